@@ -1,0 +1,38 @@
+// Command rulesmith validates, plays and analyses board-game variants
+// written as TOML files.
+//
+//	rulesmith validate VARIANT
+//	rulesmith moves VARIANT [--record FILE]
+//	rulesmith replay VARIANT FILE [--json]
+//	rulesmith perft VARIANT DEPTH [--record FILE]
+//	rulesmith playout VARIANT -n N --seed S [--json]
+//	rulesmith list
+//
+// VARIANT is an embedded variant's name (see `rulesmith list`) or a path to
+// a .toml file. Every command accepts --set name=value to override a
+// parameter.
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func usage() string {
+	return `usage:
+  rulesmith validate VARIANT
+  rulesmith moves VARIANT [--record FILE]
+  rulesmith replay VARIANT FILE [--json]
+  rulesmith perft VARIANT DEPTH [--record FILE]
+  rulesmith playout VARIANT -n N --seed S [--json]
+  rulesmith list
+VARIANT is an embedded name (rulesmith list) or a path to a .toml file.
+Every command accepts --set name=value (repeatable) to override a parameter.
+`
+}
+
+var _ = fmt.Sprint

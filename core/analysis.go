@@ -1,0 +1,56 @@
+package core
+
+import "math/rand/v2"
+
+// Perft counts the move sequences of exactly depth moves from s (a game that
+// ends sooner contributes nothing deeper). s is left as it was.
+func (g *Game) Perft(s *State, depth int) uint64 {
+	bufs := make([][]Move, depth+1)
+	snaps := make([]*State, depth+1)
+	for i := range bufs {
+		bufs[i] = make([]Move, 0, 256)
+		snaps[i] = s.Clone()
+	}
+	var rec func(d int, st *State) uint64
+	rec = func(d int, st *State) uint64 {
+		moves := g.Moves(st, bufs[d])
+		bufs[d] = moves
+		if d == 1 {
+			return uint64(len(moves))
+		}
+		var n uint64
+		child := snaps[d]
+		for _, m := range moves {
+			child.CopyFrom(st)
+			if err := g.Play(child, m); err != nil {
+				continue
+			}
+			n += rec(d-1, child)
+		}
+		return n
+	}
+	if depth <= 0 {
+		return 1
+	}
+	work := s.Clone()
+	return rec(depth, work)
+}
+
+// Playout plays uniformly random moves from s to the end of the game (or
+// the ply limit), reusing buf. It returns the moves played via the optional
+// record slice (appended) and an error if a rule hit one of its limits.
+func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]Move, error) {
+	for {
+		buf = g.Moves(s, buf)
+		if len(buf) == 0 {
+			return buf, nil
+		}
+		m := buf[rng.IntN(len(buf))]
+		if record != nil {
+			*record = append(*record, m)
+		}
+		if err := g.Play(s, m); err != nil {
+			return buf, err
+		}
+	}
+}

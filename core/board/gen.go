@@ -1,0 +1,295 @@
+package board
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// colName names column i (0-based) as a, b, …, z, aa, ab, ….
+func colName(i int) string {
+	s := ""
+	for i >= 0 {
+		s = string(rune('a'+i%26)) + s
+		i = i/26 - 1
+	}
+	return s
+}
+
+// Grid builds a width×height rectangular board. Cells are named by column
+// letter and row number from the bottom left (a1). Directions are n, e, s, w
+// and, when diagonal is set, ne, se, sw, nw; adjacency follows the directions.
+func Grid(width, height int, diagonal bool) (*Board, error) {
+	if width < 1 || height < 1 {
+		return nil, fmt.Errorf("grid must be at least 1×1, got %d×%d", width, height)
+	}
+	if width*height > MaxCells {
+		return nil, fmt.Errorf("grid %d×%d has %d cells; the limit is %d", width, height, width*height, MaxCells)
+	}
+	dirs := []string{"n", "e", "s", "w"}
+	dx := []int{0, 1, 0, -1, 1, 1, -1, -1}
+	dy := []int{1, 0, -1, 0, 1, -1, -1, 1}
+	if diagonal {
+		dirs = append(dirs, "ne", "se", "sw", "nw")
+	}
+	bl := newBuilder("grid", dirs)
+	for y := 0; y < height; y++ {
+		for x := 0; x < width; x++ {
+			if _, err := bl.add(colName(x)+strconv.Itoa(y+1), map[string]any{"x": x + 1, "y": y + 1, "col": x + 1, "row": y + 1}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	step := func(c, d int) int {
+		x, y := c%width+dx[d], c/width+dy[d]
+		if x < 0 || y < 0 || x >= width || y >= height {
+			return NoCell
+		}
+		return y*width + x
+	}
+	for c := range bl.b.Cells {
+		for d := range dirs {
+			if s := step(c, d); s != NoCell {
+				bl.link(c, s)
+			}
+		}
+	}
+	return bl.finish(step, func(_, d, _, cur int) int { return step(cur, d) }), nil
+}
+
+// Hex builds a hexagonal board from its row lengths, bottom row first, in
+// the axial notation of DVONN: columns a, b, …, rows 1, 2, …; a row after
+// the longest one starts one column further right than the row before it.
+// The six neighbours of (col,row) are (col±1,row), (col,row±1),
+// (col+1,row+1) and (col−1,row−1); directions are e, w, ne, sw, nw, se.
+func Hex(rows []int) (*Board, error) {
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("hex board needs at least one row")
+	}
+	longest, total := 0, 0
+	for i, n := range rows {
+		if n < 1 || n > MaxCells {
+			return nil, fmt.Errorf("hex row %d has %d cells", i+1, n)
+		}
+		if n > rows[longest] {
+			longest = i
+		}
+		total += n
+	}
+	if total > MaxCells {
+		return nil, fmt.Errorf("hex board has %d cells; the limit is %d", total, MaxCells)
+	}
+	dirs := []string{"e", "w", "ne", "sw", "nw", "se"}
+	dcol := []int{1, -1, 1, -1, 0, 0}
+	drow := []int{0, 0, 1, -1, 1, -1}
+	bl := newBuilder("hex", dirs)
+	at := map[[2]int]int{}
+	for r, n := range rows {
+		start := 0
+		if r > longest {
+			start = r - longest
+		}
+		for k := 0; k < n; k++ {
+			col := start + k
+			id, err := bl.add(colName(col)+strconv.Itoa(r+1), map[string]any{"col": col + 1, "row": r + 1, "x": col + 1, "y": r + 1})
+			if err != nil {
+				return nil, err
+			}
+			at[[2]int{col, r}] = id
+		}
+	}
+	step := func(c, d int) int {
+		a := bl.b.Cells[c].Attrs
+		key := [2]int{a["col"].(int) - 1 + dcol[d], a["row"].(int) - 1 + drow[d]}
+		if id, ok := at[key]; ok {
+			return id
+		}
+		return NoCell
+	}
+	for c := range bl.b.Cells {
+		for d := range dirs {
+			if s := step(c, d); s != NoCell {
+				bl.link(c, s)
+			}
+		}
+	}
+	return bl.finish(step, func(_, d, _, cur int) int { return step(cur, d) }), nil
+}
+
+// Pits builds a mancala board: for each seat, pits numbered 1..pits from
+// that seat's left, then (when stores is set) the seat's store. The sowing
+// track runs seat 0's pits, its store, seat 1's pits, its store, and so on.
+// Cells are named SEAT+NUMBER (south3) and SEAT+"-store"; attributes: owner
+// (seat index), kind ("pit" or "store") and index (1..pits, 0 for a store).
+// Per-seat regions "pits" and "store" are defined.
+func Pits(seats []string, pits int, stores bool) (*Board, error) {
+	if pits < 1 || len(seats) < 1 {
+		return nil, fmt.Errorf("pit board needs at least one pit and one seat")
+	}
+	if pits*len(seats) > MaxCells/2 {
+		return nil, fmt.Errorf("pit board has %d pits; the limit is %d", pits*len(seats), MaxCells/2)
+	}
+	bl := newBuilder("pits", nil)
+	pitReg := make([][]int32, len(seats))
+	storeReg := make([][]int32, len(seats))
+	for s, seat := range seats {
+		for k := 1; k <= pits; k++ {
+			id, err := bl.add(seat+strconv.Itoa(k), map[string]any{"owner": s, "kind": "pit", "index": k})
+			if err != nil {
+				return nil, err
+			}
+			pitReg[s] = append(pitReg[s], int32(id))
+		}
+		if stores {
+			id, err := bl.add(seat+"-store", map[string]any{"owner": s, "kind": "store", "index": 0})
+			if err != nil {
+				return nil, err
+			}
+			storeReg[s] = append(storeReg[s], int32(id))
+		}
+	}
+	b := bl.b
+	b.trackPos = make([]int32, len(b.Cells))
+	for c := range b.Cells {
+		b.Track = append(b.Track, int32(c))
+		b.trackPos[c] = int32(c)
+	}
+	for i := range b.Track {
+		bl.link(int(b.Track[i]), int(b.Track[(i+1)%len(b.Track)]))
+	}
+	bl.finish(nil, nil)
+	b.seatReg["pits"] = pitReg
+	if stores {
+		b.seatReg["store"] = storeReg
+	}
+	return b, nil
+}
+
+// Face is one rectangular face of a folded board: W×H unit squares spanned
+// by the integer vectors U and V from Origin in space.
+type Face struct {
+	Name         string
+	Origin, U, V [3]int
+	W, H         int
+}
+
+// Faces builds a board of square faces joined along folds (the STRIX cube
+// corner is three 7×7 faces). The cell (i,j) of a face, 1-based, is the unit
+// square from Origin+(i−1)U+(j−1)V to Origin+iU+jV; its attributes are face,
+// i, j and x, y, z, the coordinates of that far corner. Two cells are
+// adjacent when their squares share an edge, on one face or across a fold.
+// Directions are "+i", "-i", "+j", "-j" of the cell's own face; a ray leaves
+// each square by the edge opposite the one it entered by, so it runs straight
+// on across a fold onto the next face. name gives each cell's name.
+func Faces(faces []Face, name func(f Face, i, j int) string) (*Board, error) {
+	total := 0
+	for _, f := range faces {
+		if f.W < 1 || f.H < 1 || f.W > MaxCells || f.H > MaxCells {
+			return nil, fmt.Errorf("face %s has size %d×%d", f.Name, f.W, f.H)
+		}
+		total += f.W * f.H
+	}
+	if total > MaxCells {
+		return nil, fmt.Errorf("board has %d cells; the limit is %d", total, MaxCells)
+	}
+	type point [3]int
+	type edge [2]point
+	mk := func(a, b point) edge {
+		if a[0] > b[0] || (a[0] == b[0] && (a[1] > b[1] || (a[1] == b[1] && a[2] > b[2]))) {
+			a, b = b, a
+		}
+		return edge{a, b}
+	}
+	at := func(f Face, i, j int) point {
+		var p point
+		for k := 0; k < 3; k++ {
+			p[k] = f.Origin[k] + i*f.U[k] + j*f.V[k]
+		}
+		return p
+	}
+	bl := newBuilder("faces", []string{"+i", "-i", "+j", "-j"})
+	var edges [][4]edge
+	owners := map[edge][]int{}
+	for _, f := range faces {
+		for j := 1; j <= f.H; j++ {
+			for i := 1; i <= f.W; i++ {
+				far := at(f, i, j)
+				id, err := bl.add(name(f, i, j), map[string]any{"face": f.Name, "i": i, "j": j,
+					"x": far[0], "y": far[1], "z": far[2]})
+				if err != nil {
+					return nil, err
+				}
+				// edges: +i side, -i side, +j side, -j side
+				e := [4]edge{
+					mk(at(f, i, j-1), at(f, i, j)),
+					mk(at(f, i-1, j-1), at(f, i-1, j)),
+					mk(at(f, i-1, j), at(f, i, j)),
+					mk(at(f, i-1, j-1), at(f, i, j-1)),
+				}
+				edges = append(edges, e)
+				for _, x := range e {
+					owners[x] = append(owners[x], id)
+				}
+			}
+		}
+	}
+	for _, ids := range owners {
+		if len(ids) > 2 {
+			return nil, fmt.Errorf("more than two squares share an edge (cells %s, %s, %s)",
+				bl.b.Cells[ids[0]].Name, bl.b.Cells[ids[1]].Name, bl.b.Cells[ids[2]].Name)
+		}
+		if len(ids) == 2 {
+			bl.link(ids[0], ids[1])
+		}
+	}
+	across := func(c int, e edge) int {
+		for _, o := range owners[e] {
+			if o != c {
+				return o
+			}
+		}
+		return NoCell
+	}
+	opposite := [4]int{1, 0, 3, 2}
+	step := func(c, d int) int { return across(c, edges[c][d]) }
+	next := func(_, _, prev, cur int) int {
+		for k, e := range edges[cur] {
+			if across(cur, e) == prev {
+				return across(cur, edges[cur][opposite[k]])
+			}
+		}
+		return NoCell
+	}
+	return bl.finish(step, next), nil
+}
+
+// GraphCell is one cell of an explicit graph board.
+type GraphCell struct {
+	Name  string
+	Attrs map[string]any
+	Links []string
+}
+
+// Graph builds a board from explicit cells and links (links are symmetric).
+// It has no directions and so no rays.
+func Graph(cells []GraphCell) (*Board, error) {
+	bl := newBuilder("graph", nil)
+	for _, c := range cells {
+		attrs := map[string]any{}
+		for k, v := range c.Attrs {
+			attrs[k] = v
+		}
+		if _, err := bl.add(c.Name, attrs); err != nil {
+			return nil, err
+		}
+	}
+	for i, c := range cells {
+		for _, l := range c.Links {
+			j, ok := bl.b.byName[l]
+			if !ok {
+				return nil, fmt.Errorf("cell %s links to unknown cell %q", c.Name, l)
+			}
+			bl.link(i, j)
+		}
+	}
+	return bl.finish(nil, nil), nil
+}

@@ -1,0 +1,536 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm"
+
+	"rulesmith/core/board"
+	"rulesmith/core/diag"
+	"rulesmith/core/spec"
+)
+
+// compiler carries the reader (which collects diagnostics) and what has
+// been compiled so far.
+type compiler struct {
+	r      *spec.Reader
+	g      *Game
+	params map[string]any
+}
+
+var topKeys = []string{"name", "title", "extends", "family", "source", "description",
+	"params", "players", "board", "pieces", "setup", "turns", "phases", "moves", "effects", "end", "scoring"}
+
+// Compile checks a merged document and builds its Game. sets are
+// "name=value" parameter overrides. Every problem found is returned at once
+// as a diag.List.
+func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
+	c := &compiler{r: spec.NewReader(doc), g: &Game{Doc: doc}, params: map[string]any{}}
+	r := c.r
+	r.Keys("", topKeys)
+	g := c.g
+	g.Name = r.Required("name")
+	g.Title = r.String("title", g.Name)
+	g.Family = r.String("family", "")
+	r.String("source", "")
+	r.String("description", "")
+	if err := c.compileParams(sets); err != nil {
+		return nil, err
+	}
+	c.compilePlayers()
+	c.compileBoard()
+	if g.Board == nil || len(g.Seats) == 0 {
+		return nil, r.Diags.Err()
+	}
+	c.compilePieces()
+	c.compileSetup()
+	c.compileRules()
+	c.compilePhases()
+	c.compileEnds()
+	c.compileScoring()
+	if err := r.Diags.Err(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// ---- params -------------------------------------------------------------
+
+func (c *compiler) compileParams(sets []string) error {
+	r := c.r
+	for _, k := range r.Keys("params", nil) {
+		if !validIdent(k) {
+			r.Errorf("params."+k, "params: %q is not a valid name (letters, digits and _, not starting with a digit)", k)
+			continue
+		}
+		v, ok := r.Scalar("params." + k)
+		if !ok {
+			continue
+		}
+		if n, isInt := v.(int64); isInt {
+			v = int(n)
+		}
+		c.params[k] = v
+	}
+	for _, kv := range sets {
+		name, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("--set %q: want name=value", kv)
+		}
+		old, known := c.params[name]
+		if !known {
+			names := sortedKeys(c.params)
+			if s := diag.Closest(name, names); s != "" {
+				return fmt.Errorf("--set %s: unknown parameter %q (did you mean %q?)", kv, name, s)
+			}
+			return fmt.Errorf("--set %s: unknown parameter %q (known: %s)", kv, name, strings.Join(names, ", "))
+		}
+		var nv any
+		var err error
+		switch old.(type) {
+		case int:
+			var n int
+			n, err = strconv.Atoi(val)
+			nv = n
+		case float64:
+			nv, err = strconv.ParseFloat(val, 64)
+		case bool:
+			nv, err = strconv.ParseBool(val)
+		default:
+			nv = val
+		}
+		if err != nil {
+			return fmt.Errorf("--set %s: parameter %q is %T: %w", kv, name, old, err)
+		}
+		c.params[name] = nv
+		c.r.Doc.Set("params."+name, toTOML(nv), spec.Origin{File: "--set " + kv, Depth: 1 << 20})
+	}
+	for _, k := range sortedKeys(c.params) {
+		c.g.Params = append(c.g.Params, Param{k, c.params[k]})
+	}
+	return nil
+}
+
+func toTOML(v any) any {
+	if n, ok := v.(int); ok {
+		return int64(n)
+	}
+	return v
+}
+
+func validIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, ch := range s {
+		if ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (i > 0 && ch >= '0' && ch <= '9') {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// ---- expressions ----------------------------------------------------------
+
+// compileExpr compiles the expression at path against env; errors are placed
+// at their position inside the expression.
+func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...expr.Option) *vm.Program {
+	all := append([]expr.Option{expr.Env(env), expr.MaxNodes(2000)}, opts...)
+	prog, err := expr.Compile(src, all...)
+	if err != nil {
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			c.r.ExprErrorf(path, fe.Line, fe.Column, "%s: %s", path, fe.Message)
+		} else {
+			c.r.ValueErrorf(path, "%s: %v", path, err)
+		}
+		return nil
+	}
+	return prog
+}
+
+// num reads an integer that may be written as a number or as an expression
+// over [params] ('pits * 2').
+func (c *compiler) num(path string, def, lo, hi int) int {
+	v, ok := c.r.Doc.Get(path)
+	if !ok {
+		return def
+	}
+	switch x := v.(type) {
+	case int64:
+		return c.r.Int(path, def, lo, hi)
+	case string:
+		prog := c.compileExpr(path, x, c.params, expr.AsInt())
+		if prog == nil {
+			return def
+		}
+		out, err := expr.Run(prog, c.params)
+		if err != nil {
+			c.r.ValueErrorf(path, "%s: %v", path, err)
+			return def
+		}
+		n := out.(int)
+		if n < lo || n > hi {
+			c.r.ValueErrorf(path, "%s: %q is %d, out of range %d..%d", path, x, n, lo, hi)
+			return def
+		}
+		return n
+	}
+	c.r.ValueErrorf(path, "%s: want an integer or an expression over [params], got %T", path, v)
+	return def
+}
+
+func (c *compiler) withParams(m map[string]any) map[string]any {
+	out := make(map[string]any, len(c.params)+len(m))
+	for k, v := range c.params {
+		out[k] = v
+	}
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// ---- players ------------------------------------------------------------
+
+func (c *compiler) compilePlayers() {
+	r := c.r
+	r.Keys("players", []string{"seats"})
+	if !r.Has("players.seats") {
+		r.Errorf("players", "missing required key %q", "players.seats")
+		return
+	}
+	seats := r.Strings("players.seats")
+	if len(seats) == 0 || len(seats) > MaxSeats {
+		r.ValueErrorf("players.seats", "players.seats: want 1 to %d seats, got %d", MaxSeats, len(seats))
+		return
+	}
+	seen := map[string]bool{}
+	for i, s := range seats {
+		if !validIdent(s) || seen[s] {
+			r.ValueErrorf(fmt.Sprintf("players.seats.%d", i), "players.seats: seat %q is a duplicate or not a valid name", s)
+			return
+		}
+		seen[s] = true
+	}
+	c.g.Seats = seats
+}
+
+func (c *compiler) seat(path string, allowNone bool) int {
+	s := c.r.String(path, "")
+	if allowNone && (s == "" || s == "none") {
+		return -1
+	}
+	for i, x := range c.g.Seats {
+		if x == s {
+			return i
+		}
+	}
+	choices := append([]string(nil), c.g.Seats...)
+	if allowNone {
+		choices = append(choices, "none")
+	}
+	if sug := diag.Closest(s, choices); sug != "" {
+		c.r.ValueErrorf(path, "%s: unknown seat %q (did you mean %q?)", path, s, sug)
+	} else {
+		c.r.ValueErrorf(path, "%s: unknown seat %q (seats: %s)", path, s, strings.Join(choices, ", "))
+	}
+	return -2
+}
+
+// ---- board --------------------------------------------------------------
+
+var boardKeys = []string{"kind", "width", "height", "diagonal", "rows", "pits", "stores", "faces", "name", "cells", "attrs", "regions", "seat_regions", "relations"}
+
+func (c *compiler) compileBoard() {
+	r := c.r
+	if !r.Has("board") {
+		r.Errorf("", "missing required table [board]")
+		return
+	}
+	r.Keys("board", boardKeys)
+	kind := r.OneOf("board.kind", "", "grid", "hex", "pits", "faces", "graph")
+	var b *board.Board
+	var err error
+	switch kind {
+	case "grid":
+		b, err = board.Grid(c.num("board.width", 8, 1, board.MaxCells), c.num("board.height", 8, 1, board.MaxCells), r.Bool("board.diagonal", false))
+	case "hex":
+		rows := r.Ints("board.rows", 1, board.MaxCells)
+		if len(rows) == 0 {
+			r.Errorf("board", "board: a hex board needs rows = [...]")
+			return
+		}
+		b, err = board.Hex(rows)
+	case "pits":
+		if len(c.g.Seats) == 0 {
+			return
+		}
+		b, err = board.Pits(c.g.Seats, c.num("board.pits", 6, 1, board.MaxCells), r.Bool("board.stores", true))
+	case "faces":
+		b, err = c.faces()
+	case "graph":
+		b, err = c.graph()
+	case "":
+		if !r.Has("board.kind") {
+			r.Errorf("board", "missing required key %q", "board.kind")
+		}
+		return
+	}
+	if err != nil {
+		r.Errorf("board", "board: %v", err)
+		return
+	}
+	if b == nil {
+		return
+	}
+	c.g.Board = b
+	c.cellAttrs()
+	c.regions()
+	c.relations()
+}
+
+func (c *compiler) faces() (*board.Board, error) {
+	r := c.r
+	var faces []board.Face
+	for _, name := range r.Keys("board.faces", nil) {
+		p := "board.faces." + name
+		r.Keys(p, []string{"origin", "u", "v", "size"})
+		vec := func(k string) [3]int {
+			xs := r.Ints(p+"."+k, -board.MaxCells, board.MaxCells)
+			if len(xs) != 3 {
+				r.ValueErrorf(p+"."+k, "%s.%s: want three integers", p, k)
+				return [3]int{}
+			}
+			return [3]int{xs[0], xs[1], xs[2]}
+		}
+		size := r.Ints(p+".size", 1, board.MaxCells)
+		if len(size) != 2 {
+			r.ValueErrorf(p+".size", "%s.size: want [width, height]", p)
+			continue
+		}
+		faces = append(faces, board.Face{Name: name, Origin: vec("origin"), U: vec("u"), V: vec("v"), W: size[0], H: size[1]})
+	}
+	if len(faces) == 0 {
+		return nil, fmt.Errorf("a faces board needs [board.faces.NAME] tables")
+	}
+	nameSrc := r.String("board.name", `face + string(i) + string(j)`)
+	sample := c.withParams(map[string]any{"face": "", "i": 0, "j": 0, "w": 0, "h": 0})
+	prog := c.compileExpr("board.name", nameSrc, sample, expr.AsKind(reflect.String))
+	if prog == nil {
+		return nil, nil
+	}
+	var nameErr error
+	b, err := board.Faces(faces, func(f board.Face, i, j int) string {
+		env := c.withParams(map[string]any{"face": f.Name, "i": i, "j": j, "w": f.W, "h": f.H})
+		out, err := expr.Run(prog, env)
+		if err != nil {
+			nameErr = err
+			return fmt.Sprintf("%s?%d,%d", f.Name, i, j)
+		}
+		return out.(string)
+	})
+	if nameErr != nil {
+		r.ValueErrorf("board.name", "board.name: %v", nameErr)
+		return nil, nil
+	}
+	return b, err
+}
+
+func (c *compiler) graph() (*board.Board, error) {
+	r := c.r
+	var cells []board.GraphCell
+	for _, name := range r.Keys("board.cells", nil) {
+		p := "board.cells." + name
+		gc := board.GraphCell{Name: name, Attrs: map[string]any{}}
+		for _, k := range r.Keys(p, nil) {
+			if k == "links" {
+				gc.Links = r.Strings(p + ".links")
+				continue
+			}
+			v, ok := r.Scalar(p + "." + k)
+			if !ok {
+				continue
+			}
+			if n, isInt := v.(int64); isInt {
+				v = int(n)
+			}
+			gc.Attrs[k] = v
+		}
+		cells = append(cells, gc)
+		if len(cells) > board.MaxCells {
+			return nil, fmt.Errorf("more than %d cells", board.MaxCells)
+		}
+	}
+	return board.Graph(cells)
+}
+
+// cellAttrs evaluates [board.attrs], in written order, on every cell.
+func (c *compiler) cellAttrs() {
+	b := c.g.Board
+	for _, name := range c.r.Keys("board.attrs", nil) {
+		p := "board.attrs." + name
+		src := c.r.String(p, "")
+		if src == "" {
+			continue
+		}
+		prog := c.compileExpr(p, src, c.withParams(b.Cells[0].Attrs))
+		if prog == nil {
+			continue
+		}
+		for i := range b.Cells {
+			out, err := expr.Run(prog, c.withParams(b.Cells[i].Attrs))
+			if err != nil {
+				c.r.ValueErrorf(p, "%s: on cell %s: %v", p, b.Cells[i].Name, err)
+				break
+			}
+			b.Cells[i].Attrs[name] = out
+		}
+	}
+}
+
+// regions evaluates [board.regions] (board-wide) and [board.seat_regions]
+// (per seat, with `seat` bound to the seat index) into cell lists.
+func (c *compiler) regions() {
+	b := c.g.Board
+	for _, name := range c.r.Keys("board.regions", nil) {
+		p := "board.regions." + name
+		cells := c.cellSet(p, nil)
+		if cells != nil {
+			b.AddRegion(name, cells)
+		}
+	}
+	for _, name := range c.r.Keys("board.seat_regions", nil) {
+		p := "board.seat_regions." + name
+		per := make([][]int32, len(c.g.Seats))
+		ok := true
+		for s := range c.g.Seats {
+			cells := c.cellSet(p, map[string]any{"seat": s, "seat_name": c.g.Seats[s]})
+			if cells == nil {
+				ok = false
+				break
+			}
+			per[s] = cells
+		}
+		if ok {
+			b.AddSeatRegion(name, per)
+		}
+	}
+}
+
+func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
+	b := c.g.Board
+	src := c.r.String(p, "")
+	env := func(i int) map[string]any {
+		m := c.withParams(b.Cells[i].Attrs)
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	prog := c.compileExpr(p, src, env(0), expr.AsBool())
+	if prog == nil {
+		return nil
+	}
+	cells := []int32{}
+	for i := range b.Cells {
+		out, err := expr.Run(prog, env(i))
+		if err != nil {
+			c.r.ValueErrorf(p, "%s: on cell %s: %v", p, b.Cells[i].Name, err)
+			return nil
+		}
+		if out.(bool) {
+			cells = append(cells, int32(i))
+		}
+	}
+	return cells
+}
+
+// maxRelationPairs bounds the compile-time work of one relation.
+const maxRelationPairs = 4 << 20
+
+// relations evaluates [board.relations] on every ordered pair of cells, once.
+func (c *compiler) relations() {
+	b := c.g.Board
+	for _, name := range c.r.Keys("board.relations", nil) {
+		p := "board.relations." + name
+		src := c.r.String(p, "")
+		if b.N()*b.N() > maxRelationPairs {
+			c.r.ValueErrorf(p, "%s: a board of %d cells is too large for a pairwise relation (limit %d pairs)", p, b.N(), maxRelationPairs)
+			continue
+		}
+		env := c.withParams(map[string]any{"a": b.Cells[0].Attrs, "b": b.Cells[0].Attrs})
+		prog := c.compileExpr(p, src, env, expr.AsBool())
+		if prog == nil {
+			continue
+		}
+		var runErr error
+		rel := board.NewRelation(name, b.N(), func(x, y int) bool {
+			if runErr != nil {
+				return false
+			}
+			env["a"], env["b"] = b.Cells[x].Attrs, b.Cells[y].Attrs
+			out, err := expr.Run(prog, env)
+			if err != nil {
+				runErr = fmt.Errorf("on cells %s, %s: %w", b.Cells[x].Name, b.Cells[y].Name, err)
+				return false
+			}
+			return out.(bool)
+		})
+		if runErr != nil {
+			c.r.ValueErrorf(p, "%s: %v", p, runErr)
+			continue
+		}
+		b.AddRelation(rel)
+	}
+}
+
+// regionRef resolves a region name used by a rule: a per-seat region (the
+// mover's, or every seat's) or a board-wide one.
+type regionRef struct {
+	name    string
+	perSeat bool
+}
+
+func (c *compiler) region(path string, def string) (regionRef, bool) {
+	name := c.r.String(path, def)
+	if name == "" {
+		return regionRef{}, false
+	}
+	return c.regionNamed(path, name)
+}
+
+// regionNamed resolves a region name, reporting an unknown one at path.
+func (c *compiler) regionNamed(path, name string) (regionRef, bool) {
+	b := c.g.Board
+	if _, ok := b.SeatRegion(name, 0); ok {
+		return regionRef{name, true}, true
+	}
+	if _, ok := b.Region(name); ok {
+		return regionRef{name, false}, true
+	}
+	g, ps := b.RegionNames()
+	all := append(g, ps...)
+	if s := diag.Closest(name, all); s != "" {
+		c.r.ValueErrorf(path, "%s: unknown region %q (did you mean %q?)", path, name, s)
+	} else {
+		c.r.ValueErrorf(path, "%s: unknown region %q (regions: %s)", path, name, strings.Join(all, ", "))
+	}
+	return regionRef{}, false
+}
+
+func (g *Game) cells(ref regionRef, seat int) []int32 {
+	if ref.perSeat {
+		r, _ := g.Board.SeatRegion(ref.name, seat)
+		return r
+	}
+	r, _ := g.Board.Region(ref.name)
+	return r
+}

@@ -1,0 +1,436 @@
+package core
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr"
+
+	"rulesmith/core/diag"
+)
+
+// ---- pieces ---------------------------------------------------------------
+
+func (c *compiler) compilePieces() {
+	r := c.r
+	for _, name := range r.Keys("pieces", nil) {
+		p := "pieces." + name
+		r.Keys(p, []string{"owner", "value", "flags", "glyph", "title"})
+		k := PieceKind{Name: name, Owner: -1}
+		if r.Has(p + ".owner") {
+			k.Owner = c.seat(p+".owner", true)
+		}
+		k.Value = c.num(p+".value", 1, -1<<20, 1<<20)
+		k.Flags = r.Strings(p + ".flags")
+		k.Glyph = r.String(p+".glyph", strings.ToUpper(name[:1]))
+		r.String(p+".title", "")
+		c.g.Kinds = append(c.g.Kinds, k)
+	}
+}
+
+func (c *compiler) kind(path, name string) int {
+	if k, ok := c.g.KindIndex(name); ok {
+		return k
+	}
+	names := make([]string, len(c.g.Kinds))
+	for i, k := range c.g.Kinds {
+		names[i] = k.Name
+	}
+	if s := diag.Closest(name, names); s != "" {
+		c.r.ValueErrorf(path, "%s: unknown piece kind %q (did you mean %q?)", path, name, s)
+	} else {
+		c.r.ValueErrorf(path, "%s: unknown piece kind %q (kinds: %s)", path, name, strings.Join(names, ", "))
+	}
+	return -1
+}
+
+func (c *compiler) cell(path, name string) int {
+	if i, ok := c.g.Board.Index(name); ok {
+		return i
+	}
+	c.r.ValueErrorf(path, "%s: unknown cell %q", path, name)
+	return -1
+}
+
+// ---- setup ----------------------------------------------------------------
+
+func (c *compiler) compileSetup() {
+	r := c.r
+	g := c.g
+	r.Keys("setup", []string{"stones", "counts", "pieces", "hand"})
+	nk := len(g.Kinds)
+	ns := len(g.Seats)
+	nc := g.Board.N()
+	// board pieces
+	type placed struct{ cell, kind int }
+	var onBoard []placed
+	for _, name := range r.Keys("setup.pieces", nil) {
+		p := "setup.pieces." + name
+		cell := c.cell(p, name)
+		for _, kn := range r.Strings(p) {
+			if k := c.kind(p, kn); k >= 0 && cell >= 0 {
+				onBoard = append(onBoard, placed{cell, k})
+			}
+		}
+	}
+	// hands
+	g.handCount = make([]int, ns*nk)
+	g.handOrder = make([][]int, ns)
+	for _, seatName := range r.Keys("setup.hand", nil) {
+		p := "setup.hand." + seatName
+		seat := -1
+		for i, s := range g.Seats {
+			if s == seatName {
+				seat = i
+			}
+		}
+		if seat < 0 {
+			r.Errorf(p, "setup.hand: unknown seat %q", seatName)
+			continue
+		}
+		for i, item := range r.Strings(p) {
+			kn, ns, _ := strings.Cut(item, ":")
+			n := 1
+			if ns != "" {
+				var err error
+				n, err = strconv.Atoi(ns)
+				if err != nil || n < 0 || n > MaxPieces {
+					r.ValueErrorf(fmt.Sprintf("%s.%d", p, i), "%s: %q: want KIND or KIND:COUNT with a count up to %d", p, item, MaxPieces)
+					continue
+				}
+			}
+			k := c.kind(fmt.Sprintf("%s.%d", p, i), kn)
+			if k < 0 {
+				continue
+			}
+			if g.handCount[seat*nk+k] == 0 {
+				g.handOrder[seat] = append(g.handOrder[seat], k)
+			}
+			g.handCount[seat*nk+k] += n
+		}
+	}
+	total := len(onBoard)
+	for _, n := range g.handCount {
+		total += n
+	}
+	if total > MaxPieces {
+		r.Errorf("setup", "setup: %d pieces; the limit is %d", total, MaxPieces)
+		return
+	}
+	// instance ids: hands first (contiguous per seat and kind), then board pieces
+	g.handStart = make([]int, ns*nk)
+	for s := 0; s < ns; s++ {
+		for k := 0; k < nk; k++ {
+			g.handStart[s*nk+k] = len(g.pieceKind)
+			for i := 0; i < g.handCount[s*nk+k]; i++ {
+				g.pieceKind = append(g.pieceKind, int16(k))
+				g.pieceOwner = append(g.pieceOwner, int16(g.Kinds[k].Owner))
+			}
+		}
+	}
+	firstBoard := len(g.pieceKind)
+	for _, pl := range onBoard {
+		g.pieceKind = append(g.pieceKind, int16(pl.kind))
+		g.pieceOwner = append(g.pieceOwner, int16(g.Kinds[pl.kind].Owner))
+	}
+	np := len(g.pieceKind)
+	l := &g.lay
+	l.scores = hHeader
+	l.counts = l.scores + ns
+	l.top = l.counts + nc
+	l.height = l.top + nc
+	l.below = l.height + nc
+	l.pos = l.below + np
+	l.placed = l.pos + np
+	l.elim = l.placed + ns*nk
+	l.size = l.elim + ns
+	s := &State{g: g, buf: make([]int32, l.size), scratch: make([]int32, 2*nc+np+16)}
+	s.buf[hLastMover] = -1
+	for i, pl := range onBoard {
+		s.push(firstBoard+i, pl.cell)
+	}
+	handLeft := 0
+	for _, n := range g.handCount {
+		handLeft += n
+	}
+	s.buf[hHandLeft] = int32(handLeft)
+	// stones
+	stones := 0
+	for _, reg := range r.Keys("setup.stones", nil) {
+		p := "setup.stones." + reg
+		ref, ok := c.regionNamed(p, reg)
+		if !ok {
+			continue
+		}
+		n := c.num(p, 0, 0, MaxStones)
+		for seat := 0; seat < ns; seat++ {
+			for _, cell := range g.cells(ref, seat) {
+				stones += n
+				if stones > MaxStones {
+					r.Errorf(p, "setup.stones: more than %d stones", MaxStones)
+					return
+				}
+				s.setCount(int(cell), n)
+			}
+			if !ref.perSeat {
+				break
+			}
+		}
+	}
+	for _, name := range r.Keys("setup.counts", nil) {
+		p := "setup.counts." + name
+		cell := c.cell(p, name)
+		n := c.num(p, 0, 0, MaxStones)
+		stones += n
+		if stones > MaxStones {
+			r.Errorf(p, "setup.counts: more than %d stones", MaxStones)
+			return
+		}
+		if cell >= 0 {
+			s.setCount(cell, n)
+		}
+	}
+	g.first = 0
+	if r.Has("turns.first") {
+		if f := c.seat("turns.first", false); f >= 0 {
+			g.first = f
+		}
+	}
+	s.buf[hToMove] = int32(g.first)
+	s.xorHash(seatKey(g.first, 0))
+	g.initial = s
+}
+
+// ---- move rules -------------------------------------------------------------
+
+var ruleTypes = []string{"place", "slide", "step", "jump", "sow"}
+
+var commonRuleKeys = []string{"type", "cite", "title", "after"}
+
+func (c *compiler) compileRules() {
+	r := c.r
+	names := r.Keys("moves", nil)
+	if len(names) == 0 {
+		r.Errorf("", "missing [moves]: a variant needs at least one move rule")
+		return
+	}
+	if len(names) > 250 {
+		r.Errorf("moves", "moves: %d rules; the limit is 250", len(names))
+		return
+	}
+	effects := c.compileEffects()
+	for _, name := range names {
+		p := "moves." + name
+		typ := r.OneOf(p+".type", "", ruleTypes...)
+		if !r.Has(p + ".type") {
+			r.Errorf(p, "moves.%s: missing required key \"type\" (one of %s)", name, strings.Join(ruleTypes, ", "))
+			continue
+		}
+		rb := ruleBase{name: name, typ: typ, cite: r.String(p+".cite", ""), index: len(c.g.rules)}
+		r.String(p+".title", "")
+		for i, e := range r.Strings(p + ".after") {
+			eff, ok := effects[e]
+			if !ok {
+				ep := fmt.Sprintf("%s.after.%d", p, i)
+				if s := diag.Closest(e, sortedKeys(effects)); s != "" {
+					r.ValueErrorf(ep, "%s.after: unknown effect %q (did you mean %q?)", p, e, s)
+				} else {
+					r.ValueErrorf(ep, "%s.after: unknown effect %q; declare it as [effects.%s]", p, e, e)
+				}
+				continue
+			}
+			rb.after = append(rb.after, eff)
+		}
+		var ru rule
+		switch typ {
+		case "place":
+			ru = c.placeRule(p, rb)
+		case "slide", "step", "jump":
+			ru = c.slideRule(p, rb)
+		case "sow":
+			ru = c.sowRule(p, rb)
+		}
+		if ru != nil {
+			c.g.rules = append(c.g.rules, ru)
+		}
+	}
+}
+
+func (c *compiler) keys(p string, extra ...string) {
+	c.r.Keys(p, append(append([]string(nil), commonRuleKeys...), extra...))
+}
+
+// ---- effects --------------------------------------------------------------
+
+func (c *compiler) compileEffects() map[string]effect {
+	out := map[string]effect{}
+	for _, name := range c.r.Keys("effects", nil) {
+		p := "effects." + name
+		c.r.Keys(p, []string{"type", "cite", "anchor_flag"})
+		typ := c.r.OneOf(p+".type", "", "remove_unconnected")
+		cite := c.r.String(p+".cite", "")
+		switch typ {
+		case "remove_unconnected":
+			flag := c.r.String(p+".anchor_flag", "")
+			if flag == "" {
+				c.r.Errorf(p, "%s: remove_unconnected needs anchor_flag (the flag of the pieces everything must stay linked to)", p)
+				continue
+			}
+			var kinds []int16
+			for i, k := range c.g.Kinds {
+				if k.HasFlag(flag) {
+					kinds = append(kinds, int16(i))
+				}
+			}
+			if len(kinds) == 0 {
+				c.r.ValueErrorf(p+".anchor_flag", "%s.anchor_flag: no piece kind has the flag %q", p, flag)
+				continue
+			}
+			e := &removeUnconnected{name: name, cite: cite, anchor: kinds}
+			for p, k := range c.g.pieceKind {
+				for _, a := range kinds {
+					if k == a {
+						e.pieces = append(e.pieces, int32(p))
+					}
+				}
+			}
+			out[name] = e
+		case "":
+			if !c.r.Has(p + ".type") {
+				c.r.Errorf(p, "%s: missing required key \"type\"", p)
+			}
+		}
+	}
+	return out
+}
+
+// ---- phases ---------------------------------------------------------------
+
+func (c *compiler) compilePhases() {
+	r := c.r
+	g := c.g
+	names := r.Keys("phases", nil)
+	r.Keys("turns", []string{"first", "pass", "max_plies", "phase"})
+	g.pass = r.OneOf("turns.pass", "never", "never", "when_stuck") == "when_stuck"
+	g.maxPlies = c.num("turns.max_plies", DefaultMaxPlies, 1, 1<<24)
+	if len(names) == 0 {
+		all := make([]int, len(g.rules))
+		for i := range all {
+			all[i] = i
+		}
+		g.phases = []*phase{{name: "play", rules: all, first: -1, next: -1}}
+		g.Phases = []string{"play"}
+		return
+	}
+	index := map[string]int{}
+	for i, n := range names {
+		index[n] = i
+	}
+	g.Phases = names
+	for _, name := range names {
+		p := "phases." + name
+		r.Keys(p, []string{"moves", "first", "end", "end_if", "next", "cite"})
+		ph := &phase{name: name, first: -1, next: -1}
+		r.String(p+".cite", "")
+		for i, rn := range r.Strings(p + ".moves") {
+			found := false
+			for j, ru := range g.rules {
+				if ru.base().name == rn {
+					ph.rules = append(ph.rules, j)
+					found = true
+				}
+			}
+			if !found {
+				rp := fmt.Sprintf("%s.moves.%d", p, i)
+				var known []string
+				for _, ru := range g.rules {
+					known = append(known, ru.base().name)
+				}
+				if s := diag.Closest(rn, known); s != "" {
+					r.ValueErrorf(rp, "%s.moves: unknown move rule %q (did you mean %q?)", p, rn, s)
+				} else {
+					r.ValueErrorf(rp, "%s.moves: unknown move rule %q", p, rn)
+				}
+			}
+		}
+		if r.Has(p + ".first") {
+			ph.first = c.seat(p+".first", false)
+		}
+		ph.endHand = r.OneOf(p+".end", "", "hands_empty") == "hands_empty"
+		if src := r.String(p+".end_if", ""); src != "" {
+			ph.endIf = condProgram{c.compileExpr(p+".end_if", src, c.condEnv(), expr.AsBool())}
+		}
+		if nx := r.String(p+".next", ""); nx != "" {
+			if i, ok := index[nx]; ok {
+				ph.next = i
+			} else {
+				r.ValueErrorf(p+".next", "%s.next: unknown phase %q (phases: %s)", p, nx, strings.Join(names, ", "))
+			}
+		}
+		g.phases = append(g.phases, ph)
+	}
+	if r.Has("turns.phase") {
+		start := r.String("turns.phase", "")
+		i, ok := index[start]
+		if !ok {
+			r.ValueErrorf("turns.phase", "turns.phase: unknown phase %q", start)
+		} else if i != 0 && g.initial != nil {
+			g.initial.setPhase(i)
+		}
+	}
+}
+
+// ---- end conditions and scoring ------------------------------------------
+
+type endCond struct {
+	name, cite string
+	typ        string
+	region     regionRef
+	who        string
+	when       condProgram
+}
+
+func (c *compiler) compileEnds() {
+	r := c.r
+	for _, name := range r.Keys("end", nil) {
+		p := "end." + name
+		r.Keys(p, []string{"type", "cite", "region", "who", "when"})
+		e := &endCond{name: name, cite: r.String(p+".cite", "")}
+		e.typ = r.OneOf(p+".type", "", "region_empty", "expr")
+		switch e.typ {
+		case "region_empty":
+			ref, ok := c.region(p+".region", "")
+			if !ok {
+				if !r.Has(p + ".region") {
+					r.Errorf(p, "%s: region_empty needs region", p)
+				}
+				continue
+			}
+			e.region = ref
+			e.who = r.OneOf(p+".who", "any", "any", "mover", "next")
+		case "expr":
+			src := r.String(p+".when", "")
+			if src == "" {
+				r.Errorf(p, "%s: an expr end condition needs when = '...'", p)
+				continue
+			}
+			e.when = condProgram{c.compileExpr(p+".when", src, c.condEnv(), expr.AsBool())}
+		case "":
+			if !r.Has(p + ".type") {
+				r.Errorf(p, "%s: missing required key \"type\"", p)
+			}
+			continue
+		}
+		c.g.ends = append(c.g.ends, e)
+	}
+}
+
+func (c *compiler) compileScoring() {
+	r := c.r
+	r.Keys("scoring", []string{"score", "winner", "cite"})
+	c.g.scoreCite = r.String("scoring.cite", "")
+	c.g.lowest = r.OneOf("scoring.winner", "highest", "highest", "lowest") == "lowest"
+	src := r.String("scoring.score", "points()")
+	c.g.score = c.compileExpr("scoring.score", src, c.condEnv(), expr.AsInt())
+}

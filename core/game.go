@@ -1,0 +1,232 @@
+// Package core is the rulesmith engine: it compiles a variant document into
+// an immutable Game and plays it on compact State values.
+//
+// The pipeline runs one way: spec.Load (TOML, extends, positions) → Compile
+// (board tables, relations, compiled expressions, rule primitives) → Game →
+// State → Moves / Play / Undo → analysis (perft, playouts). Games are safe
+// to share between goroutines; a State belongs to one goroutine.
+package core
+
+import (
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr/vm"
+
+	"rulesmith/core/board"
+	"rulesmith/core/spec"
+)
+
+// Limits that bound what a hostile variant can ask of the engine.
+const (
+	// MaxPieces is the most piece instances a variant may create.
+	MaxPieces = 4096
+	// MaxStones is the most stones a variant may put on its board.
+	MaxStones = 1 << 20
+	// MaxSeats is the most seats (players) a variant may have.
+	MaxSeats = 8
+	// DefaultMaxPlies bounds a game's length unless [turns] max_plies says otherwise.
+	DefaultMaxPlies = 5000
+)
+
+// PieceKind is a kind of piece declared in [pieces].
+type PieceKind struct {
+	Name  string
+	Owner int // seat index, or -1 for a neutral piece
+	Value int
+	Flags []string
+	Glyph string
+}
+
+// HasFlag reports whether the kind carries a flag.
+func (k *PieceKind) HasFlag(f string) bool {
+	for _, x := range k.Flags {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// Param is a named value of [params], after --set overrides.
+type Param struct {
+	Name  string
+	Value any // int, float64, string or bool
+}
+
+// Game is a compiled variant: immutable, safe to share.
+type Game struct {
+	Name   string
+	Title  string
+	Family string
+	Seats  []string
+	Params []Param
+	Board  *board.Board
+	Kinds  []PieceKind
+	// Phases lists the phase names in declaration order (one implicit
+	// phase "play" when the file declares none).
+	Phases []string
+	// Doc is the merged variant document the game was compiled from.
+	Doc *spec.Doc
+
+	rules     []rule
+	phases    []*phase
+	ends      []*endCond
+	score     *vm.Program
+	lowest    bool
+	scoreCite string
+
+	pass     bool // a seat with no move passes while another seat can move
+	maxPlies int
+	first    int
+
+	lay        layout
+	pieceKind  []int16
+	pieceOwner []int16
+	// pieces by seat and kind: instance ids start at handStart[seat*K+k]
+	handStart []int
+	handCount []int
+	// queue order of kinds per seat for hands
+	handOrder [][]int
+	initial   *State
+}
+
+type phase struct {
+	name    string
+	rules   []int
+	first   int // seat to start the phase, -1 to continue the rotation
+	endHand bool
+	endIf   condProgram
+	next    int
+}
+
+// rule is one move primitive compiled from [moves.NAME].
+type rule interface {
+	base() *ruleBase
+	gen(s *State, out []Move) []Move
+	play(s *State, m Move) error
+	format(s *State, m Move) string
+	explain(s *State, text string) (reason string, ok bool)
+}
+
+type ruleBase struct {
+	name, typ, cite string
+	index           int
+	after           []effect
+}
+
+func (r *ruleBase) base() *ruleBase { return r }
+
+// RuleInfo describes a move rule for documentation and reasons.
+type RuleInfo struct {
+	Name, Type, Cite string
+}
+
+// Rules lists the game's move rules.
+func (g *Game) Rules() []RuleInfo {
+	out := make([]RuleInfo, len(g.rules))
+	for i, r := range g.rules {
+		b := r.base()
+		out[i] = RuleInfo{b.name, b.typ, b.cite}
+	}
+	return out
+}
+
+// Option configures Load.
+type Option func(*options)
+
+type options struct {
+	fs   fs.FS
+	sets []string
+}
+
+// WithFS makes the embedded variants in fsys loadable by name.
+func WithFS(fsys fs.FS) Option { return func(o *options) { o.fs = fsys } }
+
+// WithSet overrides a parameter, "name=value", as the CLI's --set does.
+func WithSet(kv ...string) Option { return func(o *options) { o.sets = append(o.sets, kv...) } }
+
+// Load reads, checks and compiles a variant by embedded name or path.
+func Load(name string, opts ...Option) (*Game, error) {
+	var o options
+	for _, f := range opts {
+		f(&o)
+	}
+	doc, err := spec.Load(name, spec.Source{FS: o.fs})
+	if err != nil {
+		return nil, err
+	}
+	return Compile(doc, o.sets...)
+}
+
+// LoadBytes compiles a variant held in memory as if read from file.
+func LoadBytes(file string, data []byte, opts ...Option) (*Game, error) {
+	var o options
+	for _, f := range opts {
+		f(&o)
+	}
+	doc, err := spec.LoadBytes(file, data, spec.Source{FS: o.fs})
+	if err != nil {
+		return nil, err
+	}
+	return Compile(doc, o.sets...)
+}
+
+// SeatIndex returns the index of a seat by name or by its first letter.
+func (g *Game) SeatIndex(name string) (int, bool) {
+	for i, s := range g.Seats {
+		if strings.EqualFold(s, name) {
+			return i, true
+		}
+	}
+	for i, s := range g.Seats {
+		if len(name) == 1 && strings.EqualFold(s[:1], name) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// KindIndex returns the index of a piece kind.
+func (g *Game) KindIndex(name string) (int, bool) {
+	for i := range g.Kinds {
+		if g.Kinds[i].Name == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// PieceKindOf returns the kind of piece instance p.
+func (g *Game) PieceKindOf(p int) *PieceKind { return &g.Kinds[g.pieceKind[p]] }
+
+// NumPieces returns the number of piece instances.
+func (g *Game) NumPieces() int { return len(g.pieceKind) }
+
+// NewState returns the starting position.
+func (g *Game) NewState() *State { return g.initial.Clone() }
+
+// ParamValue returns a parameter's value.
+func (g *Game) ParamValue(name string) (any, bool) {
+	for _, p := range g.Params {
+		if p.Name == name {
+			return p.Value, true
+		}
+	}
+	return nil, false
+}
+
+func (g *Game) String() string {
+	return fmt.Sprintf("%s (%d seats, %d cells)", g.Name, len(g.Seats), g.Board.N())
+}
+
+func sortedKeys[M ~map[string]V, V any](m M) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

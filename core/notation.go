@@ -1,0 +1,96 @@
+package core
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Format prints a move in the variant's notation (a pass is "pass").
+func (g *Game) Format(s *State, m Move) string {
+	if m == Pass {
+		return "pass"
+	}
+	ri := m.Rule()
+	if ri < 0 || ri >= len(g.rules) {
+		return fmt.Sprintf("?%x", uint64(m))
+	}
+	return g.rules[ri].format(s, m)
+}
+
+// IllegalMoveError says why a move was refused: the text, the rule that
+// refused it (with its citation) and the reason.
+type IllegalMoveError struct {
+	Text   string
+	Rule   string
+	Cite   string
+	Reason string
+}
+
+func (e *IllegalMoveError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Reason)
+	if e.Rule != "" {
+		fmt.Fprintf(&b, " (rule %s", e.Rule)
+		if e.Cite != "" {
+			fmt.Fprintf(&b, ", %s", e.Cite)
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// Parse reads a move in notation (case-insensitively) and returns it if it
+// is legal in s; otherwise an *IllegalMoveError naming the rule that refuses
+// it and why.
+func (g *Game) Parse(s *State, text string) (Move, error) {
+	t := strings.TrimSpace(text)
+	if r := g.Result(s); r.Over {
+		return 0, &IllegalMoveError{Text: t, Reason: "the game is over (" + g.ResultString(r) + ")"}
+	}
+	moves := g.Moves(s, make([]Move, 0, 256))
+	for _, m := range moves {
+		if strings.EqualFold(g.Format(s, m), t) {
+			return m, nil
+		}
+	}
+	if strings.EqualFold(t, "pass") {
+		return 0, &IllegalMoveError{Text: t, Reason: fmt.Sprintf("%s may not pass: passing is allowed only when no move is possible", g.Seats[s.ToMove()])}
+	}
+	// Ask the rules of the current phase, then the others, why not.
+	ph := g.phases[s.buf[hPhase]]
+	inPhase := map[int]bool{}
+	for _, ri := range ph.rules {
+		inPhase[ri] = true
+		b := g.rules[ri].base()
+		if reason, ok := g.rules[ri].explain(s, t); ok && reason != "" {
+			return 0, &IllegalMoveError{Text: t, Rule: b.name, Cite: b.cite, Reason: reason}
+		}
+	}
+	for ri, ru := range g.rules {
+		if inPhase[ri] {
+			continue
+		}
+		if _, ok := ru.explain(s, t); ok {
+			b := ru.base()
+			return 0, &IllegalMoveError{Text: t, Rule: b.name, Cite: b.cite,
+				Reason: fmt.Sprintf("a %s move is not allowed in the %s phase", b.name, ph.name)}
+		}
+	}
+	return 0, &IllegalMoveError{Text: t, Reason: fmt.Sprintf("%q is not a legal move here (legal: %s)", t, summarize(g, s, moves))}
+}
+
+func summarize(g *Game, s *State, moves []Move) string {
+	names := make([]string, len(moves))
+	for i, m := range moves {
+		names[i] = g.Format(s, m)
+	}
+	sort.Strings(names)
+	if len(names) > 8 {
+		return strings.Join(names[:8], ", ") + fmt.Sprintf(", … %d in all", len(names))
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}

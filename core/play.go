@@ -1,0 +1,298 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Moves appends the legal moves of the seat to move to buf[:0] and returns
+// it. An empty result means the game is over; Moves then records that in s
+// (so Result can report it). Passing a buffer with enough capacity makes
+// Moves allocation-free.
+func (g *Game) Moves(s *State, buf []Move) []Move {
+	buf = buf[:0]
+	if s.buf[hOver] != 0 {
+		return buf
+	}
+	if int(s.buf[hPly]) >= g.maxPlies {
+		s.buf[hOver], s.buf[hStop] = 1, 1
+		return buf
+	}
+	buf = g.gen(s, buf)
+	if len(buf) > 0 {
+		return buf
+	}
+	if g.pass && g.otherCanMove(s, buf) {
+		return append(buf[:0], Pass)
+	}
+	g.finish(s)
+	return buf[:0]
+}
+
+func (g *Game) gen(s *State, buf []Move) []Move {
+	ph := g.phases[s.buf[hPhase]]
+	for _, ri := range ph.rules {
+		buf = g.rules[ri].gen(s, buf)
+	}
+	return buf
+}
+
+// otherCanMove reports whether any other seat would have a move in this
+// position; it uses buf's spare capacity and restores the seat to move.
+func (g *Game) otherCanMove(s *State, buf []Move) bool {
+	me := s.ToMove()
+	defer s.setToMove(me)
+	for k := 1; k < len(g.Seats); k++ {
+		o := (me + k) % len(g.Seats)
+		if s.Eliminated(o) {
+			continue
+		}
+		s.setToMove(o)
+		if len(g.gen(s, buf[:0])) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// finish marks the game over and decides the winner from the scores.
+func (g *Game) finish(s *State) {
+	s.buf[hOver] = 1
+	best, winner := 0, -1
+	for seat := range g.Seats {
+		v := g.scoreOf(s, seat)
+		if g.lowest {
+			v = -v
+		}
+		switch {
+		case winner == -1 && seat == 0, v > best:
+			best, winner = v, seat
+		case v == best:
+			winner = -2
+		}
+	}
+	if winner < 0 {
+		winner = -1
+	}
+	s.buf[hWinner] = int32(winner)
+}
+
+// ErrGameOver is returned when a move is played in a finished game.
+var ErrGameOver = errors.New("the game is over")
+
+// Play plays m, which must be one of Moves(s), on s. It returns an error
+// (and leaves s unusable only if a rule's own limit was hit, which the error
+// says) for a move no rule can play.
+func (g *Game) Play(s *State, m Move) error {
+	if s.buf[hOver] != 0 {
+		return ErrGameOver
+	}
+	mover := s.ToMove()
+	s.buf[hExtra] = 0
+	if m == Pass {
+		s.buf[hPasses]++
+	} else {
+		ri := m.Rule()
+		if ri < 0 || ri >= len(g.rules) {
+			return fmt.Errorf("core: move %#x names no rule", uint64(m))
+		}
+		ru := g.rules[ri]
+		if err := ru.play(s, m); err != nil {
+			return err
+		}
+		for _, e := range ru.base().after {
+			e.apply(s)
+		}
+		s.buf[hPasses] = 0
+	}
+	s.buf[hPly]++
+	s.buf[hLastMover] = int32(mover)
+	s.buf[hLastTo] = int32(m.To() + 1)
+	if m == Pass {
+		s.buf[hLastTo] = 0
+	}
+	// phase change
+	ph := g.phases[s.buf[hPhase]]
+	if (ph.endHand && s.buf[hHandLeft] == 0) || (ph.endIf.prog != nil && g.cond(ph.endIf, s)) {
+		if ph.next >= 0 {
+			s.setPhase(ph.next)
+			if nf := g.phases[ph.next].first; nf >= 0 {
+				s.setToMove(nf)
+				g.checkEnd(s)
+				return nil
+			}
+		}
+	}
+	if s.buf[hExtra] == 0 {
+		s.setToMove(g.nextSeat(s, mover))
+	}
+	g.checkEnd(s)
+	return nil
+}
+
+func (g *Game) nextSeat(s *State, seat int) int {
+	n := len(g.Seats)
+	for k := 1; k <= n; k++ {
+		o := (seat + k) % n
+		if !s.Eliminated(o) {
+			return o
+		}
+	}
+	return seat
+}
+
+// checkEnd evaluates the declared end conditions.
+func (g *Game) checkEnd(s *State) {
+	for _, e := range g.ends {
+		if e.holds(g, s) {
+			g.finish(s)
+			return
+		}
+	}
+}
+
+func (e *endCond) holds(g *Game, s *State) bool {
+	switch e.typ {
+	case "region_empty":
+		for seat := range g.Seats {
+			switch e.who {
+			case "mover":
+				if seat != int(s.buf[hLastMover]) {
+					continue
+				}
+			case "next":
+				if seat != s.ToMove() {
+					continue
+				}
+			}
+			empty := true
+			for _, c := range g.cells(e.region, seat) {
+				if s.occupied(int(c)) {
+					empty = false
+					break
+				}
+			}
+			if empty {
+				return true
+			}
+			if !e.region.perSeat {
+				break
+			}
+		}
+	case "expr":
+		return g.cond(e.when, s)
+	}
+	return false
+}
+
+// Result describes how a game stands.
+type Result struct {
+	Over bool
+	// Winner is the winning seat, or -1 for a draw (when Over).
+	Winner int
+	// Timeout is set when the ply limit stopped the game undecided.
+	Timeout bool
+}
+
+// Result returns the state of the game, settling whether the seat to move
+// has any move.
+func (g *Game) Result(s *State) Result {
+	if s.buf[hOver] == 0 {
+		var buf [64]Move
+		g.Moves(s, buf[:0])
+	}
+	if s.buf[hOver] == 0 {
+		return Result{Winner: -1}
+	}
+	if s.buf[hStop] != 0 {
+		return Result{Over: true, Winner: -1, Timeout: true}
+	}
+	return Result{Over: true, Winner: int(s.buf[hWinner])}
+}
+
+// ResultString renders a result with seat names: "ongoing", "draw",
+// "south wins" or "stopped at the ply limit".
+func (g *Game) ResultString(r Result) string {
+	switch {
+	case !r.Over:
+		return "ongoing"
+	case r.Timeout:
+		return "stopped at the ply limit"
+	case r.Winner < 0:
+		return "draw"
+	}
+	return g.Seats[r.Winner] + " wins"
+}
+
+// Scores returns each seat's score by the variant's scoring expression.
+func (g *Game) Scores(s *State) []int {
+	out := make([]int, len(g.Seats))
+	for i := range out {
+		out[i] = g.scoreOf(s, i)
+	}
+	return out
+}
+
+// History is a game in progress with undo and redo: a State plus the
+// snapshots needed to take moves back. Its buffers are reused, so playing
+// and undoing allocate nothing once they have grown.
+type History struct {
+	Game  *Game
+	State *State
+	moves []Move
+	snaps []*State
+	n     int // number of moves played
+	redo  int // number of moves that can be redone
+}
+
+// NewHistory starts a history at s (which it takes over).
+func NewHistory(g *Game, s *State) *History { return &History{Game: g, State: s} }
+
+// Play plays m and records it for undo.
+func (h *History) Play(m Move) error {
+	if h.n == len(h.snaps) {
+		h.snaps = append(h.snaps, h.State.Clone())
+		h.moves = append(h.moves, 0)
+	} else {
+		h.snaps[h.n].CopyFrom(h.State)
+	}
+	if err := h.Game.Play(h.State, m); err != nil {
+		h.State.CopyFrom(h.snaps[h.n])
+		return err
+	}
+	h.moves[h.n] = m
+	h.n++
+	h.redo = 0
+	return nil
+}
+
+// Undo takes back the last move; it reports false when there is none.
+func (h *History) Undo() bool {
+	if h.n == 0 {
+		return false
+	}
+	h.n--
+	h.State.CopyFrom(h.snaps[h.n])
+	h.redo++
+	return true
+}
+
+// Redo replays the next undone move; it reports false when there is none.
+func (h *History) Redo() bool {
+	if h.redo == 0 {
+		return false
+	}
+	m := h.moves[h.n]
+	r := h.redo
+	if err := h.Play(m); err != nil {
+		return false
+	}
+	h.redo = r - 1
+	return true
+}
+
+// Moves returns the moves played so far.
+func (h *History) Moves() []Move { return h.moves[:h.n] }
+
+// Len returns the number of moves played.
+func (h *History) Len() int { return h.n }

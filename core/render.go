@@ -1,0 +1,102 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+// CellText describes what stands on cell c: a stone count, or the stack's
+// glyphs from bottom to top (e.g. "WBD"), or "" for an empty cell.
+func CellText(g *Game, s *State, c int) string {
+	if n := s.Count(c); n > 0 {
+		return fmt.Sprint(n)
+	}
+	h := s.Height(c)
+	if h == 0 {
+		return ""
+	}
+	glyphs := make([]byte, h)
+	p := s.Top(c)
+	for i := h - 1; i >= 0 && p >= 0; i-- {
+		k := g.PieceKindOf(p)
+		glyphs[i] = k.Glyph[0]
+		p = s.Below(p)
+	}
+	return string(glyphs)
+}
+
+// Render draws a plain-text picture of the position: pits in two rows for
+// pit boards, rows of cells for grids and hex boards, a cell list otherwise.
+func Render(g *Game, s *State) string {
+	var b strings.Builder
+	bd := g.Board
+	switch bd.Kind {
+	case "pits":
+		if len(g.Seats) == 2 {
+			pits0, _ := bd.SeatRegion("pits", 0)
+			pits1, _ := bd.SeatRegion("pits", 1)
+			st0, _ := bd.SeatRegion("store", 0)
+			st1, _ := bd.SeatRegion("store", 1)
+			fmt.Fprintf(&b, "%-6s", g.Seats[1])
+			for i := len(pits1) - 1; i >= 0; i-- {
+				fmt.Fprintf(&b, "%4d", s.Count(int(pits1[i])))
+			}
+			b.WriteString("\n")
+			fmt.Fprintf(&b, "%4d  ", sum(s, st1))
+			b.WriteString(strings.Repeat("    ", len(pits0)))
+			fmt.Fprintf(&b, "%4d\n", sum(s, st0))
+			fmt.Fprintf(&b, "%-6s", g.Seats[0])
+			for _, c := range pits0 {
+				fmt.Fprintf(&b, "%4d", s.Count(int(c)))
+			}
+			b.WriteString("\n")
+			return b.String()
+		}
+	case "hex", "grid":
+		rows := map[int][]int{}
+		maxRow := 0
+		for c, cell := range bd.Cells {
+			r := cell.Attrs["row"].(int)
+			rows[r] = append(rows[r], c)
+			maxRow = max(maxRow, r)
+		}
+		for r := maxRow; r >= 1; r-- {
+			fmt.Fprintf(&b, "%2d ", r)
+			if bd.Kind == "hex" {
+				b.WriteString(strings.Repeat("  ", abs(r-(maxRow+1)/2)))
+			}
+			for _, c := range rows[r] {
+				t := CellText(g, s, c)
+				if t == "" {
+					t = "."
+				} else if len(t) > 1 {
+					t = fmt.Sprintf("%c%d", t[len(t)-1], len(t))
+				}
+				fmt.Fprintf(&b, "%-4s", t)
+			}
+			b.WriteString("\n")
+		}
+		return b.String()
+	}
+	for c, cell := range bd.Cells {
+		if t := CellText(g, s, c); t != "" {
+			fmt.Fprintf(&b, "%s: %s\n", cell.Name, t)
+		}
+	}
+	return b.String()
+}
+
+func sum(s *State, cells []int32) int {
+	n := 0
+	for _, c := range cells {
+		n += s.Count(int(c))
+	}
+	return n
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

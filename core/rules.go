@@ -1,0 +1,742 @@
+// This file holds the move primitives (place, slide/step/jump, sow) and the
+// effects. Their gen and play methods are the hot path: they read and write
+// the State's flat buffer and allocate nothing.
+
+package core
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"rulesmith/core/board"
+)
+
+// ---- effects ----------------------------------------------------------------
+
+type effect interface {
+	apply(s *State)
+}
+
+// removeUnconnected removes every stack that is not linked, through a chain
+// of occupied adjacent cells, to a cell holding an anchor piece (DVONN F 1).
+type removeUnconnected struct {
+	name, cite string
+	anchor     []int16 // anchor kinds
+	pieces     []int32 // anchor piece instances
+}
+
+func (e *removeUnconnected) apply(s *State) {
+	g := s.g
+	b := g.Board
+	n := b.N()
+	mark := s.scratch[:n]
+	queue := s.scratch[n : 2*n]
+	for i := range mark {
+		mark[i] = 0
+	}
+	head, tail := 0, 0
+	for _, p := range e.pieces {
+		c := s.PieceCell(int(p))
+		if c >= 0 && mark[c] == 0 {
+			mark[c] = 1
+			queue[tail] = int32(c)
+			tail++
+		}
+	}
+	for head < tail {
+		c := int(queue[head])
+		head++
+		for _, x := range b.Adjacent(c) {
+			if mark[x] == 0 && s.Height(int(x)) > 0 {
+				mark[x] = 1
+				queue[tail] = x
+				tail++
+			}
+		}
+	}
+	for c := 0; c < n; c++ {
+		if mark[c] == 0 && s.Height(c) > 0 {
+			s.clear(c)
+		}
+	}
+}
+
+// ---- place ------------------------------------------------------------------
+
+type placeRule struct {
+	ruleBase
+	to     regionRef
+	anyTo  bool
+	choice bool
+	kinds  []bool // kinds this rule may place (nil: any)
+}
+
+func (c *compiler) placeRule(p string, rb ruleBase) rule {
+	c.keys(p, "to", "order", "kinds")
+	ru := &placeRule{ruleBase: rb, anyTo: true}
+	if c.r.Has(p+".to") && c.r.String(p+".to", "") != "empty" {
+		ref, ok := c.region(p+".to", "")
+		if !ok {
+			return nil
+		}
+		ru.to, ru.anyTo = ref, false
+	}
+	ru.choice = c.r.OneOf(p+".order", "queue", "queue", "choice") == "choice"
+	if c.r.Has(p + ".kinds") {
+		ru.kinds = make([]bool, len(c.g.Kinds))
+		for i, k := range c.r.Strings(p + ".kinds") {
+			if ki := c.kind(fmt.Sprintf("%s.kinds.%d", p, i), k); ki >= 0 {
+				ru.kinds[ki] = true
+			}
+		}
+	}
+	return ru
+}
+
+func (r *placeRule) allowed(k int) bool { return r.kinds == nil || r.kinds[k] }
+
+// nextKinds calls f for each kind the mover may place now.
+func (r *placeRule) gen(s *State, out []Move) []Move {
+	g := s.g
+	seat := s.ToMove()
+	for _, k := range g.handOrder[seat] {
+		if s.HandLeft(seat, k) == 0 {
+			continue
+		}
+		if r.allowed(k) {
+			out = r.targets(s, out, k)
+		}
+		if !r.choice {
+			break
+		}
+	}
+	return out
+}
+
+func (r *placeRule) targets(s *State, out []Move, k int) []Move {
+	if r.anyTo {
+		for c := 0; c < s.g.Board.N(); c++ {
+			if !s.occupied(c) {
+				out = append(out, mkMove(r.index, -1, c, k))
+			}
+		}
+		return out
+	}
+	for _, c := range s.g.cells(r.to, s.ToMove()) {
+		if !s.occupied(int(c)) {
+			out = append(out, mkMove(r.index, -1, int(c), k))
+		}
+	}
+	return out
+}
+
+func (r *placeRule) play(s *State, m Move) error {
+	g := s.g
+	seat, k := s.ToMove(), m.Aux()
+	i := seat*len(g.Kinds) + k
+	p := g.handStart[i] + int(s.buf[g.lay.placed+i])
+	s.buf[g.lay.placed+i]++
+	s.buf[hHandLeft]--
+	s.push(p, m.To())
+	return nil
+}
+
+func (r *placeRule) format(s *State, m Move) string {
+	name := s.g.Board.Cells[m.To()].Name
+	if r.choice {
+		return s.g.Kinds[m.Aux()].Name + "@" + name
+	}
+	return name
+}
+
+func (r *placeRule) explain(s *State, text string) (string, bool) {
+	g := s.g
+	kind, cell, hasKind := strings.Cut(text, "@")
+	if !hasKind {
+		cell = kind
+	}
+	c, ok := lookupCell(g, cell)
+	if !ok {
+		return "", false
+	}
+	seat := s.ToMove()
+	left := 0
+	for k := range g.Kinds {
+		left += s.HandLeft(seat, k)
+	}
+	switch {
+	case left == 0:
+		return fmt.Sprintf("%s has no pieces left in hand", g.Seats[seat]), true
+	case s.occupied(c):
+		return fmt.Sprintf("%s is occupied: a piece may only be put on a vacant space", g.Board.Cells[c].Name), true
+	case !r.anyTo && !inCells(g.cells(r.to, seat), c):
+		return fmt.Sprintf("%s is not in the region %q where pieces are placed", g.Board.Cells[c].Name, r.to.name), true
+	}
+	return "", false
+}
+
+// ---- slide, step, jump ----------------------------------------------------------
+
+const (
+	landEmpty = iota
+	landOccupied
+	landEnemy
+	landEmptyOrEnemy
+	landAny
+)
+
+var landNames = []string{"empty", "occupied", "enemy", "empty_or_enemy", "any"}
+
+type slideRule struct {
+	ruleBase
+	own         bool
+	kinds       []bool
+	dirs        []int
+	byHeight    bool
+	dist        int // exact distance; 0 = any
+	maxDist     int
+	throughAny  bool
+	land        int
+	carryStack  bool
+	replace     bool
+	jump        bool
+	captureOver bool
+	surrounded  bool
+}
+
+func (c *compiler) slideRule(p string, rb ruleBase) rule {
+	c.keys(p, "pieces", "kinds", "dirs", "distance", "max_distance", "through", "land", "carry", "capture", "immobile_if_surrounded", "over")
+	r := c.r
+	b := c.g.Board
+	ru := &slideRule{ruleBase: rb}
+	if len(b.Dirs) == 0 {
+		r.Errorf(p, "%s: a %s needs a board with directions (grid, hex or faces), not %s", p, rb.typ, b.Kind)
+		return nil
+	}
+	ru.own = r.OneOf(p+".pieces", "own", "own", "any") == "own"
+	if r.Has(p + ".kinds") {
+		ru.kinds = make([]bool, len(c.g.Kinds))
+		for i, k := range r.Strings(p + ".kinds") {
+			if ki := c.kind(fmt.Sprintf("%s.kinds.%d", p, i), k); ki >= 0 {
+				ru.kinds[ki] = true
+			}
+		}
+	}
+	if r.Has(p + ".dirs") {
+		for i, d := range r.Strings(p + ".dirs") {
+			found := -1
+			for j, x := range b.Dirs {
+				if x == d {
+					found = j
+				}
+			}
+			if found < 0 {
+				r.ValueErrorf(fmt.Sprintf("%s.dirs.%d", p, i), "%s.dirs: unknown direction %q (directions: %s)", p, d, strings.Join(b.Dirs, ", "))
+				continue
+			}
+			ru.dirs = append(ru.dirs, found)
+		}
+	} else {
+		for j := range b.Dirs {
+			ru.dirs = append(ru.dirs, j)
+		}
+	}
+	switch rb.typ {
+	case "step":
+		ru.dist = 1
+	case "jump":
+		ru.dist, ru.jump = 2, true
+		ru.captureOver = r.OneOf(p+".capture", "over", "over", "none") == "over"
+	}
+	if v, ok := r.Doc.Get(p + ".distance"); ok {
+		if s, isStr := v.(string); isStr && (s == "height" || s == "any") {
+			ru.byHeight = s == "height"
+			ru.dist = 0
+		} else {
+			ru.dist = c.num(p+".distance", 0, 1, board.MaxCells)
+		}
+	}
+	ru.maxDist = c.num(p+".max_distance", board.MaxCells, 1, board.MaxCells)
+	ru.throughAny = r.OneOf(p+".through", "empty", "empty", "any") == "any"
+	def := "empty"
+	if ru.jump {
+		def = "empty"
+	}
+	land := r.OneOf(p+".land", def, landNames...)
+	for i, n := range landNames {
+		if n == land {
+			ru.land = i
+		}
+	}
+	ru.carryStack = r.OneOf(p+".carry", "stack", "stack", "piece") == "stack"
+	if !ru.jump {
+		ru.replace = r.OneOf(p+".capture", "none", "none", "replace") == "replace"
+	}
+	ru.surrounded = r.Bool(p+".immobile_if_surrounded", false)
+	if ru.jump {
+		r.OneOf(p+".over", "any", "any")
+	}
+	return ru
+}
+
+func (r *slideRule) movable(s *State, c, mover int) bool {
+	p := s.Top(c)
+	if p < 0 {
+		return false
+	}
+	g := s.g
+	if r.own && int(g.pieceOwner[p]) != mover {
+		return false
+	}
+	if r.kinds != nil && !r.kinds[g.pieceKind[p]] {
+		return false
+	}
+	if r.surrounded {
+		adj := g.Board.Adjacent(c)
+		if len(adj) == len(g.Board.Dirs) {
+			all := true
+			for _, x := range adj {
+				if !s.occupied(int(x)) {
+					all = false
+					break
+				}
+			}
+			if all {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (r *slideRule) landOK(s *State, t, mover int) bool {
+	switch r.land {
+	case landEmpty:
+		return !s.occupied(t)
+	case landOccupied:
+		return s.occupied(t)
+	case landEnemy:
+		o := s.Owner(t)
+		return o >= 0 && o != mover
+	case landEmptyOrEnemy:
+		if !s.occupied(t) {
+			return true
+		}
+		o := s.Owner(t)
+		return o >= 0 && o != mover
+	}
+	return true
+}
+
+func (r *slideRule) gen(s *State, out []Move) []Move {
+	g := s.g
+	mover := s.ToMove()
+	n := g.Board.N()
+	for c := 0; c < n; c++ {
+		if !r.movable(s, c, mover) {
+			continue
+		}
+		dist := r.dist
+		if r.byHeight {
+			dist = s.Height(c)
+		}
+		for _, d := range r.dirs {
+			ray := g.Board.Ray(c, d)
+			if dist > 0 {
+				if len(ray) < dist {
+					continue
+				}
+				ok := true
+				if r.jump {
+					ok = s.occupied(int(ray[0]))
+				} else if !r.throughAny {
+					for _, x := range ray[:dist-1] {
+						if s.occupied(int(x)) {
+							ok = false
+							break
+						}
+					}
+				}
+				if t := int(ray[dist-1]); ok && r.landOK(s, t, mover) {
+					out = append(out, mkMove(r.index, c, t, d))
+				}
+				continue
+			}
+			for i, x := range ray {
+				if i >= r.maxDist {
+					break
+				}
+				t := int(x)
+				if r.landOK(s, t, mover) {
+					out = append(out, mkMove(r.index, c, t, d))
+				}
+				if !r.throughAny && s.occupied(t) {
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (r *slideRule) play(s *State, m Move) error {
+	from, to := m.From(), m.To()
+	if r.replace && s.Height(to) > 0 {
+		s.clear(to)
+	}
+	if r.jump && r.captureOver {
+		s.clear(int(s.g.Board.Ray(from, m.Aux())[0]))
+	}
+	n := 1
+	if r.carryStack {
+		n = s.Height(from)
+	}
+	s.moveStack(from, to, n)
+	return nil
+}
+
+func (r *slideRule) format(s *State, m Move) string {
+	b := s.g.Board
+	return b.Cells[m.From()].Name + "-" + b.Cells[m.To()].Name
+}
+
+func (r *slideRule) explain(s *State, text string) (string, bool) {
+	g := s.g
+	b := g.Board
+	fs, ts, ok := strings.Cut(text, "-")
+	if !ok {
+		return "", false
+	}
+	from, ok1 := lookupCell(g, fs)
+	to, ok2 := lookupCell(g, ts)
+	if !ok1 || !ok2 {
+		return "", false
+	}
+	fn, tn := b.Cells[from].Name, b.Cells[to].Name
+	mover := s.ToMove()
+	p := s.Top(from)
+	if p < 0 {
+		return fmt.Sprintf("there is no piece on %s", fn), true
+	}
+	if r.own && int(g.pieceOwner[p]) != mover {
+		owner := "no one (a neutral piece)"
+		if o := int(g.pieceOwner[p]); o >= 0 {
+			owner = g.Seats[o]
+		}
+		return fmt.Sprintf("the piece on top of %s belongs to %s, not %s", fn, owner, g.Seats[mover]), true
+	}
+	if r.kinds != nil && !r.kinds[g.pieceKind[p]] {
+		return fmt.Sprintf("a %s does not move by this rule", g.Kinds[g.pieceKind[p]].Name), true
+	}
+	if !r.movable(s, from, mover) {
+		return fmt.Sprintf("%s is surrounded on all sides and may not move", fn), true
+	}
+	for _, d := range r.dirs {
+		ray := b.Ray(from, d)
+		for i, x := range ray {
+			if int(x) != to {
+				continue
+			}
+			dist := r.dist
+			if r.byHeight {
+				dist = s.Height(from)
+			}
+			if dist > 0 && i+1 != dist {
+				if r.byHeight {
+					return fmt.Sprintf("a stack of height %d moves exactly %d spaces; %s is %d away", dist, dist, tn, i+1), true
+				}
+				return fmt.Sprintf("this piece moves exactly %d spaces; %s is %d away", dist, tn, i+1), true
+			}
+			if dist == 0 && i >= r.maxDist {
+				return fmt.Sprintf("%s is %d spaces away; the most is %d", tn, i+1, r.maxDist), true
+			}
+			if r.jump && !s.occupied(int(ray[0])) {
+				return fmt.Sprintf("there is nothing on %s to jump over", b.Cells[ray[0]].Name), true
+			}
+			if !r.throughAny && !r.jump {
+				for _, y := range ray[:i] {
+					if s.occupied(int(y)) {
+						return fmt.Sprintf("the way from %s to %s is blocked at %s", fn, tn, b.Cells[y].Name), true
+					}
+				}
+			}
+			if !r.landOK(s, to, mover) {
+				return fmt.Sprintf("%s is %s: a move must end on a space that is %s", tn, describe(s, to), strings.ReplaceAll(landNames[r.land], "_", " or ")), true
+			}
+		}
+	}
+	return fmt.Sprintf("%s is not on a straight line from %s in a direction this piece may move", tn, fn), true
+}
+
+func describe(s *State, c int) string {
+	if !s.occupied(c) {
+		return "empty"
+	}
+	if o := s.Owner(c); o >= 0 {
+		return "occupied by " + s.g.Seats[o]
+	}
+	return "occupied"
+}
+
+// ---- sow ------------------------------------------------------------------
+
+type sowRule struct {
+	ruleBase
+	from        regionRef
+	min         int
+	dirs        []int8 // +1 = ccw (track order), -1 = cw
+	dirNames    []string
+	skipOthers  bool
+	skipOrigin  bool
+	extraTurn   bool
+	capture     *board.Relation
+	captureMin  int
+	relay       bool
+	takeAt      int
+	takeByMover bool
+	maxLaps     int
+	// tables
+	storeOf    []int32 // seat → its store cell (-1 if none)
+	storeOwner []int8  // cell → seat owning it as a store, or -1
+	cellSeat   []int8  // cell → seat whose `from` region holds it, or -1
+	fromIndex  []int16 // cell → 1-based index in its seat's from region
+}
+
+func (c *compiler) sowRule(p string, rb ruleBase) rule {
+	c.keys(p, "from", "store", "min_stones", "directions", "skip_others_stores", "skip_origin", "extra_turn",
+		"capture", "capture_min", "relay", "take_at", "take_last_by", "max_laps")
+	r := c.r
+	g := c.g
+	b := g.Board
+	if len(b.Track) == 0 {
+		r.Errorf(p, "%s: sowing needs a board with a track (kind = \"pits\"), not %s", p, b.Kind)
+		return nil
+	}
+	ru := &sowRule{ruleBase: rb}
+	from, ok := c.region(p+".from", "pits")
+	if !ok {
+		return nil
+	}
+	if !from.perSeat {
+		r.ValueErrorf(p+".from", "%s.from: %q must be a per-seat region (each seat sows from its own)", p, from.name)
+		return nil
+	}
+	ru.from = from
+	store, ok := c.region(p+".store", "store")
+	if !ok {
+		return nil
+	}
+	ru.min = c.num(p+".min_stones", 1, 1, MaxStones)
+	names := r.Strings(p + ".directions")
+	if len(names) == 0 {
+		names = []string{"ccw"}
+	}
+	for i, d := range names {
+		switch d {
+		case "ccw":
+			ru.dirs = append(ru.dirs, 1)
+		case "cw":
+			ru.dirs = append(ru.dirs, -1)
+		default:
+			r.ValueErrorf(fmt.Sprintf("%s.directions.%d", p, i), "%s.directions: unknown direction %q (want ccw or cw)", p, d)
+			continue
+		}
+		ru.dirNames = append(ru.dirNames, d)
+	}
+	ru.skipOthers = r.Bool(p+".skip_others_stores", true)
+	ru.skipOrigin = r.Bool(p+".skip_origin", false)
+	ru.extraTurn = r.Bool(p+".extra_turn", false)
+	if rel := r.String(p+".capture", ""); rel != "" {
+		ru.capture, ok = b.Relation(rel)
+		if !ok {
+			r.ValueErrorf(p+".capture", "%s.capture: unknown relation %q; declare it under [board.relations] (relations: %s)", p, rel, strings.Join(b.RelationNames(), ", "))
+		}
+	}
+	ru.captureMin = c.num(p+".capture_min", 0, 0, MaxStones)
+	ru.relay = r.Bool(p+".relay", false)
+	ru.takeAt = c.num(p+".take_at", 0, 0, MaxStones)
+	ru.takeByMover = r.OneOf(p+".take_last_by", "owner", "owner", "mover") == "mover"
+	ru.maxLaps = c.num(p+".max_laps", 1000, 1, 1<<20)
+	n := b.N()
+	ru.storeOf = make([]int32, len(g.Seats))
+	ru.storeOwner = make([]int8, n)
+	ru.cellSeat = make([]int8, n)
+	ru.fromIndex = make([]int16, n)
+	for i := 0; i < n; i++ {
+		ru.storeOwner[i], ru.cellSeat[i] = -1, -1
+	}
+	for seat := range g.Seats {
+		ru.storeOf[seat] = -1
+		if cs := g.cells(store, seat); len(cs) > 0 {
+			ru.storeOf[seat] = cs[0]
+			for _, x := range cs {
+				ru.storeOwner[x] = int8(seat)
+			}
+		}
+		for i, x := range g.cells(from, seat) {
+			ru.cellSeat[x] = int8(seat)
+			ru.fromIndex[x] = int16(i + 1)
+		}
+	}
+	return ru
+}
+
+func (r *sowRule) gen(s *State, out []Move) []Move {
+	seat := s.ToMove()
+	min := r.min
+	for _, c := range s.g.cells(r.from, seat) {
+		if s.Count(int(c)) >= min {
+			for d := range r.dirs {
+				out = append(out, mkMove(r.index, int(c), -1, d))
+			}
+		}
+	}
+	return out
+}
+
+func (r *sowRule) play(s *State, m Move) error {
+	g := s.g
+	track := g.Board.Track
+	nt := len(track)
+	mover := s.ToMove()
+	origin := m.From()
+	dir := int(r.dirs[m.Aux()])
+	cnt := s.buf[g.lay.counts:]
+	hand := int(cnt[origin])
+	s.setCount(origin, 0)
+	pos := g.Board.TrackPos(origin)
+	last := origin
+	for laps := 0; ; laps++ {
+		if laps > r.maxLaps {
+			return fmt.Errorf("rule %q: relay sowing did not end after %d laps (max_laps)", r.name, r.maxLaps)
+		}
+		for guard := 0; hand > 0; guard++ {
+			if guard > 4*nt*(hand+1) {
+				return fmt.Errorf("rule %q: sowing found no cell to drop a stone in", r.name)
+			}
+			pos += dir
+			if pos >= nt {
+				pos = 0
+			} else if pos < 0 {
+				pos = nt - 1
+			}
+			c := int(track[pos])
+			if r.skipOrigin && c == origin {
+				continue
+			}
+			if so := r.storeOwner[c]; so >= 0 && int(so) != mover && r.skipOthers {
+				continue
+			}
+			s.setCount(c, int(cnt[c])+1)
+			hand--
+			last = c
+			if r.takeAt > 0 && r.storeOwner[c] < 0 && int(cnt[c]) == r.takeAt {
+				who := int(r.cellSeat[c])
+				if who < 0 || (hand == 0 && r.takeByMover) {
+					who = mover
+				}
+				if st := r.storeOf[who]; st >= 0 {
+					s.setCount(int(st), int(cnt[st])+int(cnt[c]))
+					s.setCount(c, 0)
+				}
+			}
+		}
+		if so := r.storeOwner[last]; so >= 0 {
+			if int(so) == mover && r.extraTurn {
+				s.buf[hExtra] = 1
+			}
+			return nil
+		}
+		if r.relay && cnt[last] >= 2 {
+			hand = int(cnt[last])
+			s.setCount(last, 0)
+			continue
+		}
+		break
+	}
+	if r.capture != nil && int(r.cellSeat[last]) == mover && cnt[last] == 1 {
+		taken := 0
+		for _, o := range r.capture.Of(last) {
+			taken += int(cnt[o])
+		}
+		if taken >= r.captureMin && taken+1 > 0 {
+			st := r.storeOf[mover]
+			if st >= 0 {
+				for _, o := range r.capture.Of(last) {
+					s.setCount(int(o), 0)
+				}
+				s.setCount(last, 0)
+				s.setCount(int(st), int(cnt[st])+taken+1)
+			}
+		}
+	}
+	return nil
+}
+
+func (r *sowRule) format(s *State, m Move) string {
+	out := strconv.Itoa(int(r.fromIndex[m.From()]))
+	if len(r.dirs) > 1 {
+		out += r.dirNames[m.Aux()]
+	}
+	return out
+}
+
+func (r *sowRule) explain(s *State, text string) (string, bool) {
+	i := 0
+	for i < len(text) && text[i] >= '0' && text[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return "", false
+	}
+	n, _ := strconv.Atoi(text[:i])
+	suffix := strings.ToLower(text[i:])
+	seat := s.ToMove()
+	cells := s.g.cells(r.from, seat)
+	if n < 1 || n > len(cells) {
+		return fmt.Sprintf("there is no bowl %d: bowls are numbered 1 to %d from the mover's left", n, len(cells)), true
+	}
+	if len(r.dirs) > 1 {
+		found := false
+		for _, d := range r.dirNames {
+			found = found || d == suffix
+		}
+		if !found {
+			return fmt.Sprintf("say the direction after the bowl number: %s", strings.Join(r.dirNames, " or ")), true
+		}
+	} else if suffix != "" && suffix != r.dirNames[0] {
+		return fmt.Sprintf("sowing runs %s only in this variant", r.dirNames[0]), true
+	}
+	c := int(cells[n-1])
+	switch k := s.Count(c); {
+	case k == 0:
+		return fmt.Sprintf("bowl %d is empty", n), true
+	case k < r.min:
+		return fmt.Sprintf("bowl %d holds %d stone(s); a sowing must start from a bowl with at least %d", n, k, r.min), true
+	}
+	return "", false
+}
+
+// ---- helpers ----------------------------------------------------------------
+
+func lookupCell(g *Game, name string) (int, bool) {
+	if c, ok := g.Board.Index(name); ok {
+		return c, true
+	}
+	for i, c := range g.Board.Cells {
+		if strings.EqualFold(c.Name, name) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func inCells(cells []int32, c int) bool {
+	for _, x := range cells {
+		if int(x) == c {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,230 @@
+// This file holds the hot path's data: the State layout and the mutators
+// that keep the incremental hash. Nothing here allocates.
+
+package core
+
+// header slots of State.buf.
+const (
+	hToMove = iota
+	hPhase
+	hPly
+	hOver      // 1 when the game is over
+	hWinner    // winning seat, or -1 for a draw (valid when over)
+	hPasses    // consecutive passes
+	hExtra     // 1 when the last move earned an extra turn
+	hHashLo    // low 32 bits of the position hash
+	hHashHi    // high 32 bits
+	hHandLeft  // pieces still in hands, all seats
+	hLastMover // seat that made the last move, -1 at the start
+	hLastTo    // cell + 1 of the last move's target, 0 if none
+	hStop      // 1 when the ply limit stopped the game (a timeout, not a result)
+	hHeader
+)
+
+// layout gives the offsets of the State sections in its flat buffer.
+type layout struct {
+	scores, counts, top, height, below, pos, placed, elim, size int
+}
+
+// State is a position: a compact snapshot held in one flat buffer, so that
+// copying a State is a single copy. It is only meaningful with its Game.
+// The zero State is not usable; get one from Game.NewState.
+type State struct {
+	g   *Game
+	buf []int32
+	// scratch is working space for effects (not part of the position).
+	scratch []int32
+}
+
+// Game returns the game this state belongs to.
+func (s *State) Game() *Game { return s.g }
+
+// Clone returns an independent copy of s.
+func (s *State) Clone() *State {
+	c := &State{g: s.g, buf: make([]int32, len(s.buf)), scratch: make([]int32, len(s.scratch))}
+	copy(c.buf, s.buf)
+	return c
+}
+
+// CopyFrom makes s equal to o (both must belong to the same game). It does
+// not allocate.
+func (s *State) CopyFrom(o *State) {
+	s.g = o.g
+	if len(s.buf) != len(o.buf) {
+		s.buf = make([]int32, len(o.buf))
+		s.scratch = make([]int32, len(o.scratch))
+	}
+	copy(s.buf, o.buf)
+}
+
+// Equal reports whether two states hold the same position and history
+// counters.
+func (s *State) Equal(o *State) bool {
+	if s.g != o.g || len(s.buf) != len(o.buf) {
+		return false
+	}
+	for i, v := range s.buf {
+		if o.buf[i] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// ToMove returns the seat to move.
+func (s *State) ToMove() int { return int(s.buf[hToMove]) }
+
+// Phase returns the index of the current phase.
+func (s *State) Phase() int { return int(s.buf[hPhase]) }
+
+// Ply returns the number of moves played (passes included).
+func (s *State) Ply() int { return int(s.buf[hPly]) }
+
+// Hash returns the position hash (pieces, counts, seat to move, phase).
+func (s *State) Hash() uint64 {
+	return uint64(uint32(s.buf[hHashLo])) | uint64(uint32(s.buf[hHashHi]))<<32
+}
+
+func (s *State) xorHash(h uint64) {
+	s.buf[hHashLo] ^= int32(uint32(h))
+	s.buf[hHashHi] ^= int32(uint32(h >> 32))
+}
+
+// Count returns the number of stones (counted, identical pieces) on cell c.
+func (s *State) Count(c int) int { return int(s.buf[s.g.lay.counts+c]) }
+
+// Height returns the number of pieces stacked on cell c.
+func (s *State) Height(c int) int { return int(s.buf[s.g.lay.height+c]) }
+
+// Top returns the piece on top of cell c, or -1.
+func (s *State) Top(c int) int { return int(s.buf[s.g.lay.top+c]) - 1 }
+
+// Below returns the piece under piece p in its stack, or -1.
+func (s *State) Below(p int) int { return int(s.buf[s.g.lay.below+p]) - 1 }
+
+// PieceCell returns the cell piece p stands on, or -1 when it is off the
+// board (in hand or removed).
+func (s *State) PieceCell(p int) int { return int(s.buf[s.g.lay.pos+p]) - 1 }
+
+// Score returns the points a seat has gathered from effects (not the
+// scoring expression's value; see Game.Scores).
+func (s *State) Score(seat int) int { return int(s.buf[s.g.lay.scores+seat]) }
+
+// Eliminated reports whether a seat has left the game.
+func (s *State) Eliminated(seat int) bool { return s.buf[s.g.lay.elim+seat] != 0 }
+
+// Over reports whether the game has been decided (by an end condition or
+// because the player to move had no move). Use Game.Result for the outcome.
+func (s *State) Over() bool { return s.buf[hOver] != 0 }
+
+// HandLeft returns how many pieces of kind k seat still has in hand.
+func (s *State) HandLeft(seat, k int) int {
+	g := s.g
+	return g.handCount[seat*len(g.Kinds)+k] - int(s.buf[g.lay.placed+seat*len(g.Kinds)+k])
+}
+
+// LastTarget returns the target cell of the last move, or -1.
+func (s *State) LastTarget() int { return int(s.buf[hLastTo]) - 1 }
+
+// Owner returns the seat owning the top piece of c, or -1 (empty cell or a
+// neutral piece).
+func (s *State) Owner(c int) int {
+	p := s.Top(c)
+	if p < 0 {
+		return -1
+	}
+	return int(s.g.pieceOwner[p])
+}
+
+// mixing function for hash keys (splitmix64 finaliser).
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+func countKey(c, n int) uint64 { return mix(uint64(c)<<32 | uint64(uint32(n)) | 1<<62) }
+func pieceKey(kind, c, level int) uint64 {
+	return mix(uint64(kind)<<40 | uint64(c)<<16 | uint64(level) | 2<<62)
+}
+func seatKey(seat, phase int) uint64 { return mix(uint64(seat)<<8 | uint64(phase) | 3<<62) }
+
+func (s *State) setCount(c, n int) {
+	i := s.g.lay.counts + c
+	old := int(s.buf[i])
+	if old == n {
+		return
+	}
+	s.xorHash(countKey(c, old) ^ countKey(c, n))
+	s.buf[i] = int32(n)
+}
+
+// push puts piece p on top of cell c.
+func (s *State) push(p, c int) {
+	l := &s.g.lay
+	h := int(s.buf[l.height+c])
+	s.buf[l.below+p] = s.buf[l.top+c]
+	s.buf[l.top+c] = int32(p + 1)
+	s.buf[l.height+c] = int32(h + 1)
+	s.buf[l.pos+p] = int32(c + 1)
+	s.xorHash(pieceKey(int(s.g.pieceKind[p]), c, h))
+}
+
+// moveStack moves the top n pieces of from, in order, onto to.
+func (s *State) moveStack(from, to, n int) {
+	l := &s.g.lay
+	hf := int(s.buf[l.height+from])
+	ht := int(s.buf[l.height+to])
+	top := s.buf[l.top+from]
+	// walk down to the lowest moved piece, rehashing as we go
+	p := top
+	var bottom int32
+	for i := 0; i < n; i++ {
+		q := int(p - 1)
+		lvl := hf - 1 - i
+		kind := int(s.g.pieceKind[q])
+		s.xorHash(pieceKey(kind, from, lvl) ^ pieceKey(kind, to, ht+n-1-i))
+		s.buf[l.pos+q] = int32(to + 1)
+		bottom = p
+		p = s.buf[l.below+q]
+	}
+	s.buf[l.top+from] = p
+	s.buf[l.height+from] = int32(hf - n)
+	s.buf[l.below+int(bottom-1)] = s.buf[l.top+to]
+	s.buf[l.top+to] = top
+	s.buf[l.height+to] = int32(ht + n)
+}
+
+// clear removes every piece of cell c from the board.
+func (s *State) clear(c int) {
+	l := &s.g.lay
+	h := int(s.buf[l.height+c])
+	p := s.buf[l.top+c]
+	for i := 0; i < h; i++ {
+		q := int(p - 1)
+		s.xorHash(pieceKey(int(s.g.pieceKind[q]), c, h-1-i))
+		s.buf[l.pos+q] = 0
+		p = s.buf[l.below+q]
+		s.buf[l.below+q] = 0
+	}
+	s.buf[l.top+c] = 0
+	s.buf[l.height+c] = 0
+}
+
+func (s *State) setToMove(seat int) {
+	ph := int(s.buf[hPhase])
+	s.xorHash(seatKey(int(s.buf[hToMove]), ph) ^ seatKey(seat, ph))
+	s.buf[hToMove] = int32(seat)
+}
+
+func (s *State) setPhase(ph int) {
+	seat := int(s.buf[hToMove])
+	s.xorHash(seatKey(seat, int(s.buf[hPhase])) ^ seatKey(seat, ph))
+	s.buf[hPhase] = int32(ph)
+}
+
+// occupied reports whether cell c holds a piece or a stone.
+func (s *State) occupied(c int) bool {
+	return s.buf[s.g.lay.height+c] != 0 || s.buf[s.g.lay.counts+c] != 0
+}
