@@ -70,11 +70,13 @@ type placeRule struct {
 	anyTo  bool
 	choice bool
 	kinds  []bool // kinds this rule may place (nil: any)
+	when   *whenCond
 }
 
 func (c *compiler) placeRule(p string, rb ruleBase) rule {
-	c.keys(p, "to", "order", "kinds")
+	c.keys(p, "to", "order", "kinds", "when")
 	ru := &placeRule{ruleBase: rb, anyTo: true}
+	ru.when = c.compileWhen(p, false)
 	if c.r.Has(p+".to") && c.r.String(p+".to", "") != "empty" {
 		ref, ok := c.region(p+".to", "")
 		if !ok {
@@ -117,14 +119,14 @@ func (r *placeRule) gen(s *State, out []Move) []Move {
 func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 	if r.anyTo {
 		for c := 0; c < s.g.Board.N(); c++ {
-			if !s.occupied(c) {
+			if !s.occupied(c) && r.when.allows(s, -1, c, 0, k) {
 				out = append(out, mkMove(r.index, -1, c, k))
 			}
 		}
 		return out
 	}
 	for _, c := range s.g.cells(r.to, s.ToMove()) {
-		if !s.occupied(int(c)) {
+		if !s.occupied(int(c)) && r.when.allows(s, -1, int(c), 0, k) {
 			out = append(out, mkMove(r.index, -1, int(c), k))
 		}
 	}
@@ -172,6 +174,8 @@ func (r *placeRule) explain(s *State, text string) (string, bool) {
 		return fmt.Sprintf("%s is occupied: a piece may only be put on a vacant space", g.Board.Cells[c].Name), true
 	case !r.anyTo && !inCells(g.cells(r.to, seat), c):
 		return fmt.Sprintf("%s is not in the region %q where pieces are placed", g.Board.Cells[c].Name, r.to.name), true
+	case r.when != nil:
+		return fmt.Sprintf("the rule's condition (when) does not allow a placement on %s", g.Board.Cells[c].Name), true
 	}
 	return "", false
 }
@@ -203,10 +207,11 @@ type slideRule struct {
 	jump        bool
 	captureOver bool
 	surrounded  bool
+	when        *whenCond
 }
 
 func (c *compiler) slideRule(p string, rb ruleBase) rule {
-	c.keys(p, "pieces", "kinds", "dirs", "distance", "max_distance", "through", "land", "carry", "capture", "immobile_if_surrounded", "over")
+	c.keys(p, "pieces", "kinds", "dirs", "distance", "max_distance", "through", "land", "carry", "capture", "immobile_if_surrounded", "over", "when")
 	r := c.r
 	b := c.g.Board
 	ru := &slideRule{ruleBase: rb}
@@ -274,6 +279,7 @@ func (c *compiler) slideRule(p string, rb ruleBase) rule {
 		ru.replace = r.OneOf(p+".capture", "none", "none", "replace") == "replace"
 	}
 	ru.surrounded = r.Bool(p+".immobile_if_surrounded", false)
+	ru.when = c.compileWhen(p, true)
 	if ru.jump {
 		r.OneOf(p+".over", "any", "any")
 	}
@@ -358,7 +364,7 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 						}
 					}
 				}
-				if t := int(ray[dist-1]); ok && r.landOK(s, t, mover) {
+				if t := int(ray[dist-1]); ok && r.landOK(s, t, mover) && r.when.allows(s, c, t, s.Height(c), int(g.pieceKind[s.Top(c)])) {
 					out = append(out, mkMove(r.index, c, t, d))
 				}
 				continue
@@ -368,7 +374,7 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 					break
 				}
 				t := int(x)
-				if r.landOK(s, t, mover) {
+				if r.landOK(s, t, mover) && r.when.allows(s, c, t, s.Height(c), int(g.pieceKind[s.Top(c)])) {
 					out = append(out, mkMove(r.index, c, t, d))
 				}
 				if !r.throughAny && s.occupied(t) {
@@ -463,6 +469,9 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 			}
 			if !r.landOK(s, to, mover) {
 				return fmt.Sprintf("%s is %s: a move must end on a space that is %s", tn, describe(s, to), strings.ReplaceAll(landNames[r.land], "_", " or ")), true
+			}
+			if !r.when.allows(s, from, to, s.Height(from), int(g.pieceKind[p])) {
+				return fmt.Sprintf("the rule's condition (when) does not allow %s-%s", fn, tn), true
 			}
 		}
 	}

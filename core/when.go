@@ -1,0 +1,119 @@
+package core
+
+import (
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
+)
+
+// whenCond is a move rule's `when` condition. A condition that reads only
+// the static data of the origin and target cells (their attributes) and the
+// parameters is evaluated at load time into a table; any other condition
+// is evaluated per candidate move (the slow path, ~µs per move).
+type whenCond struct {
+	prog   condProgram
+	table  []bool // static: [from*N+to] (place rules: from = 0)
+	static bool
+}
+
+type identVisitor struct{ names map[string]bool }
+
+func (v *identVisitor) Visit(n *ast.Node) {
+	if id, ok := (*n).(*ast.IdentifierNode); ok {
+		v.names[id.Value] = true
+	}
+}
+
+// compileWhen compiles the `when` of a move rule. The environment has
+// `from` and `to` (the cells' attribute maps; `from` is empty for a
+// placement), `height` (of the moving stack), `kind` (of the moving or
+// placed piece) plus everything conditions see (see stateEnv).
+func (c *compiler) compileWhen(p string, hasFrom bool) *whenCond {
+	src := c.r.String(p+".when", "")
+	if src == "" {
+		return nil
+	}
+	b := c.g.Board
+	env := c.g.stateEnv(nil, 0)
+	env["from"], env["to"], env["height"], env["kind"] = b.Cells[0].Attrs, b.Cells[0].Attrs, 0, ""
+	prog := c.compileExpr(p+".when", src, env, expr.AsBool())
+	if prog == nil {
+		return nil
+	}
+	w := &whenCond{prog: condProgram{prog}}
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return w
+	}
+	v := &identVisitor{names: map[string]bool{}}
+	ast.Walk(&tree.Node, v)
+	static := true
+	for name := range v.names {
+		if name == "from" || name == "to" {
+			continue
+		}
+		if _, isParam := c.params[name]; isParam {
+			continue
+		}
+		static = false
+	}
+	if !static {
+		return w
+	}
+	n := b.N()
+	froms := 1
+	if hasFrom {
+		froms = n
+	}
+	if froms*n > maxRelationPairs {
+		return w
+	}
+	w.static = true
+	w.table = make([]bool, froms*n)
+	empty := map[string]any{}
+	for f := 0; f < froms; f++ {
+		for t := 0; t < n; t++ {
+			env["to"] = b.Cells[t].Attrs
+			env["from"] = empty
+			if hasFrom {
+				env["from"] = b.Cells[f].Attrs
+			}
+			out, err := expr.Run(prog, env)
+			if err != nil {
+				c.r.ValueErrorf(p+".when", "%s.when: on cells %s, %s: %v", p, b.Cells[f].Name, b.Cells[t].Name, err)
+				return nil
+			}
+			w.table[f*n+t] = out.(bool)
+		}
+	}
+	return w
+}
+
+// allows evaluates the condition for a candidate move.
+func (w *whenCond) allows(s *State, from, to, height, kind int) bool {
+	if w == nil {
+		return true
+	}
+	n := s.g.Board.N()
+	if w.static {
+		if from < 0 {
+			return w.table[to]
+		}
+		return w.table[from*n+to]
+	}
+	env := s.g.stateEnv(s, s.ToMove())
+	var fa map[string]any = map[string]any{}
+	if from >= 0 {
+		fa = s.g.Board.Cells[from].Attrs
+	}
+	env["from"], env["to"], env["height"], env["kind"] = fa, s.g.Board.Cells[to].Attrs, height, ""
+	if kind >= 0 {
+		env["kind"] = s.g.Kinds[kind].Name
+	}
+	out, err := expr.Run(w.prog.prog, env)
+	if err != nil {
+		return false
+	}
+	ok, _ := out.(bool)
+	return ok
+}
