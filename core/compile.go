@@ -22,6 +22,10 @@ type compiler struct {
 	r      *spec.Reader
 	g      *Game
 	params map[string]any
+	// failedRegions names the regions that are declared but did not
+	// compile: their problem is reported where they are declared, not
+	// again at every use.
+	failedRegions map[string]bool
 }
 
 var topKeys = []string{"name", "title", "extends", "family", "source", "description",
@@ -31,7 +35,7 @@ var topKeys = []string{"name", "title", "extends", "family", "source", "descript
 // "name=value" parameter overrides. Every problem found is returned at once
 // as a diag.List.
 func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
-	c := &compiler{r: spec.NewReader(doc), g: &Game{Doc: doc}, params: map[string]any{}}
+	c := &compiler{r: spec.NewReader(doc), g: &Game{Doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{}}
 	r := c.r
 	r.Keys("", topKeys)
 	g := c.g
@@ -156,6 +160,52 @@ func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...exp
 	return prog
 }
 
+// compileCond compiles a condition over cell attributes. Attributes are not
+// typed, so a condition that is plainly not true-or-false is caught here and
+// any other is checked when it runs (see asBool); the program returned does
+// not convert its result.
+func (c *compiler) compileCond(path, src string, env map[string]any) *vm.Program {
+	if c.compileExpr(path, src, env, expr.AsBool()) == nil {
+		return nil
+	}
+	return c.compileExpr(path, src, env)
+}
+
+// asBool checks the result of a condition compiled by compileCond.
+func asBool(out any) (bool, error) {
+	b, ok := out.(bool)
+	if !ok {
+		return false, fmt.Errorf("want true or false, got %s", valueType(out))
+	}
+	return b, nil
+}
+
+// valueType names the type of an expression's result for a message.
+func valueType(v any) string {
+	switch v.(type) {
+	case int, int64:
+		return "an integer"
+	case float64:
+		return "a float"
+	case string:
+		return "a string"
+	case nil:
+		return "nothing"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// exprMsg is the message of an expression's run-time error, without the
+// source snippet expr appends (it spans several lines; a diagnostic is one).
+func exprMsg(err error) string {
+	var fe *file.Error
+	if errors.As(err, &fe) {
+		return fe.Message
+	}
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return msg
+}
+
 // num reads an integer that may be written as a number or as an expression
 // over [params] ('pits * 2').
 func (c *compiler) num(path string, def, lo, hi int) int {
@@ -173,7 +223,7 @@ func (c *compiler) num(path string, def, lo, hi int) int {
 		}
 		out, err := expr.Run(prog, c.params)
 		if err != nil {
-			c.r.ValueErrorf(path, "%s: %v", path, err)
+			c.r.ValueErrorf(path, "%s: %s", path, exprMsg(err))
 			return def
 		}
 		n := out.(int)
@@ -259,8 +309,13 @@ func (c *compiler) compileBoard() {
 	kind := r.OneOf("board.kind", "", "grid", "hex", "pits", "faces", "graph")
 	var b *board.Board
 	var err error
+	errPath := "board" // where a board generator's error is reported
 	switch kind {
 	case "grid":
+		errPath = "board.width"
+		if !r.Has(errPath) {
+			errPath = "board.height"
+		}
 		b, err = board.Grid(c.num("board.width", 8, 1, board.MaxCells), c.num("board.height", 8, 1, board.MaxCells), r.Bool("board.diagonal", false))
 	case "hex":
 		rows := r.Ints("board.rows", 1, board.MaxCells)
@@ -268,11 +323,13 @@ func (c *compiler) compileBoard() {
 			r.Errorf("board", "board: a hex board needs rows = [...]")
 			return
 		}
+		errPath = "board.rows"
 		b, err = board.Hex(rows)
 	case "pits":
 		if len(c.g.Seats) == 0 {
 			return
 		}
+		errPath = "board.pits"
 		b, err = board.Pits(c.g.Seats, c.num("board.pits", 6, 1, board.MaxCells), r.Bool("board.stores", true))
 	case "faces":
 		b, err = c.faces()
@@ -285,7 +342,11 @@ func (c *compiler) compileBoard() {
 		return
 	}
 	if err != nil {
-		r.Errorf("board", "board: %v", err)
+		if errPath == "board" {
+			r.Errorf("board", "board: %v", err)
+		} else {
+			r.ValueErrorf(errPath, "%s: %v", errPath, err)
+		}
 		return
 	}
 	if b == nil {
@@ -338,7 +399,7 @@ func (c *compiler) faces() (*board.Board, error) {
 		return out.(string)
 	})
 	if nameErr != nil {
-		r.ValueErrorf("board.name", "board.name: %v", nameErr)
+		r.ValueErrorf("board.name", "board.name: %s", exprMsg(nameErr))
 		return nil, nil
 	}
 	return b, err
@@ -388,7 +449,7 @@ func (c *compiler) cellAttrs() {
 		for i := range b.Cells {
 			out, err := expr.Run(prog, c.withParams(b.Cells[i].Attrs))
 			if err != nil {
-				c.r.ValueErrorf(p, "%s: on cell %s: %v", p, b.Cells[i].Name, err)
+				c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
 				break
 			}
 			b.Cells[i].Attrs[name] = out
@@ -405,6 +466,8 @@ func (c *compiler) regions() {
 		cells := c.cellSet(p, nil)
 		if cells != nil {
 			b.AddRegion(name, cells)
+		} else {
+			c.failedRegions[name] = true
 		}
 	}
 	for _, name := range c.r.Keys("board.seat_regions", nil) {
@@ -421,6 +484,8 @@ func (c *compiler) regions() {
 		}
 		if ok {
 			b.AddSeatRegion(name, per)
+		} else {
+			c.failedRegions[name] = true
 		}
 	}
 }
@@ -435,7 +500,7 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 		}
 		return m
 	}
-	prog := c.compileExpr(p, src, env(0), expr.AsBool())
+	prog := c.compileCond(p, src, env(0))
 	if prog == nil {
 		return nil
 	}
@@ -443,10 +508,15 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 	for i := range b.Cells {
 		out, err := expr.Run(prog, env(i))
 		if err != nil {
-			c.r.ValueErrorf(p, "%s: on cell %s: %v", p, b.Cells[i].Name, err)
+			c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
 			return nil
 		}
-		if out.(bool) {
+		in, err := asBool(out)
+		if err != nil {
+			c.r.ValueErrorf(p, "%s: %v (on cell %s)", p, err, b.Cells[i].Name)
+			return nil
+		}
+		if in {
 			cells = append(cells, int32(i))
 		}
 	}
@@ -457,39 +527,54 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 const maxRelationPairs = 4 << 20
 
 // relations evaluates [board.relations] on every ordered pair of cells, once.
+// A relation that fails is reported here and stands in as an empty one, so
+// that the rules using it do not report it again as unknown.
 func (c *compiler) relations() {
 	b := c.g.Board
 	for _, name := range c.r.Keys("board.relations", nil) {
 		p := "board.relations." + name
-		src := c.r.String(p, "")
-		if b.N()*b.N() > maxRelationPairs {
-			c.r.ValueErrorf(p, "%s: a board of %d cells is too large for a pairwise relation (limit %d pairs)", p, b.N(), maxRelationPairs)
-			continue
+		if rel := c.relation(p, name); rel != nil {
+			b.AddRelation(rel)
+		} else {
+			b.AddRelation(board.NewRelation(name, b.N(), func(int, int) bool { return false }))
 		}
-		env := c.withParams(map[string]any{"a": b.Cells[0].Attrs, "b": b.Cells[0].Attrs})
-		prog := c.compileExpr(p, src, env, expr.AsBool())
-		if prog == nil {
-			continue
-		}
-		var runErr error
-		rel := board.NewRelation(name, b.N(), func(x, y int) bool {
-			if runErr != nil {
-				return false
-			}
-			env["a"], env["b"] = b.Cells[x].Attrs, b.Cells[y].Attrs
-			out, err := expr.Run(prog, env)
-			if err != nil {
-				runErr = fmt.Errorf("on cells %s, %s: %w", b.Cells[x].Name, b.Cells[y].Name, err)
-				return false
-			}
-			return out.(bool)
-		})
-		if runErr != nil {
-			c.r.ValueErrorf(p, "%s: %v", p, runErr)
-			continue
-		}
-		b.AddRelation(rel)
 	}
+}
+
+func (c *compiler) relation(p, name string) *board.Relation {
+	b := c.g.Board
+	src := c.r.String(p, "")
+	if b.N()*b.N() > maxRelationPairs {
+		c.r.ValueErrorf(p, "%s: a board of %d cells is too large for a pairwise relation (limit %d pairs)", p, b.N(), maxRelationPairs)
+		return nil
+	}
+	env := c.withParams(map[string]any{"a": b.Cells[0].Attrs, "b": b.Cells[0].Attrs})
+	prog := c.compileCond(p, src, env)
+	if prog == nil {
+		return nil
+	}
+	var runErr error
+	rel := board.NewRelation(name, b.N(), func(x, y int) bool {
+		if runErr != nil {
+			return false
+		}
+		env["a"], env["b"] = b.Cells[x].Attrs, b.Cells[y].Attrs
+		out, err := expr.Run(prog, env)
+		if err != nil {
+			runErr = fmt.Errorf("on cells %s, %s: %s", b.Cells[x].Name, b.Cells[y].Name, exprMsg(err))
+			return false
+		}
+		in, err := asBool(out)
+		if err != nil {
+			runErr = fmt.Errorf("%v (on cells %s, %s)", err, b.Cells[x].Name, b.Cells[y].Name)
+		}
+		return in
+	})
+	if runErr != nil {
+		c.r.ValueErrorf(p, "%s: %v", p, runErr)
+		return nil
+	}
+	return rel
 }
 
 // regionRef resolves a region name used by a rule: a per-seat region (the
@@ -510,6 +595,9 @@ func (c *compiler) region(path string, def string) (regionRef, bool) {
 // regionNamed resolves a region name, reporting an unknown one at path.
 func (c *compiler) regionNamed(path, name string) (regionRef, bool) {
 	b := c.g.Board
+	if c.failedRegions[name] {
+		return regionRef{}, false // reported where it is declared
+	}
 	if _, ok := b.SeatRegion(name, 0); ok {
 		return regionRef{name, true}, true
 	}

@@ -77,6 +77,7 @@ func (c *compiler) compileSetup() {
 	// hands
 	g.handCount = make([]int, ns*nk)
 	g.handOrder = make([][]int, ns)
+	total := len(onBoard)
 	for _, seatName := range r.Keys("setup.hand", nil) {
 		p := "setup.hand." + seatName
 		seat := -1
@@ -104,15 +105,15 @@ func (c *compiler) compileSetup() {
 			if k < 0 {
 				continue
 			}
+			if total += n; total > MaxPieces {
+				r.ValueErrorf(fmt.Sprintf("%s.%d", p, i), "%s: %q makes %d pieces; the limit is %d", p, item, total, MaxPieces)
+				return
+			}
 			if g.handCount[seat*nk+k] == 0 {
 				g.handOrder[seat] = append(g.handOrder[seat], k)
 			}
 			g.handCount[seat*nk+k] += n
 		}
-	}
-	total := len(onBoard)
-	for _, n := range g.handCount {
-		total += n
 	}
 	if total > MaxPieces {
 		r.Errorf("setup", "setup: %d pieces; the limit is %d", total, MaxPieces)
@@ -145,6 +146,18 @@ func (c *compiler) compileSetup() {
 	l.placed = l.pos + np
 	l.elim = l.placed + ns*nk
 	l.size = l.elim + ns
+	g.full = make([]bool, nc)
+	for cell := 0; cell < nc; cell++ {
+		g.full[cell] = len(g.Board.Dirs) > 0 && len(g.Board.Adjacent(cell)) == len(g.Board.Dirs)
+	}
+	g.levels = np + 1
+	if size := nk * nc * g.levels; size <= 1<<20 {
+		g.zobrist = make([]uint64, size)
+		for i := range g.zobrist {
+			k, rest := i/(nc*g.levels), i%(nc*g.levels)
+			g.zobrist[i] = pieceKey(k, rest/g.levels, rest%g.levels)
+		}
+	}
 	s := &State{g: g, buf: make([]int32, l.size), scratch: make([]int32, 2*nc+np+16)}
 	s.buf[hLastMover] = -1
 	for i, pl := range onBoard {
@@ -365,7 +378,11 @@ func (c *compiler) compilePhases() {
 			if i, ok := index[nx]; ok {
 				ph.next = i
 			} else {
-				r.ValueErrorf(p+".next", "%s.next: unknown phase %q (phases: %s)", p, nx, strings.Join(names, ", "))
+				if s := diag.Closest(nx, names); s != "" {
+					r.ValueErrorf(p+".next", "%s.next: unknown phase %q (did you mean %q?)", p, nx, s)
+				} else {
+					r.ValueErrorf(p+".next", "%s.next: unknown phase %q (phases: %s)", p, nx, strings.Join(names, ", "))
+				}
 			}
 		}
 		g.phases = append(g.phases, ph)

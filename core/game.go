@@ -82,7 +82,12 @@ type Game struct {
 	maxPlies int
 	first    int
 
-	lay        layout
+	lay layout
+	// full[c]: c has a neighbour in every direction (can be surrounded).
+	full []bool
+	// zobrist[(kind*cells+cell)*levels+level] when small enough, else nil.
+	zobrist    []uint64
+	levels     int
 	pieceKind  []int16
 	pieceOwner []int16
 	// pieces by seat and kind: instance ids start at handStart[seat*K+k]

@@ -6,6 +6,7 @@ package core
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -28,37 +29,72 @@ type removeUnconnected struct {
 
 func (e *removeUnconnected) apply(s *State) {
 	g := s.g
-	b := g.Board
-	n := b.N()
+	n := g.Board.N()
+	adj, off := g.Board.AdjacencyTable()
+	height := s.buf[g.lay.height : g.lay.height+n]
+	pos := s.buf[g.lay.pos:]
+	if masks := g.Board.NeighbourMasks(); masks != nil {
+		e.applySmall(s, masks, height, pos)
+		return
+	}
 	mark := s.scratch[:n]
 	queue := s.scratch[n : 2*n]
-	for i := range mark {
-		mark[i] = 0
-	}
+	clear(mark)
 	head, tail := 0, 0
 	for _, p := range e.pieces {
-		c := s.PieceCell(int(p))
+		c := pos[p] - 1
 		if c >= 0 && mark[c] == 0 {
 			mark[c] = 1
-			queue[tail] = int32(c)
+			queue[tail] = c
 			tail++
 		}
 	}
 	for head < tail {
-		c := int(queue[head])
+		c := queue[head]
 		head++
-		for _, x := range b.Adjacent(c) {
-			if mark[x] == 0 && s.Height(int(x)) > 0 {
+		for _, x := range adj[off[c]:off[c+1]] {
+			if mark[x] == 0 && height[x] > 0 {
 				mark[x] = 1
 				queue[tail] = x
 				tail++
 			}
 		}
 	}
+	if tail == n {
+		return
+	}
 	for c := 0; c < n; c++ {
-		if mark[c] == 0 && s.Height(c) > 0 {
+		if mark[c] == 0 && height[c] > 0 {
 			s.clear(c)
 		}
+	}
+}
+
+// applySmall is apply for boards of at most 64 cells: a flood fill on bit
+// masks.
+func (e *removeUnconnected) applySmall(s *State, masks []uint64, height, pos []int32) {
+	var occ uint64
+	for c, h := range height {
+		if h > 0 {
+			occ |= 1 << uint(c)
+		}
+	}
+	var reached uint64
+	for _, p := range e.pieces {
+		if c := pos[p] - 1; c >= 0 {
+			reached |= 1 << uint(c)
+		}
+	}
+	frontier := reached
+	for frontier != 0 {
+		c := bits.TrailingZeros64(frontier)
+		frontier &= frontier - 1
+		nb := masks[c] & occ &^ reached
+		reached |= nb
+		frontier |= nb
+	}
+	for lost := occ &^ reached; lost != 0; lost &= lost - 1 {
+		s.clear(bits.TrailingZeros64(lost))
 	}
 }
 
@@ -118,8 +154,11 @@ func (r *placeRule) gen(s *State, out []Move) []Move {
 
 func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 	if r.anyTo {
-		for c := 0; c < s.g.Board.N(); c++ {
-			if !s.occupied(c) && r.when.allows(s, -1, c, 0, k) {
+		n := s.g.Board.N()
+		height := s.buf[s.g.lay.height : s.g.lay.height+n]
+		counts := s.buf[s.g.lay.counts : s.g.lay.counts+n]
+		for c := 0; c < n; c++ {
+			if height[c] == 0 && counts[c] == 0 && (r.when == nil || r.when.allows(s, -1, c, 0, k)) {
 				out = append(out, mkMove(r.index, -1, c, k))
 			}
 		}
@@ -301,16 +340,14 @@ func (r *slideRule) movable(s *State, c, mover int) bool {
 	if r.surrounded {
 		adj := g.Board.Adjacent(c)
 		if len(adj) == len(g.Board.Dirs) {
-			all := true
+			height := s.buf[g.lay.height:]
+			counts := s.buf[g.lay.counts:]
 			for _, x := range adj {
-				if !s.occupied(int(x)) {
-					all = false
-					break
+				if height[x] == 0 && counts[x] == 0 {
+					return true
 				}
 			}
-			if all {
-				return false
-			}
+			return false
 		}
 	}
 	return true
@@ -319,9 +356,9 @@ func (r *slideRule) movable(s *State, c, mover int) bool {
 func (r *slideRule) landOK(s *State, t, mover int) bool {
 	switch r.land {
 	case landEmpty:
-		return !s.occupied(t)
+		return s.buf[s.g.lay.height+t] == 0 && s.buf[s.g.lay.counts+t] == 0
 	case landOccupied:
-		return s.occupied(t)
+		return s.buf[s.g.lay.height+t] != 0 || s.buf[s.g.lay.counts+t] != 0
 	case landEnemy:
 		o := s.Owner(t)
 		return o >= 0 && o != mover
@@ -339,32 +376,58 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
 	n := g.Board.N()
+	nd := len(g.Board.Dirs)
+	rays, roff := g.Board.RayTable()
+	top := s.buf[g.lay.top : g.lay.top+n]
+	height := s.buf[g.lay.height : g.lay.height+n]
+	counts := s.buf[g.lay.counts : g.lay.counts+n]
+	owner := g.pieceOwner
+	var occ uint64
+	masks := g.Board.NeighbourMasks()
+	if r.surrounded && masks != nil {
+		for c := 0; c < n; c++ {
+			if height[c] != 0 || counts[c] != 0 {
+				occ |= 1 << uint(c)
+			}
+		}
+	}
 	for c := 0; c < n; c++ {
-		if !r.movable(s, c, mover) {
+		p := top[c] - 1
+		if p < 0 || (r.own && int(owner[p]) != mover) || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {
 			continue
+		}
+		if r.surrounded {
+			if masks != nil {
+				if g.full[c] && masks[c]&^occ == 0 {
+					continue
+				}
+			} else if !r.movable(s, c, mover) {
+				continue
+			}
 		}
 		dist := r.dist
 		if r.byHeight {
-			dist = s.Height(c)
+			dist = int(height[c])
 		}
 		for _, d := range r.dirs {
-			ray := g.Board.Ray(c, d)
+			k := c*nd + d
+			ray := rays[roff[k]:roff[k+1]]
 			if dist > 0 {
 				if len(ray) < dist {
 					continue
 				}
 				ok := true
 				if r.jump {
-					ok = s.occupied(int(ray[0]))
+					ok = height[ray[0]] != 0 || counts[ray[0]] != 0
 				} else if !r.throughAny {
 					for _, x := range ray[:dist-1] {
-						if s.occupied(int(x)) {
+						if height[x] != 0 || counts[x] != 0 {
 							ok = false
 							break
 						}
 					}
 				}
-				if t := int(ray[dist-1]); ok && r.landOK(s, t, mover) && r.when.allows(s, c, t, s.Height(c), int(g.pieceKind[s.Top(c)])) {
+				if t := int(ray[dist-1]); ok && r.landOK(s, t, mover) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) {
 					out = append(out, mkMove(r.index, c, t, d))
 				}
 				continue
@@ -374,10 +437,10 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 					break
 				}
 				t := int(x)
-				if r.landOK(s, t, mover) && r.when.allows(s, c, t, s.Height(c), int(g.pieceKind[s.Top(c)])) {
+				if r.landOK(s, t, mover) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) {
 					out = append(out, mkMove(r.index, c, t, d))
 				}
-				if !r.throughAny && s.occupied(t) {
+				if !r.throughAny && (height[x] != 0 || counts[x] != 0) {
 					break
 				}
 			}

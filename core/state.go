@@ -148,6 +148,15 @@ func countKey(c, n int) uint64 { return mix(uint64(c)<<32 | uint64(uint32(n)) | 
 func pieceKey(kind, c, level int) uint64 {
 	return mix(uint64(kind)<<40 | uint64(c)<<16 | uint64(level) | 2<<62)
 }
+
+// pieceHash is pieceKey through the precomputed table when there is one.
+func (g *Game) pieceHash(kind, c, level int) uint64 {
+	if g.zobrist != nil {
+		return g.zobrist[(kind*len(g.Board.Cells)+c)*g.levels+level]
+	}
+	return pieceKey(kind, c, level)
+}
+
 func seatKey(seat, phase int) uint64 { return mix(uint64(seat)<<8 | uint64(phase) | 3<<62) }
 
 func (s *State) setCount(c, n int) {
@@ -168,7 +177,7 @@ func (s *State) push(p, c int) {
 	s.buf[l.top+c] = int32(p + 1)
 	s.buf[l.height+c] = int32(h + 1)
 	s.buf[l.pos+p] = int32(c + 1)
-	s.xorHash(pieceKey(int(s.g.pieceKind[p]), c, h))
+	s.xorHash(s.g.pieceHash(int(s.g.pieceKind[p]), c, h))
 }
 
 // moveStack moves the top n pieces of from, in order, onto to.
@@ -184,7 +193,7 @@ func (s *State) moveStack(from, to, n int) {
 		q := int(p - 1)
 		lvl := hf - 1 - i
 		kind := int(s.g.pieceKind[q])
-		s.xorHash(pieceKey(kind, from, lvl) ^ pieceKey(kind, to, ht+n-1-i))
+		s.xorHash(s.g.pieceHash(kind, from, lvl) ^ s.g.pieceHash(kind, to, ht+n-1-i))
 		s.buf[l.pos+q] = int32(to + 1)
 		bottom = p
 		p = s.buf[l.below+q]
@@ -203,7 +212,7 @@ func (s *State) clear(c int) {
 	p := s.buf[l.top+c]
 	for i := 0; i < h; i++ {
 		q := int(p - 1)
-		s.xorHash(pieceKey(int(s.g.pieceKind[q]), c, h-1-i))
+		s.xorHash(s.g.pieceHash(int(s.g.pieceKind[q]), c, h-1-i))
 		s.buf[l.pos+q] = 0
 		p = s.buf[l.below+q]
 		s.buf[l.below+q] = 0

@@ -55,6 +55,7 @@ type Board struct {
 	Track []int32
 	// trackPos[c] is the index of c in Track, or -1.
 	trackPos []int32
+	masks    []uint64
 }
 
 // Relation is a compile-time table of related cells: Of(c) lists the cells
@@ -249,5 +250,33 @@ func (bl *builder) finish(step func(c, d int) int, next func(c, d, prev, cur int
 			b.rayOff[k+1] = int32(len(b.rayCells))
 		}
 	}
+	b.NeighbourMasks() // computed once here, so a shared Board is never written later
 	return b
+}
+
+// AdjacencyTable returns the flat adjacency table: the neighbours of c are
+// adj[off[c]:off[c+1]]. For hot loops; do not modify.
+func (b *Board) AdjacencyTable() (adj, off []int32) { return b.adj, b.adjOff }
+
+// RayTable returns the flat ray table: the ray from c in direction d is
+// cells[off[k]:off[k+1]] with k = c*len(Dirs)+d. For hot loops; do not modify.
+func (b *Board) RayTable() (cells, off []int32) { return b.rayCells, b.rayOff }
+
+// NeighbourMasks returns, for a board of at most 64 cells, each cell's
+// neighbours as a bit mask (bit c for cell c); nil for larger boards. Hot
+// loops use it for flood fills.
+func (b *Board) NeighbourMasks() []uint64 {
+	if len(b.Cells) > 64 {
+		return nil
+	}
+	if b.masks == nil {
+		m := make([]uint64, len(b.Cells))
+		for c := range b.Cells {
+			for _, x := range b.Adjacent(c) {
+				m[c] |= 1 << uint(x)
+			}
+		}
+		b.masks = m
+	}
+	return b.masks
 }

@@ -50,6 +50,9 @@ type Doc struct {
 	Files   []string
 	origins map[string]Origin
 	lines   map[string][]string
+	// first is where each key was first written, base first: a key keeps
+	// its place in the written order when a later file overrides it.
+	first map[string]Origin
 }
 
 // Source resolves the name in an `extends` key, or the name given to Load,
@@ -80,6 +83,9 @@ func (s Source) open(name, from string) (string, []byte, error) {
 	st, err := os.Stat(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
+			if sug := s.closest(name); sug != "" {
+				return p, nil, fmt.Errorf("no variant or file named %q (did you mean %q?)", name, sug)
+			}
 			return p, nil, fmt.Errorf("no variant or file named %q", name)
 		}
 		return p, nil, err
@@ -91,10 +97,25 @@ func (s Source) open(name, from string) (string, []byte, error) {
 	return p, b, err
 }
 
+// closest returns the embedded variant whose name is nearest to name, or "".
+func (s Source) closest(name string) string {
+	if s.FS == nil || strings.HasSuffix(name, ".toml") {
+		return ""
+	}
+	var names []string
+	_ = fs.WalkDir(s.FS, ".", func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && strings.HasSuffix(p, ".toml") {
+			names = append(names, strings.TrimSuffix(p, ".toml"))
+		}
+		return nil
+	})
+	return diag.Closest(name, names)
+}
+
 // Load reads the variant NAME (an embedded name or a path), resolving its
 // extends chain. Every problem is returned as a diag.List.
 func Load(name string, src Source) (*Doc, error) {
-	doc := &Doc{Root: map[string]any{}, origins: map[string]Origin{}, lines: map[string][]string{}}
+	doc := &Doc{Root: map[string]any{}, origins: map[string]Origin{}, lines: map[string][]string{}, first: map[string]Origin{}}
 	var diags diag.List
 	var chain []string
 	if err := doc.load(name, "", src, &chain, &diags, nil); err != nil {
@@ -109,7 +130,7 @@ func Load(name string, src Source) (*Doc, error) {
 // LoadBytes reads a variant from memory, as if from the file FILE; extends
 // are resolved through src.
 func LoadBytes(file string, data []byte, src Source) (*Doc, error) {
-	doc := &Doc{Root: map[string]any{}, origins: map[string]Origin{}, lines: map[string][]string{}}
+	doc := &Doc{Root: map[string]any{}, origins: map[string]Origin{}, lines: map[string][]string{}, first: map[string]Origin{}}
 	var diags diag.List
 	var chain []string
 	if err := doc.load(file, "", src, &chain, &diags, data); err != nil {
@@ -184,6 +205,9 @@ func (d *Doc) load(name, from string, src Source, chain *[]string, diags *diag.L
 	merge(d.Root, root)
 	for k, p := range pos {
 		d.origins[k] = Origin{File: file, Pos: p, Depth: depth, Line: lineOf(d.lines[file], p.Line)}
+		if _, ok := d.first[k]; !ok {
+			d.first[k] = d.origins[k]
+		}
 	}
 	return nil
 }
@@ -257,7 +281,8 @@ func (d *Doc) Origin(p string) Origin {
 }
 
 // Children returns the keys of the table at path in the order they were
-// written (the base file's keys first), or nil if there is no such table.
+// written (the base file's keys first, a key overridden by a later file
+// keeping its place in the base), or nil if there is no such table.
 func (d *Doc) Children(p string) []string {
 	var v any = d.Root
 	if p != "" {
@@ -275,7 +300,7 @@ func (d *Doc) Children(p string) []string {
 		keys = append(keys, k)
 	}
 	sort.Slice(keys, func(i, j int) bool {
-		oi, oj := d.origins[join(p, keys[i])], d.origins[join(p, keys[j])]
+		oi, oj := d.firstOrigin(join(p, keys[i])), d.firstOrigin(join(p, keys[j]))
 		if oi.Depth != oj.Depth {
 			return oi.Depth < oj.Depth
 		}
@@ -285,6 +310,14 @@ func (d *Doc) Children(p string) []string {
 		return keys[i] < keys[j]
 	})
 	return keys
+}
+
+// firstOrigin is where the key at path was first written.
+func (d *Doc) firstOrigin(p string) Origin {
+	if o, ok := d.first[p]; ok {
+		return o
+	}
+	return d.origins[p]
 }
 
 // Set overrides the value at a dotted path (used for `--set`), recording

@@ -52,7 +52,9 @@ func (r *Reader) ExprErrorf(p string, eline, ecol int, format string, args ...an
 		r.ValueErrorf(p, format, args...)
 		return
 	}
-	if eline <= 1 {
+	if l, c, ok := r.exprPos(p, o, eline, ecol); ok {
+		line, col = l, c
+	} else if eline <= 1 {
 		col += ecol
 	} else {
 		line += eline - 1
@@ -60,6 +62,80 @@ func (r *Reader) ExprErrorf(p string, eline, ecol int, format string, args ...an
 	}
 	r.Diags = append(r.Diags, diag.Diagnostic{File: o.File, Line: line, Col: col,
 		Msg: fmt.Sprintf(format, args...), Source: lineOf(r.Doc.lines[o.File], line)})
+}
+
+// exprPos maps a place inside the string value at p, given as expr gives it
+// (1-based line, 0-based column, counted in runes of the decoded string), to
+// a line and column of the file, stepping over the escape sequences and
+// line-ending backslashes of a "basic" string.
+func (r *Reader) exprPos(p string, o Origin, eline, ecol int) (int, int, bool) {
+	v, _ := r.Doc.Get(p)
+	src, isStr := v.(string)
+	lines := r.Doc.lines[o.File]
+	if !isStr || o.Pos.ValLine < 1 || o.Pos.ValLine > len(lines) {
+		return 0, 0, false
+	}
+	// The offset, in runes of the decoded string.
+	target, l, c := 0, 1, 0
+	for _, ch := range src {
+		if l > eline || (l == eline && c >= ecol) {
+			break
+		}
+		if ch == '\n' {
+			l, c = l+1, 0
+		} else {
+			c++
+		}
+		target++
+	}
+	first := []rune(lines[o.Pos.ValLine-1])
+	if o.Pos.ValCol < 1 || o.Pos.ValCol > len(first) {
+		return 0, 0, false
+	}
+	basic := first[o.Pos.ValCol-1] == '"'
+	line, col := o.Pos.ContentLine, o.Pos.ContentCol
+	for n := 0; n < target; {
+		if line < 1 || line > len(lines) {
+			return 0, 0, false
+		}
+		raw := []rune(lines[line-1])
+		if col > len(raw) { // the newline that ends the line
+			line, col, n = line+1, 1, n+1
+			continue
+		}
+		if !basic || raw[col-1] != '\\' {
+			col, n = col+1, n+1
+			continue
+		}
+		rest := raw[col:]
+		if strings.TrimRight(string(rest), " \t") == "" {
+			// A line-ending backslash: the newline and the blanks
+			// after it are not part of the string.
+			for line, col = line+1, 1; line <= len(lines); line++ {
+				t := []rune(lines[line-1])
+				i := 0
+				for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+					i++
+				}
+				if i < len(t) {
+					col = i + 1
+					break
+				}
+			}
+			continue
+		}
+		w := 2
+		switch rest[0] {
+		case 'x':
+			w = 4
+		case 'u':
+			w = 6
+		case 'U':
+			w = 10
+		}
+		col, n = col+w, n+1
+	}
+	return line, col, true
 }
 
 // Has reports whether path is set.
@@ -245,8 +321,12 @@ func (r *Reader) Ints(p string, lo, hi int) []int {
 	out := make([]int, 0, len(arr))
 	for i, e := range arr {
 		n, ok := e.(int64)
-		if !ok || n < int64(lo) || n > int64(hi) {
-			r.ValueErrorf(fmt.Sprintf("%s.%d", p, i), "%s: element %d: want an integer in %d..%d", p, i+1, lo, hi)
+		if !ok {
+			r.ValueErrorf(fmt.Sprintf("%s.%d", p, i), "%s: element %d: want an integer in %d..%d, got %s", p, i+1, lo, hi, typeName(e))
+			continue
+		}
+		if n < int64(lo) || n > int64(hi) {
+			r.ValueErrorf(fmt.Sprintf("%s.%d", p, i), "%s: element %d: %d is out of range %d..%d", p, i+1, n, lo, hi)
 			continue
 		}
 		out = append(out, int(n))

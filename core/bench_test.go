@@ -1,0 +1,109 @@
+package core_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"rulesmith/core"
+	"rulesmith/core/internal/handwritten"
+)
+
+// Random playouts: the framework beside the hand-written reference of the
+// same game (core/internal/handwritten), which is the speed limit we
+// measure against. Compare ns/op of each pair; plies/op should agree.
+
+func benchFramework(b *testing.B, name string) {
+	g := load(b, name)
+	start := g.NewState()
+	s := g.NewState()
+	rng := rand.New(rand.NewPCG(1, 2))
+	buf := make([]core.Move, 0, 256)
+	plies := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.CopyFrom(start)
+		var err error
+		if buf, err = g.Playout(s, rng, buf, nil); err != nil {
+			b.Fatal(err)
+		}
+		plies += s.Ply()
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+}
+
+func BenchmarkPlayoutEgyptian(b *testing.B) {
+	b.Run("framework", func(b *testing.B) { benchFramework(b, "mancala/egyptian") })
+	b.Run("handwritten", func(b *testing.B) {
+		m := handwritten.NewMancala(6, 4)
+		rng := rand.New(rand.NewPCG(1, 2))
+		plies := 0
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			plies += handwritten.PlayoutMancala(m, rng)
+		}
+		b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+	})
+}
+
+func BenchmarkPlayoutDvonn(b *testing.B) {
+	b.Run("framework", func(b *testing.B) { benchFramework(b, "dvonn") })
+	b.Run("handwritten", func(b *testing.B) {
+		d := handwritten.NewDvonn()
+		rng := rand.New(rand.NewPCG(1, 2))
+		plies := 0
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			plies += handwritten.PlayoutDvonn(d, rng)
+		}
+		b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+	})
+}
+
+func BenchmarkPlayoutEthiopian(b *testing.B) { benchFramework(b, "mancala/ethiopian") }
+func BenchmarkPlayoutNigerian(b *testing.B)  { benchFramework(b, "mancala/nigerian") }
+
+// Move generation and play allocate nothing per move: measured on
+// positions sampled from random games, over moves that do not end the game
+// (the end-of-game scoring runs expressions, once per game, and may).
+func TestZeroAllocsPerMove(t *testing.T) {
+	for _, name := range shipped {
+		g := load(t, name)
+		rng := rand.New(rand.NewPCG(9, 9))
+		buf := make([]core.Move, 0, 256)
+		type sample struct {
+			s *core.State
+			i int
+		}
+		var samples []sample
+		for len(samples) < 200 {
+			s := g.NewState()
+			for {
+				buf = g.Moves(s, buf)
+				if len(buf) == 0 {
+					break
+				}
+				i := rng.IntN(len(buf))
+				before := s.Clone()
+				if err := g.Play(s, buf[i]); err != nil {
+					t.Fatal(err)
+				}
+				if !s.Over() && rng.IntN(4) == 0 {
+					samples = append(samples, sample{before, i})
+				}
+			}
+		}
+		work := g.NewState()
+		k := 0
+		allocs := testing.AllocsPerRun(1000, func() {
+			sm := samples[k%len(samples)]
+			k++
+			work.CopyFrom(sm.s)
+			buf = g.Moves(work, buf)
+			_ = g.Play(work, buf[sm.i])
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %.2f allocations per move, want 0", name, allocs)
+		}
+	}
+}
