@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 
 	"rulesmith/core/board"
@@ -157,7 +159,68 @@ func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...exp
 		}
 		return nil
 	}
+	c.checkCalls(path, src)
 	return prog
+}
+
+type callVisitor struct {
+	c    *compiler
+	path string
+	src  []rune
+}
+
+func (v *callVisitor) Visit(n *ast.Node) {
+	call, ok := (*n).(*ast.CallNode)
+	if !ok || len(call.Arguments) != 1 {
+		return
+	}
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return
+	}
+	arg, ok := call.Arguments[0].(*ast.StringNode)
+	if !ok {
+		return
+	}
+	g := v.c.g
+	line, col := runePos(v.src, arg.Location().From)
+	switch id.Value {
+	case "stones":
+		if g.Board == nil {
+			return
+		}
+		if _, ok := resolveRegion(g.Board, arg.Value); !ok {
+			gl, ps := g.Board.RegionNames()
+			v.c.r.ExprErrorf(v.path, line, col, "%s: stones: unknown region %q (regions: %s)", v.path, arg.Value, strings.Join(append(gl, ps...), ", "))
+		}
+	case "pieces":
+		if _, ok := g.KindIndex(arg.Value); !ok {
+			v.c.r.ExprErrorf(v.path, line, col, "%s: pieces: unknown piece kind %q", v.path, arg.Value)
+		}
+	}
+}
+
+// runePos converts a rune offset into expr's 1-based line and 0-based column.
+func runePos(src []rune, off int) (int, int) {
+	line, col := 1, 0
+	for i := 0; i < off && i < len(src); i++ {
+		if src[i] == '\n' {
+			line, col = line+1, 0
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// checkCalls reports helper calls whose literal argument names no region or
+// piece kind, at the argument's position.
+func (c *compiler) checkCalls(path, src string) {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return
+	}
+	ast.Walk(&tree.Node, &callVisitor{c: c, path: path, src: []rune(src)})
 }
 
 // compileCond compiles a condition over cell attributes. Attributes are not
@@ -582,6 +645,7 @@ func (c *compiler) relation(p, name string) *board.Relation {
 type regionRef struct {
 	name    string
 	perSeat bool
+	cells   [][]int32 // per seat, or one list for a board-wide region
 }
 
 func (c *compiler) region(path string, def string) (regionRef, bool) {
@@ -598,11 +662,8 @@ func (c *compiler) regionNamed(path, name string) (regionRef, bool) {
 	if c.failedRegions[name] {
 		return regionRef{}, false // reported where it is declared
 	}
-	if _, ok := b.SeatRegion(name, 0); ok {
-		return regionRef{name, true}, true
-	}
-	if _, ok := b.Region(name); ok {
-		return regionRef{name, false}, true
+	if ref, ok := resolveRegion(b, name); ok {
+		return ref, true
 	}
 	g, ps := b.RegionNames()
 	all := append(g, ps...)
@@ -614,11 +675,35 @@ func (c *compiler) regionNamed(path, name string) (regionRef, bool) {
 	return regionRef{}, false
 }
 
+// resolveRegion looks a region up by name, per-seat regions first, and
+// keeps its cell lists so that rules never look it up again.
+func resolveRegion(b *board.Board, name string) (regionRef, bool) {
+	if _, ok := b.SeatRegion(name, 0); ok {
+		ref := regionRef{name: name, perSeat: true}
+		for seat := 0; ; seat++ {
+			cells, ok := b.SeatRegion(name, seat)
+			if !ok {
+				break
+			}
+			ref.cells = append(ref.cells, cells)
+		}
+		return ref, true
+	}
+	if cells, ok := b.Region(name); ok {
+		return regionRef{name: name, cells: [][]int32{cells}}, true
+	}
+	return regionRef{}, false
+}
+
 func (g *Game) cells(ref regionRef, seat int) []int32 {
 	if ref.perSeat {
-		r, _ := g.Board.SeatRegion(ref.name, seat)
-		return r
+		if seat < len(ref.cells) {
+			return ref.cells[seat]
+		}
+		return nil
 	}
-	r, _ := g.Board.Region(ref.name)
-	return r
+	if len(ref.cells) == 0 {
+		return nil
+	}
+	return ref.cells[0]
 }

@@ -158,6 +158,10 @@ func (c *compiler) compileSetup() {
 			g.zobrist[i] = pieceKey(k, rest/g.levels, rest%g.levels)
 		}
 	}
+	g.countKeys = make([]uint64, nc*countTableMax)
+	for i := range g.countKeys {
+		g.countKeys[i] = countKey(i/countTableMax, i%countTableMax)
+	}
 	s := &State{g: g, buf: make([]int32, l.size), scratch: make([]int32, 2*nc+np+16)}
 	s.buf[hLastMover] = -1
 	for i, pl := range onBoard {

@@ -1,9 +1,6 @@
 package core
 
 import (
-	"fmt"
-
-	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/vm"
 )
 
@@ -23,82 +20,101 @@ type condProgram struct{ prog *vm.Program }
 //
 // Variables: seat (name), ply, over (bool), params by name.
 func (g *Game) stateEnv(s *State, seat int) map[string]any {
+	if s != nil && s.env != nil {
+		s.env.seat = seat
+		m := s.env.vars
+		m["seat"] = g.seatName(seat)
+		m["ply"] = s.Ply()
+		m["over"] = s.Over()
+		return m
+	}
+	h := &envHolder{seat: seat, st: s}
 	env := make(map[string]any, len(g.Params)+10)
 	for _, p := range g.Params {
 		env[p.Name] = p.Value
 	}
-	name := ""
-	if seat >= 0 && seat < len(g.Seats) {
-		name = g.Seats[seat]
-	}
-	env["seat"] = name
+	env["seat"] = g.seatName(seat)
 	env["ply"] = 0
 	env["over"] = false
 	if s != nil {
 		env["ply"] = s.Ply()
 		env["over"] = s.Over()
 	}
-	env["stones"] = func(region string) (int, error) {
-		if s == nil {
-			return 0, nil
-		}
-		ref := regionRef{name: region}
-		if _, ok := g.Board.SeatRegion(region, 0); ok {
-			ref.perSeat = true
-		} else if _, ok := g.Board.Region(region); !ok {
-			return 0, fmt.Errorf("stones: unknown region %q", region)
+	// Typed signatures (func(string) int, func() int) let expr call these
+	// without reflection; literal names are checked at load (checkCalls).
+	env["stones"] = func(region string) int {
+		ref, ok := resolveRegion(g.Board, region)
+		if !ok || h.st == nil {
+			return 0
 		}
 		n := 0
-		for _, c := range g.cells(ref, seat) {
-			n += s.Count(int(c))
+		for _, c := range g.cells(ref, h.seat) {
+			n += h.st.Count(int(c))
 		}
-		return n, nil
+		return n
 	}
 	env["controlled"] = func() int {
-		if s == nil {
+		if h.st == nil {
 			return 0
 		}
 		n := 0
 		for c := 0; c < g.Board.N(); c++ {
-			if s.Owner(c) == seat {
-				n += s.Height(c)
+			if h.st.Owner(c) == h.seat {
+				n += h.st.Height(c)
 			}
 		}
 		return n
 	}
-	env["pieces"] = func(kind string) (int, error) {
+	env["pieces"] = func(kind string) int {
 		k, ok := g.KindIndex(kind)
-		if !ok {
-			return 0, fmt.Errorf("pieces: unknown piece kind %q", kind)
-		}
-		if s == nil {
-			return 0, nil
+		if !ok || h.st == nil {
+			return 0
 		}
 		n := 0
 		for p := range g.pieceKind {
-			if int(g.pieceKind[p]) == k && s.PieceCell(p) >= 0 {
+			if int(g.pieceKind[p]) == k && h.st.PieceCell(p) >= 0 {
 				n++
 			}
 		}
-		return n, nil
+		return n
 	}
 	env["hand"] = func() int {
-		if s == nil || seat < 0 {
+		if h.st == nil || h.seat < 0 {
 			return 0
 		}
 		n := 0
 		for k := range g.Kinds {
-			n += s.HandLeft(seat, k)
+			n += h.st.HandLeft(h.seat, k)
 		}
 		return n
 	}
 	env["points"] = func() int {
-		if s == nil || seat < 0 {
+		if h.st == nil || h.seat < 0 {
 			return 0
 		}
-		return s.Score(seat)
+		return h.st.Score(h.seat)
+	}
+	if s != nil {
+		h.vars = env
+		s.env = h
 	}
 	return env
+}
+
+// envHolder is a State's cached expression environment: the map and the
+// closures are built once per State and re-pointed at each evaluation.
+type envHolder struct {
+	st   *State
+	seat int
+	vars map[string]any
+	vm   vm.VM
+}
+
+func (g *Game) seatName(seat int) string {
+	if seat >= 0 && seat < len(g.Seats) {
+		return g.Seats[seat]
+	}
+	return ""
 }
 
 // condEnv is the sample environment conditions are compiled against.
@@ -110,7 +126,8 @@ func (c *compiler) condEnv() map[string]any {
 // cond evaluates a condition for the seat to move. A runtime error counts
 // as false; such errors are caught at load time by a trial run.
 func (g *Game) cond(p condProgram, s *State) bool {
-	out, err := expr.Run(p.prog, g.stateEnv(s, s.ToMove()))
+	env := g.stateEnv(s, s.ToMove())
+	out, err := s.env.vm.Run(p.prog, env)
 	if err != nil {
 		return false
 	}
@@ -122,7 +139,8 @@ func (g *Game) scoreOf(s *State, seat int) int {
 	if g.score == nil {
 		return s.Score(seat)
 	}
-	out, err := expr.Run(g.score, g.stateEnv(s, seat))
+	env := g.stateEnv(s, seat)
+	out, err := s.env.vm.Run(g.score, env)
 	if err != nil {
 		return 0
 	}

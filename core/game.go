@@ -86,7 +86,9 @@ type Game struct {
 	// full[c]: c has a neighbour in every direction (can be surrounded).
 	full []bool
 	// zobrist[(kind*cells+cell)*levels+level] when small enough, else nil.
-	zobrist    []uint64
+	zobrist []uint64
+	// countKeys[c*countTableMax+n] is countKey(c, n) for small n.
+	countKeys  []uint64
 	levels     int
 	pieceKind  []int16
 	pieceOwner []int16

@@ -34,6 +34,8 @@ type State struct {
 	buf []int32
 	// scratch is working space for effects (not part of the position).
 	scratch []int32
+	// env is the cached expression environment (not part of the position).
+	env *envHolder
 }
 
 // Game returns the game this state belongs to.
@@ -165,8 +167,18 @@ func (s *State) setCount(c, n int) {
 	if old == n {
 		return
 	}
-	s.xorHash(countKey(c, old) ^ countKey(c, n))
+	s.xorHash(s.g.countHash(c, old) ^ s.g.countHash(c, n))
 	s.buf[i] = int32(n)
+}
+
+// countTableMax is the largest count whose hash key is tabled.
+const countTableMax = 64
+
+func (g *Game) countHash(c, n int) uint64 {
+	if n < countTableMax && g.countKeys != nil {
+		return g.countKeys[c*countTableMax+n]
+	}
+	return countKey(c, n)
 }
 
 // push puts piece p on top of cell c.

@@ -110,7 +110,7 @@ func (w *whenCond) allows(s *State, from, to, height, kind int) bool {
 	if kind >= 0 {
 		env["kind"] = s.g.Kinds[kind].Name
 	}
-	out, err := expr.Run(w.prog.prog, env)
+	out, err := s.env.vm.Run(w.prog.prog, env)
 	if err != nil {
 		return false
 	}
