@@ -145,7 +145,9 @@ func (c *compiler) compileSetup() {
 	l.pos = l.below + np
 	l.placed = l.pos + np
 	l.elim = l.placed + ns*nk
-	l.size = l.elim + ns
+	l.own = l.elim + ns
+	l.size = l.own + 2*ns
+	g.small = nc <= 64
 	g.full = make([]bool, nc)
 	for cell := 0; cell < nc; cell++ {
 		g.full[cell] = len(g.Board.Dirs) > 0 && len(g.Board.Adjacent(cell)) == len(g.Board.Dirs)

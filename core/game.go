@@ -83,6 +83,8 @@ type Game struct {
 	first    int
 
 	lay layout
+	// small: the board has at most 64 cells, and States keep bit masks.
+	small bool
 	// full[c]: c has a neighbour in every direction (can be surrounded).
 	full []bool
 	// zobrist[(kind*cells+cell)*levels+level] when small enough, else nil.

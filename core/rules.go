@@ -73,12 +73,7 @@ func (e *removeUnconnected) apply(s *State) {
 // applySmall is apply for boards of at most 64 cells: a flood fill on bit
 // masks.
 func (e *removeUnconnected) applySmall(s *State, masks []uint64, height, pos []int32) {
-	var occ uint64
-	for c, h := range height {
-		if h > 0 {
-			occ |= 1 << uint(c)
-		}
-	}
+	occ := s.occMask()
 	var reached uint64
 	for _, p := range e.pieces {
 		if c := pos[p] - 1; c >= 0 {
@@ -153,6 +148,17 @@ func (r *placeRule) gen(s *State, out []Move) []Move {
 }
 
 func (r *placeRule) targets(s *State, out []Move, k int) []Move {
+	if r.anyTo && s.g.small && r.when == nil {
+		n := s.g.Board.N()
+		free := ^s.occMask()
+		if n < 64 {
+			free &= 1<<uint(n) - 1
+		}
+		for ; free != 0; free &= free - 1 {
+			out = append(out, mkMove(r.index, -1, bits.TrailingZeros64(free), k))
+		}
+		return out
+	}
 	if r.anyTo {
 		n := s.g.Board.N()
 		height := s.buf[s.g.lay.height : s.g.lay.height+n]
@@ -247,6 +253,7 @@ type slideRule struct {
 	captureOver bool
 	surrounded  bool
 	when        *whenCond
+	allDirs     bool // dirs is every direction, in order
 }
 
 func (c *compiler) slideRule(p string, rb ruleBase) rule {
@@ -318,6 +325,10 @@ func (c *compiler) slideRule(p string, rb ruleBase) rule {
 		ru.replace = r.OneOf(p+".capture", "none", "none", "replace") == "replace"
 	}
 	ru.surrounded = r.Bool(p+".immobile_if_surrounded", false)
+	ru.allDirs = len(ru.dirs) == len(b.Dirs)
+	for i, d := range ru.dirs {
+		ru.allDirs = ru.allDirs && d == i
+	}
 	ru.when = c.compileWhen(p, true)
 	if ru.jump {
 		r.OneOf(p+".over", "any", "any")
@@ -384,20 +395,27 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 	owner := g.pieceOwner
 	var occ uint64
 	masks := g.Board.NeighbourMasks()
-	if r.surrounded && masks != nil {
-		for c := 0; c < n; c++ {
-			if height[c] != 0 || counts[c] != 0 {
-				occ |= 1 << uint(c)
-			}
-		}
+	// On small boards walk only the cells whose top the mover owns.
+	var cand uint64
+	useMask := g.small && r.own
+	if g.small {
+		occ = s.occMask()
+		cand = s.ownMask(mover)
 	}
 	for c := 0; c < n; c++ {
+		if useMask {
+			if cand == 0 {
+				break
+			}
+			c = bits.TrailingZeros64(cand)
+			cand &= cand - 1
+		}
 		p := top[c] - 1
 		if p < 0 || (r.own && int(owner[p]) != mover) || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {
 			continue
 		}
 		if r.surrounded {
-			if masks != nil {
+			if g.small {
 				if g.full[c] && masks[c]&^occ == 0 {
 					continue
 				}
@@ -409,9 +427,30 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 		if r.byHeight {
 			dist = int(height[c])
 		}
+		if dist > 0 && r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied {
+			// The common case (DVONN): an exact distance over anything, so
+			// only the target matters; occupancy comes from the bit mask.
+			want := uint64(0)
+			if r.land == landOccupied {
+				want = 1
+			}
+			base := c * nd
+			for d := 0; d < nd; d++ {
+				ro, re := roff[base+d], roff[base+d+1]
+				if int(re-ro) < dist {
+					continue
+				}
+				t := rays[int(ro)+dist-1]
+				if occ>>uint(t)&1 == want {
+					out = append(out, mkMove(r.index, c, int(t), d))
+				}
+			}
+			continue
+		}
 		for _, d := range r.dirs {
 			k := c*nd + d
-			ray := rays[roff[k]:roff[k+1]]
+			ro, re := int(roff[k]), int(roff[k+1])
+			ray := rays[ro:re]
 			if dist > 0 {
 				if len(ray) < dist {
 					continue

@@ -18,12 +18,14 @@ const (
 	hLastMover // seat that made the last move, -1 at the start
 	hLastTo    // cell + 1 of the last move's target, 0 if none
 	hStop      // 1 when the ply limit stopped the game (a timeout, not a result)
+	hOccLo     // boards of at most 64 cells: occupied cells as a bit mask (low half)
+	hOccHi     // (high half)
 	hHeader
 )
 
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
-	scores, counts, top, height, below, pos, placed, elim, size int
+	scores, counts, top, height, below, pos, placed, elim, own, size int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that
@@ -169,6 +171,9 @@ func (s *State) setCount(c, n int) {
 	}
 	s.xorHash(s.g.countHash(c, old) ^ s.g.countHash(c, n))
 	s.buf[i] = int32(n)
+	if s.g.small && (old == 0 || n == 0) {
+		s.refresh(c)
+	}
 }
 
 // countTableMax is the largest count whose hash key is tabled.
@@ -190,6 +195,9 @@ func (s *State) push(p, c int) {
 	s.buf[l.height+c] = int32(h + 1)
 	s.buf[l.pos+p] = int32(c + 1)
 	s.xorHash(s.g.pieceHash(int(s.g.pieceKind[p]), c, h))
+	if s.g.small {
+		s.refresh(c)
+	}
 }
 
 // moveStack moves the top n pieces of from, in order, onto to.
@@ -215,6 +223,10 @@ func (s *State) moveStack(from, to, n int) {
 	s.buf[l.below+int(bottom-1)] = s.buf[l.top+to]
 	s.buf[l.top+to] = top
 	s.buf[l.height+to] = int32(ht + n)
+	if s.g.small {
+		s.refresh(from)
+		s.refresh(to)
+	}
 }
 
 // clear removes every piece of cell c from the board.
@@ -231,7 +243,53 @@ func (s *State) clear(c int) {
 	}
 	s.buf[l.top+c] = 0
 	s.buf[l.height+c] = 0
+	if s.g.small {
+		s.refresh(c)
+	}
 }
+
+// refresh recomputes cell c's bits in the small-board masks: occupied, and
+// which seat owns its top piece.
+func (s *State) refresh(c int) {
+	g := s.g
+	bit := uint64(1) << uint(c)
+	occ := s.mask(hOccLo)
+	if s.buf[g.lay.height+c] != 0 || s.buf[g.lay.counts+c] != 0 {
+		occ |= bit
+	} else {
+		occ &^= bit
+	}
+	s.setMask(hOccLo, occ)
+	owner := -1
+	if p := s.buf[g.lay.top+c] - 1; p >= 0 {
+		owner = int(g.pieceOwner[p])
+	}
+	for seat := range g.Seats {
+		i := g.lay.own + 2*seat
+		m := s.mask(i)
+		if seat == owner {
+			m |= bit
+		} else {
+			m &^= bit
+		}
+		s.setMask(i, m)
+	}
+}
+
+func (s *State) mask(i int) uint64 {
+	return uint64(uint32(s.buf[i])) | uint64(uint32(s.buf[i+1]))<<32
+}
+
+func (s *State) setMask(i int, m uint64) {
+	s.buf[i] = int32(uint32(m))
+	s.buf[i+1] = int32(uint32(m >> 32))
+}
+
+// occMask returns the occupied cells of a board of at most 64 cells.
+func (s *State) occMask() uint64 { return s.mask(hOccLo) }
+
+// ownMask returns the cells whose top piece a seat owns (small boards).
+func (s *State) ownMask(seat int) uint64 { return s.mask(s.g.lay.own + 2*seat) }
 
 func (s *State) setToMove(seat int) {
 	ph := int(s.buf[hPhase])
