@@ -269,6 +269,49 @@ func exprMsg(err error) string {
 	return msg
 }
 
+// flag reads a boolean key that may also be written as an expression over
+// [params] (skip_origin = 'skip_start'), so that a reading players differ on
+// can be a parameter.
+func (c *compiler) flag(path string, def bool) bool {
+	v, ok := c.r.Doc.Get(path)
+	if !ok {
+		return def
+	}
+	src, isStr := v.(string)
+	if !isStr {
+		return c.r.Bool(path, def)
+	}
+	prog, err := expr.Compile(src, expr.Env(c.params), expr.AsBool())
+	if err != nil {
+		c.r.ValueErrorf(path, "%s: want true or false, or an expression over [params]; got %q (%s)", path, src, exprMsg(err))
+		return def
+	}
+	out, err := expr.Run(prog, c.params)
+	if err != nil {
+		c.r.ValueErrorf(path, "%s: %s", path, exprMsg(err))
+		return def
+	}
+	return out.(bool)
+}
+
+// choice reads a key whose value is one of choices; a value that is not one
+// of them but names a string parameter takes that parameter's value.
+func (c *compiler) choice(path, def string, choices ...string) string {
+	v, ok := c.r.Doc.Get(path)
+	if s, isStr := v.(string); ok && isStr {
+		if pv, isParam := c.params[s].(string); isParam {
+			for _, ch := range choices {
+				if ch == pv {
+					return pv
+				}
+			}
+			c.r.ValueErrorf(path, "%s: parameter %s is %q; want one of %s", path, s, pv, strings.Join(choices, ", "))
+			return def
+		}
+	}
+	return c.r.OneOf(path, def, choices...)
+}
+
 // num reads an integer that may be written as a number or as an expression
 // over [params] ('pits * 2').
 func (c *compiler) num(path string, def, lo, hi int) int {
@@ -413,6 +456,10 @@ func (c *compiler) compileBoard() {
 		return
 	}
 	if b == nil {
+		return
+	}
+	if b.N() == 0 {
+		r.Errorf("board", "board: the board has no cells")
 		return
 	}
 	c.g.Board = b

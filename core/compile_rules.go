@@ -17,6 +17,10 @@ func (c *compiler) compilePieces() {
 	for _, name := range r.Keys("pieces", nil) {
 		p := "pieces." + name
 		r.Keys(p, []string{"owner", "value", "flags", "glyph", "title"})
+		if !validIdent(name) {
+			r.Errorf(p, "pieces: %q is not a valid piece name (letters, digits and _, not starting with a digit)", name)
+			continue
+		}
 		k := PieceKind{Name: name, Owner: -1}
 		if r.Has(p + ".owner") {
 			k.Owner = c.seat(p+".owner", true)
@@ -241,7 +245,7 @@ func (c *compiler) compileRules() {
 	effects := c.compileEffects()
 	for _, name := range names {
 		p := "moves." + name
-		typ := r.OneOf(p+".type", "", ruleTypes...)
+		typ := c.choice(p+".type", "", ruleTypes...)
 		if !r.Has(p + ".type") {
 			r.Errorf(p, "moves.%s: missing required key \"type\" (one of %s)", name, strings.Join(ruleTypes, ", "))
 			continue
@@ -287,7 +291,7 @@ func (c *compiler) compileEffects() map[string]effect {
 	for _, name := range c.r.Keys("effects", nil) {
 		p := "effects." + name
 		c.r.Keys(p, []string{"type", "cite", "anchor_flag"})
-		typ := c.r.OneOf(p+".type", "", "remove_unconnected")
+		typ := c.choice(p+".type", "", "remove_unconnected")
 		cite := c.r.String(p+".cite", "")
 		switch typ {
 		case "remove_unconnected":
@@ -340,6 +344,9 @@ func (c *compiler) compilePhases() {
 		}
 		g.phases = []*phase{{name: "play", rules: all, first: -1, next: -1}}
 		g.Phases = []string{"play"}
+		if ph := r.String("turns.phase", "play"); ph != "play" {
+			r.ValueErrorf("turns.phase", "turns.phase: unknown phase %q: the variant declares no [phases] (its one phase is \"play\")", ph)
+		}
 		return
 	}
 	index := map[string]int{}
@@ -376,7 +383,7 @@ func (c *compiler) compilePhases() {
 		if r.Has(p + ".first") {
 			ph.first = c.seat(p+".first", false)
 		}
-		ph.endHand = r.OneOf(p+".end", "", "hands_empty") == "hands_empty"
+		ph.endHand = c.choice(p+".end", "", "hands_empty") == "hands_empty"
 		if src := r.String(p+".end_if", ""); src != "" {
 			ph.endIf = condProgram{c.compileExpr(p+".end_if", src, c.condEnv(), expr.AsBool())}
 		}
@@ -420,7 +427,7 @@ func (c *compiler) compileEnds() {
 		p := "end." + name
 		r.Keys(p, []string{"type", "cite", "region", "who", "when"})
 		e := &endCond{name: name, cite: r.String(p+".cite", "")}
-		e.typ = r.OneOf(p+".type", "", "region_empty", "expr")
+		e.typ = c.choice(p+".type", "", "region_empty", "expr")
 		switch e.typ {
 		case "region_empty":
 			ref, ok := c.region(p+".region", "")
@@ -431,7 +438,7 @@ func (c *compiler) compileEnds() {
 				continue
 			}
 			e.region = ref
-			e.who = r.OneOf(p+".who", "any", "any", "mover", "next")
+			e.who = c.choice(p+".who", "any", "any", "mover", "next")
 		case "expr":
 			src := r.String(p+".when", "")
 			if src == "" {

@@ -115,7 +115,7 @@ func (c *compiler) placeRule(p string, rb ruleBase) rule {
 		}
 		ru.to, ru.anyTo = ref, false
 	}
-	ru.choice = c.r.OneOf(p+".order", "queue", "queue", "choice") == "choice"
+	ru.choice = c.choice(p+".order", "queue", "queue", "choice") == "choice"
 	if c.r.Has(p + ".kinds") {
 		ru.kinds = make([]bool, len(c.g.Kinds))
 		for i, k := range c.r.Strings(p + ".kinds") {
@@ -265,7 +265,7 @@ func (c *compiler) slideRule(p string, rb ruleBase) rule {
 		r.Errorf(p, "%s: a %s needs a board with directions (grid, hex or faces), not %s", p, rb.typ, b.Kind)
 		return nil
 	}
-	ru.own = r.OneOf(p+".pieces", "own", "own", "any") == "own"
+	ru.own = c.choice(p+".pieces", "own", "own", "any") == "own"
 	if r.Has(p + ".kinds") {
 		ru.kinds = make([]bool, len(c.g.Kinds))
 		for i, k := range r.Strings(p + ".kinds") {
@@ -298,7 +298,7 @@ func (c *compiler) slideRule(p string, rb ruleBase) rule {
 		ru.dist = 1
 	case "jump":
 		ru.dist, ru.jump = 2, true
-		ru.captureOver = r.OneOf(p+".capture", "over", "over", "none") == "over"
+		ru.captureOver = c.choice(p+".capture", "over", "over", "none") == "over"
 	}
 	if v, ok := r.Doc.Get(p + ".distance"); ok {
 		if s, isStr := v.(string); isStr && (s == "height" || s == "any") {
@@ -309,29 +309,29 @@ func (c *compiler) slideRule(p string, rb ruleBase) rule {
 		}
 	}
 	ru.maxDist = c.num(p+".max_distance", board.MaxCells, 1, board.MaxCells)
-	ru.throughAny = r.OneOf(p+".through", "empty", "empty", "any") == "any"
+	ru.throughAny = c.choice(p+".through", "empty", "empty", "any") == "any"
 	def := "empty"
 	if ru.jump {
 		def = "empty"
 	}
-	land := r.OneOf(p+".land", def, landNames...)
+	land := c.choice(p+".land", def, landNames...)
 	for i, n := range landNames {
 		if n == land {
 			ru.land = i
 		}
 	}
-	ru.carryStack = r.OneOf(p+".carry", "stack", "stack", "piece") == "stack"
+	ru.carryStack = c.choice(p+".carry", "stack", "stack", "piece") == "stack"
 	if !ru.jump {
-		ru.replace = r.OneOf(p+".capture", "none", "none", "replace") == "replace"
+		ru.replace = c.choice(p+".capture", "none", "none", "replace") == "replace"
 	}
-	ru.surrounded = r.Bool(p+".immobile_if_surrounded", false)
+	ru.surrounded = c.flag(p+".immobile_if_surrounded", false)
 	ru.allDirs = len(ru.dirs) == len(b.Dirs)
 	for i, d := range ru.dirs {
 		ru.allDirs = ru.allDirs && d == i
 	}
 	ru.when = c.compileWhen(p, true)
 	if ru.jump {
-		r.OneOf(p+".over", "any", "any")
+		c.choice(p+".over", "any", "any")
 	}
 	return ru
 }
@@ -655,9 +655,9 @@ func (c *compiler) sowRule(p string, rb ruleBase) rule {
 		}
 		ru.dirNames = append(ru.dirNames, d)
 	}
-	ru.skipOthers = r.Bool(p+".skip_others_stores", true)
-	ru.skipOrigin = r.Bool(p+".skip_origin", false)
-	ru.extraTurn = r.Bool(p+".extra_turn", false)
+	ru.skipOthers = c.flag(p+".skip_others_stores", true)
+	ru.skipOrigin = c.flag(p+".skip_origin", false)
+	ru.extraTurn = c.flag(p+".extra_turn", false)
 	if rel := r.String(p+".capture", ""); rel != "" {
 		ru.capture, ok = b.Relation(rel)
 		if !ok {
@@ -665,9 +665,9 @@ func (c *compiler) sowRule(p string, rb ruleBase) rule {
 		}
 	}
 	ru.captureMin = c.num(p+".capture_min", 0, 0, MaxStones)
-	ru.relay = r.Bool(p+".relay", false)
+	ru.relay = c.flag(p+".relay", false)
 	ru.takeAt = c.num(p+".take_at", 0, 0, MaxStones)
-	ru.takeByMover = r.OneOf(p+".take_last_by", "owner", "owner", "mover") == "mover"
+	ru.takeByMover = c.choice(p+".take_last_by", "owner", "owner", "mover") == "mover"
 	ru.maxLaps = c.num(p+".max_laps", 1000, 1, 1<<20)
 	n := b.N()
 	ru.storeOf = make([]int32, len(g.Seats))
