@@ -816,8 +816,8 @@ func (r *sowRule) explain(s *State, text string) (string, bool) {
 		if !found {
 			return fmt.Sprintf("say the direction after the bowl number: %s", strings.Join(r.dirNames, " or ")), true
 		}
-	} else if suffix != "" && suffix != r.dirNames[0] {
-		return fmt.Sprintf("sowing runs %s only in this variant", r.dirNames[0]), true
+	} else if suffix != "" {
+		return fmt.Sprintf("sowing runs %s only in this variant: write the bowl number alone (%d)", r.dirNames[0], n), true
 	}
 	c := int(cells[n-1])
 	switch k := s.Count(c); {

@@ -1,0 +1,103 @@
+package core_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"rulesmith/core"
+	"rulesmith/variants"
+)
+
+// A relay-sowing rule whose laps exceed max_laps stops with an error naming
+// the rule, and History.Play leaves the position as it was.
+func TestRelayLimitNamesTheRule(t *testing.T) {
+	src := `extends = "mancala/nigerian"
+name = "test/relay-limit"
+[moves.sow]
+take_at = 0     # no 4-stone takes: relays run long
+max_laps = 2
+`
+	g, err := core.LoadBytes("relay.toml", []byte(src), core.WithFS(variants.FS()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	var hit error
+	for game := 0; game < 50 && hit == nil; game++ {
+		h := core.NewHistory(g, g.NewState())
+		buf := make([]core.Move, 0, 16)
+		for hit == nil {
+			buf = g.Moves(h.State, buf)
+			if len(buf) == 0 {
+				break
+			}
+			before := h.State.Clone()
+			if err := h.Play(buf[rng.IntN(len(buf))]); err != nil {
+				hit = err
+				if !h.State.Equal(before) {
+					t.Fatal("a failed move must leave the position unchanged")
+				}
+			}
+		}
+	}
+	if hit == nil {
+		t.Fatal("no move reached the relay limit")
+	}
+	if !strings.Contains(hit.Error(), `rule "sow"`) || !strings.Contains(hit.Error(), "max_laps") {
+		t.Fatalf("error %q must name the rule and the limit", hit)
+	}
+}
+
+// A variant whose game never ends (two rooks shuffling on an empty grid)
+// stops at the ply limit: a timeout, never a hang.
+func TestPlyLimitStopsEndlessGames(t *testing.T) {
+	src := `name = "test/endless"
+[players]
+seats = ["white", "black"]
+[board]
+kind = "grid"
+width = 4
+height = 4
+[pieces.wr]
+owner = "white"
+[pieces.br]
+owner = "black"
+[setup.pieces]
+a1 = "wr"
+d4 = "br"
+[turns]
+max_plies = 300
+[moves.rook]
+type = "slide"
+dirs = ["n", "e", "s", "w"]
+`
+	g, err := core.LoadBytes("endless.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewState()
+	if _, err := g.Playout(s, rand.New(rand.NewPCG(1, 2)), nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	r := g.Result(s)
+	if !r.Over || !r.Timeout || s.Ply() != 300 {
+		t.Fatalf("result %+v at ply %d, want a timeout at 300", r, s.Ply())
+	}
+	if got := g.ResultString(r); got != "stopped at the ply limit" {
+		t.Fatalf("result string %q", got)
+	}
+}
+
+// Parsing never panics on arbitrary text and always explains a refusal.
+func TestParseGarbage(t *testing.T) {
+	for _, name := range shipped {
+		g := load(t, name)
+		s := g.NewState()
+		for _, text := range []string{"", "-", "--", "a1-", "-a1", "zz9-zz9", "99", "0", "3cw", "x", "pass", "a1@b2", "@", strings.Repeat("9", 40), "\x00\xff"} {
+			if _, err := g.Parse(s, text); err != nil && err.Error() == "" {
+				t.Errorf("%s: Parse(%q): empty error", name, text)
+			}
+		}
+	}
+}
