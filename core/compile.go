@@ -466,6 +466,13 @@ func (c *compiler) compileBoard() {
 	c.cellAttrs()
 	c.regions()
 	c.relations()
+	c.g.regionRefs = map[string]regionRef{}
+	gl, ps := b.RegionNames()
+	for _, name := range append(gl, ps...) {
+		if ref, ok := resolveRegion(b, name); ok {
+			c.g.regionRefs[name] = ref
+		}
+	}
 }
 
 func (c *compiler) faces() (*board.Board, error) {

@@ -151,7 +151,8 @@ func (c *compiler) compileSetup() {
 	l.elim = l.placed + ns*nk
 	l.own = l.elim + ns
 	l.size = l.own + 2*ns
-	g.small = nc <= 64
+	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
+	g.small = nc <= 64 && len(g.Board.Track) == 0
 	g.full = make([]bool, nc)
 	for cell := 0; cell < nc; cell++ {
 		g.full[cell] = len(g.Board.Dirs) > 0 && len(g.Board.Adjacent(cell)) == len(g.Board.Dirs)

@@ -43,7 +43,7 @@ func (g *Game) stateEnv(s *State, seat int) map[string]any {
 	// Typed signatures (func(string) int, func() int) let expr call these
 	// without reflection; literal names are checked at load (checkCalls).
 	env["stones"] = func(region string) int {
-		ref, ok := resolveRegion(g.Board, region)
+		ref, ok := g.regionRefs[region]
 		if !ok || h.st == nil {
 			return 0
 		}

@@ -83,6 +83,8 @@ type Game struct {
 	first    int
 
 	lay layout
+	// regionRefs holds every region by name, resolved once.
+	regionRefs map[string]regionRef
 	// small: the board has at most 64 cells, and States keep bit masks.
 	small bool
 	// full[c]: c has a neighbour in every direction (can be surrounded).

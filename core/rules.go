@@ -718,6 +718,9 @@ func (r *sowRule) play(s *State, m Move) error {
 	s.setCount(origin, 0)
 	pos := g.Board.TrackPos(origin)
 	last := origin
+	keys := g.countKeys
+	var hx uint64
+	defer func() { s.xorHash(hx) }()
 	for laps := 0; ; laps++ {
 		if laps > r.maxLaps {
 			return fmt.Errorf("rule %q: relay sowing did not end after %d laps (max_laps)", r.name, r.maxLaps)
@@ -739,7 +742,15 @@ func (r *sowRule) play(s *State, m Move) error {
 			if so := r.storeOwner[c]; so >= 0 && int(so) != mover && r.skipOthers {
 				continue
 			}
-			s.setCount(c, int(cnt[c])+1)
+			// inline setCount: sowing boards keep no masks (Game.small is
+			// false with a track), so only the count and the hash change
+			if o := cnt[c]; o+1 < countTableMax {
+				k := c * countTableMax
+				hx ^= keys[k+int(o)] ^ keys[k+int(o)+1]
+				cnt[c] = o + 1
+			} else {
+				s.setCount(c, int(o)+1)
+			}
 			hand--
 			last = c
 			if r.takeAt > 0 && r.storeOwner[c] < 0 && int(cnt[c]) == r.takeAt {

@@ -47,6 +47,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd, args := args[0], args[1:]
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage()) }
 	var sets setFlags
 	fs.Var(&sets, "set", "override a parameter, name=value (repeatable)")
 	record := fs.String("record", "", "a game record to play first")
@@ -81,6 +82,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch cmd {
 	case "list":
+		if !need(0) {
+			return 2
+		}
 		for _, name := range variants.Names() {
 			fmt.Fprintln(stdout, name)
 		}

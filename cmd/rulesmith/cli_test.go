@@ -1,0 +1,636 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"testing"
+
+	"rulesmith/core"
+)
+
+// End-to-end tests of the command line: each calls run as main does and
+// compares what it prints with a golden file under testdata/cli (go test
+// -update rewrites them). Game records live in testdata/records; file names
+// in the output are written relative to that directory (the records
+// directory prefix is removed, as badvariants_test.go does for
+// testdata/bad-variants).
+
+const (
+	cliDir     = "../../testdata/cli"
+	recordsDir = "../../testdata/records"
+)
+
+// cliResult is what one run of the command printed and returned.
+type cliResult struct {
+	stdout, stderr string
+	code           int
+}
+
+// rulesmith runs the command line with args; a panic fails the test.
+func rulesmith(t *testing.T, args ...string) (r cliResult) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				t.Fatalf("rulesmith %s: panic: %v\n%s", strings.Join(args, " "), p, debug.Stack())
+			}
+		}()
+		r.code = run(args, &stdout, &stderr)
+	}()
+	r.stdout, r.stderr = stdout.String(), stderr.String()
+	return r
+}
+
+// recordPath is the path of a record given relative to testdata/records
+// with forward slashes.
+func recordPath(name string) string {
+	return filepath.Join(recordsDir, filepath.FromSlash(name))
+}
+
+// relRecords rewrites the record paths in s relative to testdata/records.
+func relRecords(s string) string {
+	prefix := filepath.Clean(recordsDir) + string(filepath.Separator)
+	if filepath.Separator != '/' {
+		// keep goldens the same everywhere: illegal\x.txt -> illegal/x.txt
+		re := regexp.MustCompile(regexp.QuoteMeta(prefix) + `[^\s:]+`)
+		s = re.ReplaceAllStringFunc(s, filepath.ToSlash)
+		prefix = filepath.ToSlash(prefix)
+	}
+	return strings.ReplaceAll(s, prefix, "")
+}
+
+// checkGolden compares got with testdata/cli/NAME, or writes it with -update.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join(cliDir, filepath.FromSlash(name))
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// lines splits output into its lines (none for empty output).
+func lines(s string) []string {
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+// fileName turns a variant name into a golden file name part.
+func fileName(variant string) string { return strings.ReplaceAll(variant, "/", "-") }
+
+// embedded returns the names `rulesmith list` prints.
+func embedded(t *testing.T) []string {
+	t.Helper()
+	r := rulesmith(t, "list")
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("list: exit %d, stderr %q", r.code, r.stderr)
+	}
+	names := lines(r.stdout)
+	if len(names) < 4 {
+		t.Fatalf("list printed %d variants, want at least 4:\n%s", len(names), r.stdout)
+	}
+	return names
+}
+
+// recordHeader matches a record's first line, which names its variant.
+var recordHeader = regexp.MustCompile(`^# ([a-z0-9/_-]+): \S`)
+
+// recordVariant reads the variant a record is for from its header comment.
+func recordVariant(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(data), "\n")
+	m := recordHeader.FindStringSubmatch(first)
+	if m == nil {
+		t.Fatalf("%s: first line %q does not name the variant (# VARIANT: ...)", path, first)
+	}
+	return m[1]
+}
+
+// recordMoves returns the move lines of a record.
+func recordMoves(t *testing.T, path string) []core.RecordLine {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ls, err := core.ReadRecord(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return ls
+}
+
+func TestCLIList(t *testing.T) {
+	names := embedded(t)
+	if !sort.StringsAreSorted(names) {
+		t.Errorf("list is not sorted: %q", names)
+	}
+	checkGolden(t, "list.golden", strings.Join(names, "\n")+"\n")
+}
+
+func TestCLIValidateEmbedded(t *testing.T) {
+	var all strings.Builder
+	for _, name := range embedded(t) {
+		r := rulesmith(t, "validate", name)
+		if r.code != 0 || r.stderr != "" {
+			t.Errorf("validate %s: exit %d, stderr:\n%s", name, r.code, r.stderr)
+		}
+		if !strings.HasPrefix(r.stdout, "ok: "+name+" (") || len(lines(r.stdout)) != 1 {
+			t.Errorf("validate %s printed %q, want one line \"ok: %s (...)\"", name, r.stdout, name)
+		}
+		all.WriteString(r.stdout)
+	}
+	checkGolden(t, "validate.golden", all.String())
+}
+
+// openings are the records of unfinished games, one per embedded variant.
+var openings = map[string]string{
+	"dvonn":             "dvonn-stacking.txt",
+	"mancala/egyptian":  "mancala-egyptian-opening.txt",
+	"mancala/ethiopian": "mancala-ethiopian-opening.txt",
+	"mancala/nigerian":  "mancala-nigerian-opening.txt",
+}
+
+func TestCLIMoves(t *testing.T) {
+	for _, name := range embedded(t) {
+		t.Run(name, func(t *testing.T) {
+			check := func(golden string, args ...string) []string {
+				t.Helper()
+				r := rulesmith(t, args...)
+				if r.code != 0 || r.stderr != "" {
+					t.Fatalf("%s: exit %d, stderr:\n%s", strings.Join(args, " "), r.code, r.stderr)
+				}
+				ms := lines(r.stdout)
+				if len(ms) == 0 {
+					t.Errorf("%s: no moves", strings.Join(args, " "))
+				}
+				if !sort.StringsAreSorted(ms) {
+					t.Errorf("%s: moves not sorted:\n%s", strings.Join(args, " "), r.stdout)
+				}
+				for i := 1; i < len(ms); i++ {
+					if ms[i] == ms[i-1] {
+						t.Errorf("%s: move %q listed twice", strings.Join(args, " "), ms[i])
+					}
+				}
+				checkGolden(t, golden, r.stdout)
+				return ms
+			}
+			start := check("moves/"+fileName(name)+".golden", "moves", name)
+			// perft 1 counts the same moves
+			if r := rulesmith(t, "perft", name, "1"); r.stdout != fmt.Sprintf("depth 1: %d\n", len(start)) {
+				t.Errorf("perft %s 1 = %q, but moves lists %d", name, r.stdout, len(start))
+			}
+			rec, ok := openings[name]
+			if !ok {
+				t.Fatalf("no opening record for %s", name)
+			}
+			if v := recordVariant(t, recordPath(rec)); v != name {
+				t.Fatalf("%s is a record of %s, not %s", rec, v, name)
+			}
+			check("moves/"+strings.TrimSuffix(rec, ".txt")+".golden", "moves", name, "--record", recordPath(rec))
+			// flags may come before the variant
+			r1 := rulesmith(t, "moves", "--record", recordPath(rec), name)
+			r2 := rulesmith(t, "moves", name, "--record", recordPath(rec))
+			if r1 != r2 {
+				t.Errorf("moves --record FILE %s and moves %s --record FILE differ", name, name)
+			}
+		})
+	}
+}
+
+// After the last move of a finished game there are no moves.
+func TestCLIMovesGameOver(t *testing.T) {
+	r := rulesmith(t, "moves", "mancala/egyptian", "--record", recordPath("mancala-egyptian.txt"))
+	if r.code != 0 || r.stdout != "" || r.stderr != "" {
+		t.Errorf("moves after the end: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// gameRecords are the complete random games, one per shipped variant, and
+// the unfinished ones; each names its variant in its first line.
+var gameRecords = []string{
+	"dvonn.txt",
+	"mancala-egyptian.txt",
+	"mancala-ethiopian.txt",
+	"mancala-nigerian.txt",
+	"dvonn-stacking.txt",
+	"mancala-egyptian-opening.txt",
+	"mancala-ethiopian-opening.txt",
+	"mancala-nigerian-opening.txt",
+}
+
+func TestCLIReplay(t *testing.T) {
+	// every record in the directory is listed (and so tested)
+	files, _ := filepath.Glob(filepath.Join(recordsDir, "*.txt"))
+	if len(files) != len(gameRecords) {
+		t.Errorf("%s holds %d records, gameRecords lists %d", recordsDir, len(files), len(gameRecords))
+	}
+	for _, rec := range gameRecords {
+		t.Run(strings.TrimSuffix(rec, ".txt"), func(t *testing.T) {
+			path := recordPath(rec)
+			variant := recordVariant(t, path)
+			plies := len(recordMoves(t, path))
+			complete := !strings.Contains(rec, "-opening") && rec != "dvonn-stacking.txt"
+
+			r := rulesmith(t, "replay", variant, path)
+			if r.code != 0 || r.stderr != "" {
+				t.Fatalf("replay: exit %d, stderr:\n%s", r.code, r.stderr)
+			}
+			if !strings.Contains(r.stdout, fmt.Sprintf("\nply %d, phase ", plies)) {
+				t.Errorf("replay does not report ply %d:\n%s", plies, r.stdout)
+			}
+			ls := lines(r.stdout)
+			last := ls[len(ls)-1]
+			if complete == strings.HasPrefix(last, "result: ongoing") {
+				t.Errorf("complete game %v, but the last line is %q", complete, last)
+			}
+			checkGolden(t, "replay/"+strings.TrimSuffix(rec, ".txt")+".golden", r.stdout)
+
+			rj := rulesmith(t, "replay", variant, path, "--json")
+			if rj.code != 0 || rj.stderr != "" {
+				t.Fatalf("replay --json: exit %d, stderr:\n%s", rj.code, rj.stderr)
+			}
+			var pos struct {
+				Variant string          `json:"variant"`
+				Ply     *int            `json:"ply"`
+				ToMove  *string         `json:"to_move"`
+				Phase   string          `json:"phase"`
+				Scores  map[string]int  `json:"scores"`
+				Result  *string         `json:"result"`
+				Winner  string          `json:"winner"`
+				Board   json.RawMessage `json:"board"`
+			}
+			if err := json.Unmarshal([]byte(rj.stdout), &pos); err != nil {
+				t.Fatalf("replay --json: %v\n%s", err, rj.stdout)
+			}
+			switch {
+			case pos.Ply == nil || pos.ToMove == nil || pos.Result == nil || pos.Scores == nil:
+				t.Errorf("replay --json lacks ply, to_move, result or scores:\n%s", rj.stdout)
+			case pos.Variant != variant:
+				t.Errorf("variant %q, want %q", pos.Variant, variant)
+			case *pos.Ply != plies:
+				t.Errorf("ply %d, want %d", *pos.Ply, plies)
+			case len(pos.Scores) != 2:
+				t.Errorf("scores %v, want two seats", pos.Scores)
+			case complete && (*pos.Result == "ongoing" || *pos.ToMove != ""):
+				t.Errorf("finished game: result %q, to_move %q", *pos.Result, *pos.ToMove)
+			case !complete && (*pos.Result != "ongoing" || *pos.ToMove == "" || pos.Winner != ""):
+				t.Errorf("unfinished game: result %q, to_move %q, winner %q", *pos.Result, *pos.ToMove, pos.Winner)
+			case complete && *pos.Result != "draw" && *pos.Result != pos.Winner+" wins":
+				t.Errorf("result %q, winner %q", *pos.Result, pos.Winner)
+			}
+			// the text and JSON agree on the scores and the result
+			for seat, v := range pos.Scores {
+				if !strings.Contains(r.stdout, fmt.Sprintf("\nscore %s: %d\n", seat, v)) {
+					t.Errorf("JSON score %s: %d is not in the text output", seat, v)
+				}
+			}
+			if complete && last != "result: "+*pos.Result {
+				t.Errorf("text %q, JSON result %q", last, *pos.Result)
+			}
+			checkGolden(t, "replay/"+strings.TrimSuffix(rec, ".txt")+".json.golden", rj.stdout)
+		})
+	}
+}
+
+// illegalRecords end in a move the engine must refuse; each names its
+// variant in its first line and is in testdata/records/illegal.
+var illegalRecords = []string{
+	"egyptian-empty-bowl",     // mancala: the bowl is empty
+	"egyptian-no-such-bowl",   // mancala: bowl 7
+	"egyptian-garbage",        // not a move at all
+	"egyptian-after-end",      // a move after the game is over
+	"ethiopian-one-stone",     // Ethiopian: a bowl with one stone
+	"ethiopian-no-direction",  // Ethiopian: no cw/ccw
+	"nigerian-pass",           // no passing in mancala
+	"dvonn-onto-empty",        // DVONN: a move onto an empty space
+	"dvonn-pass",              // DVONN: pass while a move exists
+	"dvonn-occupied",          // DVONN: placing on an occupied space
+	"dvonn-move-in-placement", // DVONN: a move during the placement phase
+	"dvonn-wrong-distance",    // DVONN: a stack moves its height
+	"dvonn-neutral-stack",     // DVONN: a stack topped by a DVONN piece
+	"dvonn-garbage",           // not a move at all
+}
+
+// illegalLine is the whole of stderr for a refused move.
+var illegalLine = regexp.MustCompile(`^illegal/([a-z-]+)\.txt:([0-9]+): illegal move "[^"]+": \S.*\n$`)
+
+func TestCLIIllegalMove(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(recordsDir, "illegal", "*.txt"))
+	if len(files) != len(illegalRecords) {
+		t.Errorf("%s/illegal holds %d records, illegalRecords lists %d", recordsDir, len(files), len(illegalRecords))
+	}
+	for _, name := range illegalRecords {
+		t.Run(name, func(t *testing.T) {
+			path := recordPath("illegal/" + name + ".txt")
+			variant := recordVariant(t, path)
+			moves := recordMoves(t, path)
+			first := ""
+			for i, args := range [][]string{
+				{"replay", variant, path},
+				{"replay", variant, path, "--json"},
+				{"moves", variant, "--record", path},
+				{"perft", variant, "1", "--record", path},
+			} {
+				r := rulesmith(t, args...)
+				if r.code != 1 || r.stdout != "" {
+					t.Errorf("%s: exit %d, stdout %q; want exit 1 and nothing on stdout", args[0], r.code, r.stdout)
+				}
+				got := relRecords(r.stderr)
+				m := illegalLine.FindStringSubmatch(got)
+				if m == nil {
+					t.Errorf("%s: stderr is not FILE:LINE: illegal move \"...\": reason:\n%s", args[0], got)
+					continue
+				}
+				// the refused move is the record's last
+				if want := fmt.Sprint(moves[len(moves)-1].Line); m[2] != want {
+					t.Errorf("%s: refused line %s, want %s (the last move)", args[0], m[2], want)
+				}
+				// every command refuses the record in the same words
+				if i == 0 {
+					first = got
+					checkGolden(t, "illegal/"+name+".golden", got)
+				} else if got != first {
+					t.Errorf("%s: stderr %q, but replay printed %q", args[0], got, first)
+				}
+			}
+		})
+	}
+}
+
+func TestCLIPerft(t *testing.T) {
+	for _, c := range []struct {
+		golden string
+		args   []string
+	}{
+		{"dvonn", []string{"dvonn", "3"}},
+		{"mancala-egyptian", []string{"mancala/egyptian", "5"}},
+		{"mancala-ethiopian", []string{"mancala/ethiopian", "4"}},
+		{"mancala-nigerian", []string{"mancala/nigerian", "5"}},
+		{"dvonn-stacking", []string{"dvonn", "3", "--record", recordPath("dvonn-stacking.txt")}},
+		{"mancala-egyptian-opening", []string{"--record", recordPath("mancala-egyptian-opening.txt"), "mancala/egyptian", "4"}},
+		{"mancala-ethiopian-opening", []string{"mancala/ethiopian", "--record", recordPath("mancala-ethiopian-opening.txt"), "3"}},
+		{"mancala-egyptian-end", []string{"mancala/egyptian", "2", "--record", recordPath("mancala-egyptian.txt")}},
+	} {
+		t.Run(c.golden, func(t *testing.T) {
+			r := rulesmith(t, append([]string{"perft"}, c.args...)...)
+			if r.code != 0 || r.stderr != "" {
+				t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
+			}
+			checkGolden(t, "perft/"+c.golden+".golden", r.stdout)
+		})
+	}
+}
+
+// The README's Kalah(4,3) counts.
+func TestCLIPerftSet(t *testing.T) {
+	want := "depth 1: 4\ndepth 2: 15\ndepth 3: 50\n"
+	for _, args := range [][]string{
+		{"perft", "mancala/egyptian", "3", "--set", "pits=4", "--set", "seeds=3"},
+		{"perft", "--set", "seeds=3", "mancala/egyptian", "--set", "pits=4", "3"},
+		{"perft", "../../testdata/house-rules/kalah-4-3.toml", "3"},
+	} {
+		r := rulesmith(t, args...)
+		if r.code != 0 || r.stdout != want || r.stderr != "" {
+			t.Errorf("%s: exit %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s", strings.Join(args, " "), r.code, r.stdout, want, r.stderr)
+		}
+	}
+}
+
+// Errors that stop a command before it prints anything: exit status and
+// stderr, all in one golden file.
+func TestCLIErrors(t *testing.T) {
+	var all strings.Builder
+	for _, c := range []struct {
+		code int
+		args []string
+	}{
+		{1, []string{"perft", "mancala/egyptian", "3", "--set", "pit=4"}},
+		{1, []string{"moves", "dvonn", "--set", "rows=3"}},
+		{1, []string{"perft", "mancala/egyptian", "3", "--set", "pits"}},
+		{1, []string{"validate", "nosuch"}},
+		{2, []string{"perft", "dvonn", "0"}},
+		{2, []string{"perft", "dvonn", "65"}},
+		{2, []string{"perft", "dvonn", "three"}},
+		{2, []string{"perft", "dvonn", "2.5"}},
+		{2, []string{"playout", "dvonn", "-n", "0"}},
+	} {
+		r := rulesmith(t, c.args...)
+		if r.code != c.code || r.stdout != "" || len(lines(r.stderr)) != 1 {
+			t.Errorf("%s: exit %d (want %d), stdout %q, stderr:\n%s", strings.Join(c.args, " "), r.code, c.code, r.stdout, r.stderr)
+		}
+		fmt.Fprintf(&all, "$ rulesmith %s\n%s[exit %d]\n", strings.Join(c.args, " "), r.stderr, r.code)
+	}
+	if !strings.Contains(all.String(), `(did you mean "pits"?)`) {
+		t.Errorf("no did-you-mean for --set pit=4:\n%s", all.String())
+	}
+	checkGolden(t, "errors.golden", all.String())
+}
+
+// Usage errors exit 2 with the usage on stderr after a one-line message.
+func TestCLIUsage(t *testing.T) {
+	u := usage()
+	var all strings.Builder
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"-h"},
+		{"list", "extra"},
+		{"validate"},
+		{"validate", "dvonn", "mancala/egyptian"},
+		{"moves"},
+		{"replay", "dvonn"},
+		{"replay", "dvonn", "a.txt", "b.txt"},
+		{"perft", "dvonn"},
+		{"playout"},
+		{"validate", "dvonn", "--bogus"},
+		{"playout", "dvonn", "-n", "many"},
+		{"moves", "dvonn", "--record"},
+	} {
+		r := rulesmith(t, args...)
+		if r.code != 2 || r.stdout != "" || !strings.HasSuffix(r.stderr, u) {
+			t.Errorf("%q: exit %d, stdout %q, stderr:\n%s\nwant exit 2 and the usage on stderr", args, r.code, r.stdout, r.stderr)
+		}
+		msg := strings.TrimSuffix(r.stderr, u)
+		if len(args) > 0 && len(lines(msg)) != 1 {
+			t.Errorf("%q: want one line before the usage, got:\n%s", args, msg)
+		}
+		fmt.Fprintf(&all, "$ %s\n%s", strings.Join(append([]string{"rulesmith"}, args...), " "), msg)
+	}
+	checkGolden(t, "usage.golden", all.String())
+}
+
+// Records that cannot be read: a clear one-line error, exit 1, no panic.
+func TestCLIBadRecordFile(t *testing.T) {
+	dir := t.TempDir()
+	rel := func(s string) string { return strings.ReplaceAll(s, dir+string(filepath.Separator), "") }
+
+	// a file that does not exist
+	missing := recordPath("no-such-record.txt")
+	for _, args := range [][]string{
+		{"replay", "dvonn", missing},
+		{"moves", "dvonn", "--record", missing},
+		{"perft", "dvonn", "1", "--record", missing},
+	} {
+		r := rulesmith(t, args...)
+		if r.code != 1 || r.stdout != "" || len(lines(r.stderr)) != 1 ||
+			!strings.HasPrefix(r.stderr, "rulesmith: ") || !strings.Contains(r.stderr, missing) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", strings.Join(args, " "), r.code, r.stdout, r.stderr)
+		}
+	}
+
+	// binary garbage with no newline: one line longer than the reader takes
+	rng := rand.New(rand.NewPCG(1, 2))
+	bin := make([]byte, 0, 100_000)
+	for len(bin) < cap(bin) {
+		if b := byte(rng.Uint32()); b != '\n' && b != '\r' {
+			bin = append(bin, b)
+		}
+	}
+	// a legal move, then a 70,000-character line
+	long := "3\n" + strings.Repeat("x", 70_000) + "\n1\n"
+	// a short line of binary
+	short := "\x00\x01\xff\xfe\x7f\n"
+	var all strings.Builder
+	for _, f := range []struct{ name, data, variant string }{
+		{"binary.txt", string(bin), "dvonn"},
+		{"long-line.txt", long, "mancala/egyptian"},
+		{"short-binary.txt", short, "dvonn"},
+	} {
+		path := filepath.Join(dir, f.name)
+		if err := os.WriteFile(path, []byte(f.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{
+			{"replay", f.variant, path},
+			{"moves", f.variant, "--record", path},
+		} {
+			r := rulesmith(t, args...)
+			if r.code != 1 || r.stdout != "" || len(lines(r.stderr)) != 1 || !strings.HasPrefix(r.stderr, path+":") {
+				t.Errorf("%s %s: exit %d, stdout %q, stderr %q", args[0], f.name, r.code, r.stdout, r.stderr)
+			}
+			fmt.Fprintf(&all, "$ rulesmith %s\n%s", strings.Join(args, " "), r.stderr)
+		}
+	}
+
+	// a directory
+	r := rulesmith(t, "replay", "dvonn", dir)
+	if r.code != 1 || r.stdout != "" || len(lines(r.stderr)) != 1 {
+		t.Errorf("replay of a directory: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	checkGolden(t, "bad-record-files.golden", rel(all.String()))
+}
+
+// playoutText runs playout and returns its output without the speed line.
+func playoutText(t *testing.T, args ...string) string {
+	t.Helper()
+	r := rulesmith(t, append([]string{"playout"}, args...)...)
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("playout %s: exit %d, stderr:\n%s", strings.Join(args, " "), r.code, r.stderr)
+	}
+	var keep []string
+	speed := 0
+	for _, l := range lines(r.stdout) {
+		if strings.HasPrefix(l, "playouts/second: ") {
+			speed++
+			continue
+		}
+		keep = append(keep, l)
+	}
+	if speed != 1 {
+		t.Errorf("playout %s: %d playouts/second lines:\n%s", strings.Join(args, " "), speed, r.stdout)
+	}
+	return strings.Join(keep, "\n") + "\n"
+}
+
+type playoutOut struct {
+	Variant    string         `json:"variant"`
+	Games      *int           `json:"games"`
+	Seed       uint64         `json:"seed"`
+	MeanLength *float64       `json:"mean_length"`
+	Wins       map[string]int `json:"wins"`
+	Draws      *int           `json:"draws"`
+	Timeouts   int            `json:"timeouts"`
+}
+
+func playoutJSONOut(t *testing.T, args ...string) playoutOut {
+	t.Helper()
+	r := rulesmith(t, append([]string{"playout", "--json"}, args...)...)
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("playout --json %s: exit %d, stderr:\n%s", strings.Join(args, " "), r.code, r.stderr)
+	}
+	var out playoutOut
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatalf("playout --json: %v\n%s", err, r.stdout)
+	}
+	if out.Games == nil || out.MeanLength == nil || out.Wins == nil || out.Draws == nil {
+		t.Fatalf("playout --json lacks games, wins, draws or mean_length:\n%s", r.stdout)
+	}
+	return out
+}
+
+func TestCLIPlayout(t *testing.T) {
+	for _, name := range embedded(t) {
+		t.Run(name, func(t *testing.T) {
+			a := playoutText(t, name, "-n", "50", "--seed", "7")
+			b := playoutText(t, "--seed", "7", name, "-n", "50")
+			if a != b {
+				t.Errorf("same seed, different games:\n%s\n%s", a, b)
+			}
+			if !strings.HasPrefix(a, "variant: "+name+"\ngames: 50 (seed 7)\n") {
+				t.Errorf("unexpected output:\n%s", a)
+			}
+			j := playoutJSONOut(t, name, "-n", "50", "--seed", "7")
+			total := j.Timeouts + *j.Draws
+			for _, w := range j.Wins {
+				total += w
+			}
+			if *j.Games != 50 || j.Seed != 7 || j.Variant != name || total != 50 || len(j.Wins) != 2 || *j.MeanLength <= 0 {
+				t.Errorf("playout --json: %+v (wins+draws+timeouts = %d)", j, total)
+			}
+			// the text and JSON report the same games
+			if !strings.Contains(a, fmt.Sprintf("\nmean length: %.2f plies\n", *j.MeanLength)) {
+				t.Errorf("JSON mean length %.2f is not in the text:\n%s", *j.MeanLength, a)
+			}
+			for seat, w := range j.Wins {
+				if !strings.Contains(a, fmt.Sprintf("\nwins %s: %d\n", seat, w)) {
+					t.Errorf("JSON wins %s: %d is not in the text:\n%s", seat, w, a)
+				}
+			}
+			// other seeds, other games
+			k := playoutJSONOut(t, name, "-n", "50", "--seed", "8")
+			if *k.MeanLength == *j.MeanLength && fmt.Sprint(k.Wins) == fmt.Sprint(j.Wins) && *k.Draws == *j.Draws {
+				t.Errorf("seeds 7 and 8 give the same results: %+v", j)
+			}
+		})
+	}
+}
