@@ -92,6 +92,9 @@ func (c *compiler) compileParams(sets []string) error {
 		old, known := c.params[name]
 		if !known {
 			names := sortedKeys(c.params)
+			if len(names) == 0 {
+				return fmt.Errorf("--set %s: the variant has no parameters", kv)
+			}
 			if s := diag.Closest(name, names); s != "" {
 				return fmt.Errorf("--set %s: unknown parameter %q (did you mean %q?)", kv, name, s)
 			}
@@ -112,7 +115,8 @@ func (c *compiler) compileParams(sets []string) error {
 			nv = val
 		}
 		if err != nil {
-			return fmt.Errorf("--set %s: parameter %q is %T: %w", kv, name, old, err)
+			kind := map[string]string{"int": "an integer", "float64": "a number", "bool": "true or false"}[fmt.Sprintf("%T", old)]
+			return fmt.Errorf("--set %s: parameter %s takes %s, not %q", kv, name, kind, val)
 		}
 		c.params[name] = nv
 		c.r.Doc.Set("params."+name, toTOML(nv), spec.Origin{File: "--set " + kv, Depth: 1 << 20})

@@ -55,6 +55,9 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 		}
 	}
 	if strings.EqualFold(t, "pass") {
+		if !g.pass {
+			return 0, &IllegalMoveError{Text: t, Reason: "there is no passing in this variant"}
+		}
 		return 0, &IllegalMoveError{Text: t, Reason: fmt.Sprintf("%s may not pass: passing is allowed only when no move is possible", g.Seats[s.ToMove()])}
 	}
 	// Ask the rules of the current phase, then the others, why not.
@@ -74,10 +77,10 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 		if _, ok := ru.explain(s, t); ok {
 			b := ru.base()
 			return 0, &IllegalMoveError{Text: t, Rule: b.name, Cite: b.cite,
-				Reason: fmt.Sprintf("a %s move is not allowed in the %s phase", b.name, ph.name)}
+				Reason: fmt.Sprintf("rule %q does not apply in the %s phase", b.name, ph.name)}
 		}
 	}
-	return 0, &IllegalMoveError{Text: t, Reason: fmt.Sprintf("%q is not a legal move here (legal: %s)", t, summarize(g, s, moves))}
+	return 0, &IllegalMoveError{Text: t, Reason: fmt.Sprintf("no legal move is written this way (legal: %s)", summarize(g, s, moves))}
 }
 
 func summarize(g *Game, s *State, moves []Move) string {

@@ -2,6 +2,7 @@ package core
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -39,6 +40,9 @@ func ReadRecord(r io.Reader) ([]RecordLine, error) {
 		out = append(out, RecordLine{Line: n, Text: t})
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("record: line %d is longer than 64 KiB", n+1)
+		}
 		return nil, fmt.Errorf("record: line %d: %w", n+1, err)
 	}
 	return out, nil

@@ -552,9 +552,9 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 			}
 			if dist > 0 && i+1 != dist {
 				if r.byHeight {
-					return fmt.Sprintf("a stack of height %d moves exactly %d spaces; %s is %d away", dist, dist, tn, i+1), true
+					return fmt.Sprintf("a stack of height %d moves exactly %s; %s is %d away", dist, plural(dist, "space"), tn, i+1), true
 				}
-				return fmt.Sprintf("this piece moves exactly %d spaces; %s is %d away", dist, tn, i+1), true
+				return fmt.Sprintf("this piece moves exactly %s; %s is %d away", plural(dist, "space"), tn, i+1), true
 			}
 			if dist == 0 && i >= r.maxDist {
 				return fmt.Sprintf("%s is %d spaces away; the most is %d", tn, i+1, r.maxDist), true
@@ -835,9 +835,17 @@ func (r *sowRule) explain(s *State, text string) (string, bool) {
 	case k == 0:
 		return fmt.Sprintf("bowl %d is empty", n), true
 	case k < r.min:
-		return fmt.Sprintf("bowl %d holds %d stone(s); a sowing must start from a bowl with at least %d", n, k, r.min), true
+		return fmt.Sprintf("bowl %d holds %s; a sowing must start from a bowl with at least %d", n, plural(k, "stone"), r.min), true
 	}
 	return "", false
+}
+
+// plural writes "1 stone", "2 stones".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // ---- helpers ----------------------------------------------------------------

@@ -227,11 +227,22 @@ func TestCLIMoves(t *testing.T) {
 	}
 }
 
-// After the last move of a finished game there are no moves.
+// After the last move of a finished game there are no moves, and stderr
+// says the game is over.
 func TestCLIMovesGameOver(t *testing.T) {
 	r := rulesmith(t, "moves", "mancala/egyptian", "--record", recordPath("mancala-egyptian.txt"))
-	if r.code != 0 || r.stdout != "" || r.stderr != "" {
+	if r.code != 0 || r.stdout != "" || !strings.HasPrefix(r.stderr, "rulesmith moves: the game is over (") {
 		t.Errorf("moves after the end: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// -h and --help print the usage on stdout and succeed.
+func TestCLIHelp(t *testing.T) {
+	for _, arg := range []string{"-h", "--help", "help"} {
+		r := rulesmith(t, arg)
+		if r.code != 0 || !strings.HasPrefix(r.stdout, "usage:") || r.stderr != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", arg, r.code, r.stdout, r.stderr)
+		}
 	}
 }
 
@@ -463,7 +474,6 @@ func TestCLIUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{},
 		{"frobnicate"},
-		{"-h"},
 		{"list", "extra"},
 		{"validate"},
 		{"validate", "dvonn", "mancala/egyptian"},

@@ -45,6 +45,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cmd, args := args[0], args[1:]
+	if cmd == "-h" || cmd == "--help" || cmd == "help" {
+		fmt.Fprint(stdout, usage())
+		return 0
+	}
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage()) }
@@ -110,6 +114,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		h, code := replayFile(g, *record, stderr)
 		if code != 0 {
 			return code
+		}
+		if r := g.Result(h.State); r.Over {
+			fmt.Fprintf(stderr, "rulesmith moves: the game is over (%s)\n", g.ResultString(r))
+			return 0
 		}
 		var names []string
 		for _, m := range g.Moves(h.State, nil) {
