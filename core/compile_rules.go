@@ -228,7 +228,7 @@ func (c *compiler) compileSetup() {
 
 // ---- move rules -------------------------------------------------------------
 
-var ruleTypes = []string{"place", "slide", "step", "jump", "sow"}
+var ruleTypes = []string{"place", "slide", "step", "jump", "sow", "pivot"}
 
 var commonRuleKeys = []string{"type", "cite", "title", "after"}
 
@@ -274,6 +274,8 @@ func (c *compiler) compileRules() {
 			ru = c.slideRule(p, rb)
 		case "sow":
 			ru = c.sowRule(p, rb)
+		case "pivot":
+			ru = c.pivotRule(p, rb)
 		}
 		if ru != nil {
 			c.g.rules = append(c.g.rules, ru)
@@ -335,8 +337,23 @@ func (c *compiler) compilePhases() {
 	r := c.r
 	g := c.g
 	names := r.Keys("phases", nil)
-	r.Keys("turns", []string{"first", "pass", "max_plies", "phase"})
-	g.pass = r.OneOf("turns.pass", "never", "never", "when_stuck") == "when_stuck"
+	r.Keys("turns", []string{"first", "pass", "max_plies", "phase", "stuck", "eliminate_without"})
+	g.pass = c.choice("turns.pass", "never", "never", "when_stuck") == "when_stuck"
+	g.stuckDraw = c.choice("turns.stuck", "score", "score", "draw") == "draw"
+	if flag := r.String("turns.eliminate_without", ""); flag != "" {
+		g.elimFlag = make([][]int32, len(g.Seats))
+		found := false
+		for pc, k := range g.pieceKind {
+			if g.Kinds[k].HasFlag(flag) && g.pieceOwner[pc] >= 0 {
+				g.elimFlag[g.pieceOwner[pc]] = append(g.elimFlag[g.pieceOwner[pc]], int32(pc))
+				found = true
+			}
+		}
+		if !found {
+			r.ValueErrorf("turns.eliminate_without", "turns.eliminate_without: no owned piece has the flag %q", flag)
+			g.elimFlag = nil
+		}
+	}
 	g.maxPlies = c.num("turns.max_plies", DefaultMaxPlies, 1, 1<<24)
 	if len(names) == 0 {
 		all := make([]int, len(g.rules))
@@ -420,15 +437,18 @@ type endCond struct {
 	region     regionRef
 	who        string
 	when       condProgram
+	pieces     []int32 // reach: the pieces that win by reaching the region
+	inRegion   []bool
+	count      int
 }
 
 func (c *compiler) compileEnds() {
 	r := c.r
 	for _, name := range r.Keys("end", nil) {
 		p := "end." + name
-		r.Keys(p, []string{"type", "cite", "region", "who", "when"})
+		r.Keys(p, []string{"type", "cite", "region", "who", "when", "flag", "count"})
 		e := &endCond{name: name, cite: r.String(p+".cite", "")}
-		e.typ = c.choice(p+".type", "", "region_empty", "expr")
+		e.typ = c.choice(p+".type", "", "region_empty", "expr", "reach", "seats_left")
 		switch e.typ {
 		case "region_empty":
 			ref, ok := c.region(p+".region", "")
@@ -440,6 +460,32 @@ func (c *compiler) compileEnds() {
 			}
 			e.region = ref
 			e.who = c.choice(p+".who", "any", "any", "mover", "next")
+		case "reach":
+			ref, ok := c.region(p+".region", "")
+			if !ok {
+				if !r.Has(p + ".region") {
+					r.Errorf(p, "%s: reach needs region", p)
+				}
+				continue
+			}
+			e.inRegion = make([]bool, c.g.Board.N())
+			for seat := range c.g.Seats {
+				for _, cell := range c.g.cells(ref, seat) {
+					e.inRegion[cell] = true
+				}
+			}
+			flag := r.String(p+".flag", "")
+			for pc, k := range c.g.pieceKind {
+				if flag == "" || c.g.Kinds[k].HasFlag(flag) {
+					e.pieces = append(e.pieces, int32(pc))
+				}
+			}
+			if len(e.pieces) == 0 {
+				r.ValueErrorf(p+".flag", "%s.flag: no piece has the flag %q", p, flag)
+				continue
+			}
+		case "seats_left":
+			e.count = c.num(p+".count", 1, 0, MaxSeats)
 		case "expr":
 			src := r.String(p+".when", "")
 			if src == "" {

@@ -78,7 +78,11 @@ type Game struct {
 	lowest    bool
 	scoreCite string
 
-	pass     bool // a seat with no move passes while another seat can move
+	pass bool // a seat with no move passes while another seat can move
+	// stuckDraw: a seat with no move (and no pass) ends the game in a draw
+	stuckDraw bool
+	// elimFlag[seat] lists the pieces whose loss eliminates the seat
+	elimFlag [][]int32
 	maxPlies int
 	first    int
 

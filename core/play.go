@@ -25,7 +25,11 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 	if g.pass && g.otherCanMove(s, buf) {
 		return append(buf[:0], Pass)
 	}
-	g.finish(s)
+	if g.stuckDraw {
+		g.finishWith(s, -1)
+	} else {
+		g.finish(s)
+	}
 	return buf[:0]
 }
 
@@ -53,6 +57,12 @@ func (g *Game) otherCanMove(s *State, buf []Move) bool {
 		}
 	}
 	return false
+}
+
+// finishWith marks the game over with a given winner (-1: a draw).
+func (g *Game) finishWith(s *State, winner int) {
+	s.buf[hOver] = 1
+	s.buf[hWinner] = int32(winner)
 }
 
 // finish marks the game over and decides the winner from the scores.
@@ -105,6 +115,9 @@ func (g *Game) Play(s *State, m Move) error {
 		}
 		s.buf[hPasses] = 0
 	}
+	if g.elimFlag != nil {
+		g.eliminateWithout(s)
+	}
 	s.buf[hPly]++
 	s.buf[hLastMover] = int32(mover)
 	s.buf[hLastTo] = int32(m.To() + 1)
@@ -141,17 +154,73 @@ func (g *Game) nextSeat(s *State, seat int) int {
 	return seat
 }
 
+// eliminateWithout removes from the turn order every seat that has no
+// piece of the flagged kinds left on the board ([turns] eliminate_without).
+func (g *Game) eliminateWithout(s *State) {
+	for seat := range g.Seats {
+		if s.Eliminated(seat) {
+			continue
+		}
+		alive := false
+		for _, p := range g.elimFlag[seat] {
+			if s.buf[g.lay.pos+int(p)] != 0 {
+				alive = true
+				break
+			}
+		}
+		if !alive {
+			s.Eliminate(seat)
+		}
+	}
+}
+
+// Eliminate removes a seat from the turn order (its pieces stay).
+func (s *State) Eliminate(seat int) {
+	if s.buf[s.g.lay.elim+seat] == 0 {
+		s.buf[s.g.lay.elim+seat] = 1
+		s.xorHash(mix(uint64(seat) | 1<<61))
+	}
+}
+
+// Active returns the number of seats not eliminated.
+func (s *State) Active() int {
+	n := 0
+	for seat := range s.g.Seats {
+		if !s.Eliminated(seat) {
+			n++
+		}
+	}
+	return n
+}
+
 // checkEnd evaluates the declared end conditions.
 func (g *Game) checkEnd(s *State) {
 	for _, e := range g.ends {
-		if e.holds(g, s) {
-			g.finish(s)
+		if ok, who := e.holds(g, s); ok {
+			switch e.typ {
+			case "reach":
+				g.finishWith(s, who)
+			case "seats_left":
+				w := -1
+				if s.Active() == 1 {
+					for seat := range g.Seats {
+						if !s.Eliminated(seat) {
+							w = seat
+						}
+					}
+				}
+				g.finishWith(s, w)
+			default:
+				g.finish(s)
+			}
 			return
 		}
 	}
 }
 
-func (e *endCond) holds(g *Game, s *State) bool {
+// holds reports whether the condition holds and, for "reach", whose piece
+// reached the region.
+func (e *endCond) holds(g *Game, s *State) (bool, int) {
 	switch e.typ {
 	case "region_empty":
 		for seat := range g.Seats {
@@ -173,16 +242,25 @@ func (e *endCond) holds(g *Game, s *State) bool {
 				}
 			}
 			if empty {
-				return true
+				return true, -1
 			}
 			if !e.region.perSeat {
 				break
 			}
 		}
 	case "expr":
-		return g.cond(e.when, s)
+		return g.cond(e.when, s), -1
+	case "reach":
+		for _, p := range e.pieces {
+			c := s.buf[g.lay.pos+int(p)] - 1
+			if c >= 0 && e.inRegion[c] {
+				return true, int(g.pieceOwner[p])
+			}
+		}
+	case "seats_left":
+		return s.Active() <= e.count, -1
 	}
-	return false
+	return false, -1
 }
 
 // Result describes how a game stands.

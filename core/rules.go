@@ -254,10 +254,15 @@ type slideRule struct {
 	surrounded  bool
 	when        *whenCond
 	allDirs     bool // dirs is every direction, in order
+	cap         *captureSpec
+	excl        *exclusion
+	byPiece     bool // notation names the piece (bK-b66), not the origin
 }
 
 func (c *compiler) slideRule(p string, rb ruleBase) rule {
-	c.keys(p, "pieces", "kinds", "dirs", "distance", "max_distance", "through", "land", "carry", "capture", "immobile_if_surrounded", "over", "when")
+	c.keys(p, "pieces", "kinds", "dirs", "distance", "max_distance", "through", "land", "carry", "capture", "immobile_if_surrounded", "over", "when",
+		"capture_relation", "capture_count", "capture_optional", "capture_if", "immune", "partner_flag", "sandwich_if",
+		"capture_points", "capture_share", "exclude", "notation")
 	r := c.r
 	b := c.g.Board
 	ru := &slideRule{ruleBase: rb}
@@ -322,8 +327,14 @@ func (c *compiler) slideRule(p string, rb ruleBase) rule {
 	}
 	ru.carryStack = c.choice(p+".carry", "stack", "stack", "piece") == "stack"
 	if !ru.jump {
-		ru.replace = c.choice(p+".capture", "none", "none", "replace") == "replace"
+		ru.cap = c.compileCapture(p, true)
+		if ru.cap == nil {
+			return nil
+		}
+		ru.replace = ru.cap.kind == capReplace
 	}
+	ru.excl = c.compileExclusion(p)
+	ru.byPiece = c.choice(p+".notation", "cells", "cells", "piece") == "piece"
 	ru.surrounded = c.flag(p+".immobile_if_surrounded", false)
 	ru.allDirs = len(ru.dirs) == len(b.Dirs)
 	for i, d := range ru.dirs {
@@ -427,7 +438,7 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 		if r.byHeight {
 			dist = int(height[c])
 		}
-		if dist > 0 && r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied {
+		if dist > 0 && r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone) {
 			// The common case (DVONN): an exact distance over anything, so
 			// only the target matters; occupancy comes from the bit mask.
 			want := uint64(0)
@@ -466,8 +477,8 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 						}
 					}
 				}
-				if t := int(ray[dist-1]); ok && r.landOK(s, t, mover) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) {
-					out = append(out, mkMove(r.index, c, t, d))
+				if t := int(ray[dist-1]); ok && r.landOK(s, t, mover) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
+					out = r.cap.emit(s, out, r.index, c, t, d, mover)
 				}
 				continue
 			}
@@ -476,8 +487,8 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 					break
 				}
 				t := int(x)
-				if r.landOK(s, t, mover) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) {
-					out = append(out, mkMove(r.index, c, t, d))
+				if r.landOK(s, t, mover) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
+					out = r.cap.emit(s, out, r.index, c, t, d, mover)
 				}
 				if !r.throughAny && (height[x] != 0 || counts[x] != 0) {
 					break
@@ -490,8 +501,17 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 
 func (r *slideRule) play(s *State, m Move) error {
 	from, to := m.From(), m.To()
+	mover := s.ToMove()
 	if r.replace && s.Height(to) > 0 {
+		if r.cap.points {
+			for p := s.Top(to); p >= 0; p = s.Below(p) {
+				s.buf[s.g.lay.scores+mover] += int32(s.g.Kinds[s.g.pieceKind[p]].Value)
+			}
+		}
 		s.clear(to)
+	}
+	if !r.jump {
+		r.cap.apply(s, m, mover)
 	}
 	if r.jump && r.captureOver {
 		s.clear(int(s.g.Board.Ray(from, m.Aux())[0]))
@@ -505,8 +525,30 @@ func (r *slideRule) play(s *State, m Move) error {
 }
 
 func (r *slideRule) format(s *State, m Move) string {
-	b := s.g.Board
-	return b.Cells[m.From()].Name + "-" + b.Cells[m.To()].Name
+	return formatMove(s, r.byPiece, r.cap, m)
+}
+
+// formatMove prints FROM-TO, or PIECE-TO when byPiece, then "x" and each
+// victim; a piece replaced on the target is printed as a victim too.
+func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
+	g := s.g
+	b := g.Board
+	var sb strings.Builder
+	if byPiece {
+		sb.WriteString(g.Kinds[g.pieceKind[s.Top(m.From())]].Glyph)
+	} else {
+		sb.WriteString(b.Cells[m.From()].Name)
+	}
+	sb.WriteString("-")
+	sb.WriteString(b.Cells[m.To()].Name)
+	one, mask := cs.victimsOf(m)
+	if cs != nil && cs.kind == capReplace && byPiece {
+		if p := s.Top(m.To()); p >= 0 {
+			one = p
+		}
+	}
+	formatVictims(g, &sb, one, mask)
+	return sb.String()
 }
 
 func (r *slideRule) explain(s *State, text string) (string, bool) {

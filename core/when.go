@@ -29,14 +29,20 @@ func (v *identVisitor) Visit(n *ast.Node) {
 // placement), `height` (of the moving stack), `kind` (of the moving or
 // placed piece) plus everything conditions see (see stateEnv).
 func (c *compiler) compileWhen(p string, hasFrom bool) *whenCond {
-	src := c.r.String(p+".when", "")
+	return c.compileCellCond(p, "when", hasFrom)
+}
+
+// compileCellCond compiles the condition at p.key over the origin and
+// target cells (see compileWhen).
+func (c *compiler) compileCellCond(p, key string, hasFrom bool) *whenCond {
+	src := c.r.String(p+"."+key, "")
 	if src == "" {
 		return nil
 	}
 	b := c.g.Board
 	env := c.g.stateEnv(nil, 0)
 	env["from"], env["to"], env["height"], env["kind"] = b.Cells[0].Attrs, b.Cells[0].Attrs, 0, ""
-	prog := c.compileExpr(p+".when", src, env, expr.AsBool())
+	prog := c.compileExpr(p+"."+key, src, env, expr.AsBool())
 	if prog == nil {
 		return nil
 	}
@@ -80,7 +86,7 @@ func (c *compiler) compileWhen(p string, hasFrom bool) *whenCond {
 			}
 			out, err := expr.Run(prog, env)
 			if err != nil {
-				c.r.ValueErrorf(p+".when", "%s.when: on cells %s, %s: %v", p, b.Cells[f].Name, b.Cells[t].Name, err)
+				c.r.ValueErrorf(p+"."+key, "%s.%s: on cells %s, %s: %v", p, key, b.Cells[f].Name, b.Cells[t].Name, err)
 				return nil
 			}
 			w.table[f*n+t] = out.(bool)

@@ -1,0 +1,405 @@
+// This file holds the generic capture and exclusion machinery of moving
+// pieces (slides, steps and pivots): landing exclusions through a relation
+// (STRIX shadows), captures of pieces on cells related to the landing cell
+// (the STRIX Kite's swoop), captures by sandwiching with a partner piece
+// along a line (the STRIX Ravens' mobbing), immunity and points. It is on
+// the hot path and allocates nothing.
+
+package core
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr"
+
+	"rulesmith/core/board"
+)
+
+const (
+	capNone = iota
+	capReplace
+	capRelated
+	capSandwich
+)
+
+// maxSubsetVictims bounds the victims of one sandwich capture (each subset
+// is a move).
+const maxSubsetVictims = 12
+
+// maxMaskPieces is the most pieces a variant with related or sandwich
+// captures may have: victims are packed into the move as a piece mask.
+const maxMaskPieces = 26
+
+// captureSpec is the capture part of a moving rule.
+type captureSpec struct {
+	kind     int
+	rel      *board.Relation // related: victims' cells; sandwich: cells mobbed from the middle cell
+	any      bool            // related: any subset (else one victim per move)
+	optional bool
+	capIf    *whenCond // static condition over from/to for capturing at all
+	immune   []bool    // [kind*N+cell]: a piece of this kind on this cell cannot be taken by this rule
+	partner  []bool    // sandwich: kinds that can be the passive partner
+	lineOK   []bool    // sandwich: [t*nd+d] the middle and partner cells of direction d qualify
+	points   bool      // add the victims' values to the mover's points
+	share    bool      // sandwich points: share with the partner's owner unless it is the victim's
+}
+
+// exclusion: a piece may not stop on a cell related to a cell occupied by
+// another piece (STRIX Rule 5: shadows).
+type exclusion struct {
+	rel *board.Relation
+}
+
+// blocked reports whether t is excluded for a piece coming from `from`.
+func (e *exclusion) blocked(s *State, from, t int) bool {
+	if e == nil {
+		return false
+	}
+	height := s.buf[s.g.lay.height:]
+	for _, o := range e.rel.Of(t) {
+		if int(o) != from && height[o] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// compileCapture reads the capture keys of a moving rule.
+func (c *compiler) compileCapture(p string, allowReplace bool) *captureSpec {
+	r := c.r
+	g := c.g
+	b := g.Board
+	choices := []string{"none", "related", "sandwich"}
+	if allowReplace {
+		choices = append(choices, "replace")
+	}
+	kind := c.choice(p+".capture", "none", choices...)
+	cs := &captureSpec{}
+	switch kind {
+	case "none":
+		return cs
+	case "replace":
+		cs.kind = capReplace
+	case "related":
+		cs.kind = capRelated
+	case "sandwich":
+		cs.kind = capSandwich
+	}
+	cs.optional = c.flag(p+".capture_optional", true)
+	cs.points = c.flag(p+".capture_points", false)
+	cs.capIf = c.compileCellCond(p, "capture_if", true)
+	if cs.kind == capRelated || cs.kind == capSandwich {
+		name := r.String(p+".capture_relation", "")
+		rel, ok := b.Relation(name)
+		if !ok {
+			if name == "" {
+				r.Errorf(p, "%s: capture = %q needs capture_relation (a relation under [board.relations])", p, kind)
+			} else {
+				r.ValueErrorf(p+".capture_relation", "%s.capture_relation: unknown relation %q (relations: %s)", p, name, strings.Join(b.RelationNames(), ", "))
+			}
+			return nil
+		}
+		cs.rel = rel
+		cs.any = c.choice(p+".capture_count", "one", "one", "any") == "any"
+	}
+	if cs.kind == capSandwich {
+		cs.any = true
+		cs.share = c.flag(p+".capture_share", false)
+		cs.partner = make([]bool, len(g.Kinds))
+		flag := r.String(p+".partner_flag", "")
+		if flag == "" {
+			r.Errorf(p, "%s: capture = \"sandwich\" needs partner_flag (the flag of the pieces that can be the passive partner)", p)
+			return nil
+		}
+		found := false
+		for i, k := range g.Kinds {
+			if k.HasFlag(flag) {
+				cs.partner[i], found = true, true
+			}
+		}
+		if !found {
+			r.ValueErrorf(p+".partner_flag", "%s.partner_flag: no piece kind has the flag %q", p, flag)
+			return nil
+		}
+		if len(b.Dirs) == 0 {
+			r.Errorf(p, "%s: a sandwich needs a board with directions", p)
+			return nil
+		}
+		cs.lineOK = c.lineTable(p)
+		if g.NumPieces() > maxMaskPieces {
+			r.Errorf(p, "%s: sandwich captures choose subsets of pieces and need at most %d pieces; this variant has %d", p, maxMaskPieces, g.NumPieces())
+			return nil
+		}
+	}
+	if cs.kind == capRelated && g.NumPieces() > maxMaskPieces {
+		r.Errorf(p, "%s: capture = \"related\" needs at most %d pieces; this variant has %d", p, maxMaskPieces, g.NumPieces())
+		return nil
+	}
+	cs.immune = c.immuneTable(p)
+	return cs
+}
+
+// lineTable evaluates sandwich_if over (to, middle, partner) for every cell
+// and direction: the middle cell is the first of the ray, the partner's the
+// second.
+func (c *compiler) lineTable(p string) []bool {
+	b := c.g.Board
+	nd := len(b.Dirs)
+	out := make([]bool, b.N()*nd)
+	src := c.r.String(p+".sandwich_if", "true")
+	env := c.withParams(map[string]any{"to": b.Cells[0].Attrs, "middle": b.Cells[0].Attrs, "partner": b.Cells[0].Attrs})
+	prog := c.compileExpr(p+".sandwich_if", src, env, expr.AsBool())
+	if prog == nil {
+		return out
+	}
+	for t := 0; t < b.N(); t++ {
+		for d := 0; d < nd; d++ {
+			ray := b.Ray(t, d)
+			if len(ray) < 2 {
+				continue
+			}
+			env["to"], env["middle"], env["partner"] = b.Cells[t].Attrs, b.Cells[ray[0]].Attrs, b.Cells[ray[1]].Attrs
+			v, err := expr.Run(prog, env)
+			if err != nil {
+				c.r.ValueErrorf(p+".sandwich_if", "%s.sandwich_if: %s", p, exprMsg(err))
+				return out
+			}
+			out[t*nd+d] = v.(bool)
+		}
+	}
+	return out
+}
+
+// immuneTable evaluates `immune` over (kind, flags, cell) for every kind and
+// cell: pieces that this rule cannot capture where they stand.
+func (c *compiler) immuneTable(p string) []bool {
+	g := c.g
+	b := g.Board
+	src := c.r.String(p+".immune", "")
+	if src == "" {
+		return nil
+	}
+	env := c.withParams(map[string]any{"kind": "", "flags": []string{}, "cell": b.Cells[0].Attrs})
+	prog := c.compileExpr(p+".immune", src, env, expr.AsBool())
+	if prog == nil {
+		return nil
+	}
+	out := make([]bool, len(g.Kinds)*b.N())
+	for k := range g.Kinds {
+		for cell := 0; cell < b.N(); cell++ {
+			env["kind"], env["flags"], env["cell"] = g.Kinds[k].Name, g.Kinds[k].Flags, b.Cells[cell].Attrs
+			v, err := expr.Run(prog, env)
+			if err != nil {
+				c.r.ValueErrorf(p+".immune", "%s.immune: %s", p, exprMsg(err))
+				return nil
+			}
+			out[k*b.N()+cell] = v.(bool)
+		}
+	}
+	return out
+}
+
+// capturable reports whether the piece on cell v can be taken by mover.
+func (cs *captureSpec) capturable(s *State, v, mover int) bool {
+	p := s.buf[s.g.lay.top+v] - 1
+	if p < 0 {
+		return false
+	}
+	o := int(s.g.pieceOwner[p])
+	if o == mover || o < 0 {
+		return false
+	}
+	return cs.immune == nil || !cs.immune[int(s.g.pieceKind[p])*s.g.Board.N()+v]
+}
+
+// victims returns the capturable victims (as a piece-id mask for subsets,
+// or listed one by one through each) of a landing on t from `from`.
+func (cs *captureSpec) victims(s *State, from, t, mover int, each func(piece int)) uint64 {
+	g := s.g
+	if cs.capIf != nil && !cs.capIf.allows(s, from, t, 0, -1) {
+		return 0
+	}
+	var mask uint64
+	height := s.buf[g.lay.height:]
+	top := s.buf[g.lay.top:]
+	switch cs.kind {
+	case capRelated:
+		for _, v := range cs.rel.Of(t) {
+			if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover) {
+				if each != nil {
+					each(int(top[v] - 1))
+				}
+				mask |= 1 << uint(top[v]-1)
+			}
+		}
+	case capSandwich:
+		nd := len(g.Board.Dirs)
+		rays, roff := g.Board.RayTable()
+		for d := 0; d < nd; d++ {
+			k := t*nd + d
+			if !cs.lineOK[k] || roff[k+1]-roff[k] < 2 {
+				continue
+			}
+			m, pc := int(rays[roff[k]]), int(rays[roff[k]+1])
+			pp := top[pc] - 1
+			if pc == from || pp < 0 || !cs.partner[g.pieceKind[pp]] {
+				continue
+			}
+			for _, v := range cs.rel.Of(m) {
+				if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover) {
+					mask |= 1 << uint(top[v]-1)
+				}
+			}
+		}
+	}
+	return mask
+}
+
+// emitCaptures appends the moves of a landing on t: without capture (when
+// optional or nothing can be taken) and with each allowed choice of victims.
+func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover int) []Move {
+	if cs == nil || cs.kind == capNone || cs.kind == capReplace {
+		return append(out, mkMove(rule, from, t, aux))
+	}
+	if cs.kind == capRelated && !cs.any {
+		n0 := len(out)
+		cs.victims(s, from, t, mover, func(p int) {
+			out = append(out, mkMove(rule, from, t, aux|(p+1)<<4))
+		})
+		if cs.optional || len(out) == n0 {
+			out = append(out, mkMove(rule, from, t, aux))
+		}
+		return out
+	}
+	mask := cs.victims(s, from, t, mover, nil)
+	if bits.OnesCount64(mask) > maxSubsetVictims {
+		// keep the lowest pieces; the rest cannot be chosen (a bound, not a rule)
+		for bits.OnesCount64(mask) > maxSubsetVictims {
+			mask &^= 1 << uint(63-bits.LeadingZeros64(mask))
+		}
+	}
+	if cs.optional || mask == 0 {
+		out = append(out, mkMove(rule, from, t, aux))
+	}
+	// every non-empty subset of mask
+	for sub := mask; sub != 0; sub = (sub - 1) & mask {
+		out = append(out, mkMove(rule, from, t, aux|int(sub)<<4))
+	}
+	return out
+}
+
+// victimsOf lists the pieces a move captures (not counting a replaced
+// piece on the target), in piece-kind order.
+func (cs *captureSpec) victimsOf(m Move) (one int, mask uint64) {
+	if cs == nil {
+		return -1, 0
+	}
+	v := m.Aux() >> 4
+	switch {
+	case cs.kind == capRelated && !cs.any:
+		return v - 1, 0
+	case cs.kind == capRelated || cs.kind == capSandwich:
+		return -1, uint64(v)
+	}
+	return -1, 0
+}
+
+// apply removes the move's victims and awards points.
+func (cs *captureSpec) apply(s *State, m Move, mover int) {
+	if cs == nil {
+		return
+	}
+	g := s.g
+	one, mask := cs.victimsOf(m)
+	take := func(p int) {
+		c := s.PieceCell(p)
+		if c < 0 {
+			return
+		}
+		if cs.points {
+			cs.award(s, m, p, mover)
+		}
+		s.clear(c)
+	}
+	if one >= 0 {
+		take(one)
+	}
+	for ; mask != 0; mask &= mask - 1 {
+		take(bits.TrailingZeros64(mask))
+	}
+	_ = g
+}
+
+// award adds a victim's value to the mover's points; for a shared sandwich
+// (first-edition STRIX Rule 17) the value is split with each partner whose
+// pair mobbed the victim, unless the partner is of the victim's team.
+func (cs *captureSpec) award(s *State, m Move, victim, mover int) {
+	g := s.g
+	val := g.Kinds[g.pieceKind[victim]].Value
+	sc := s.buf[g.lay.scores:]
+	if !cs.share || cs.kind != capSandwich {
+		sc[mover] += int32(val)
+		return
+	}
+	// find the partner whose pair mobs the victim
+	t, vc := m.To(), s.PieceCell(victim)
+	nd := len(g.Board.Dirs)
+	rays, roff := g.Board.RayTable()
+	vOwner := int(g.pieceOwner[victim])
+	for d := 0; d < nd; d++ {
+		k := t*nd + d
+		if !cs.lineOK[k] || roff[k+1]-roff[k] < 2 {
+			continue
+		}
+		mid, pc := int(rays[roff[k]]), int(rays[roff[k]+1])
+		pp := s.Top(pc)
+		if pp < 0 || !cs.partner[g.pieceKind[pp]] || !cs.rel.Has(mid, vc) {
+			continue
+		}
+		po := int(g.pieceOwner[pp])
+		if po == vOwner || po < 0 || po == mover {
+			sc[mover] += int32(val)
+		} else {
+			sc[mover] += int32(val / 2)
+			sc[po] += int32(val - val/2)
+		}
+		return
+	}
+	sc[mover] += int32(val)
+}
+
+// formatVictims appends "x" and each victim's glyph, in kind order.
+func formatVictims(g *Game, b *strings.Builder, one int, mask uint64) {
+	var ps []int
+	if one >= 0 {
+		ps = append(ps, one)
+	}
+	for ; mask != 0; mask &= mask - 1 {
+		ps = append(ps, bits.TrailingZeros64(mask))
+	}
+	sort.Slice(ps, func(i, j int) bool { return g.pieceKind[ps[i]] < g.pieceKind[ps[j]] })
+	for _, p := range ps {
+		b.WriteString("x")
+		b.WriteString(g.Kinds[g.pieceKind[p]].Glyph)
+	}
+}
+
+var _ = fmt.Sprint
+
+// compileExclusion reads `exclude`: the relation whose related cells,
+// when occupied by another piece, forbid stopping on a cell.
+func (c *compiler) compileExclusion(p string) *exclusion {
+	name := c.r.String(p+".exclude", "")
+	if name == "" {
+		return nil
+	}
+	rel, ok := c.g.Board.Relation(name)
+	if !ok {
+		c.r.ValueErrorf(p+".exclude", "%s.exclude: unknown relation %q (relations: %s)", p, name, strings.Join(c.g.Board.RelationNames(), ", "))
+		return nil
+	}
+	return &exclusion{rel: rel}
+}

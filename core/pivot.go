@@ -1,0 +1,143 @@
+package core
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/expr-lang/expr"
+
+	"rulesmith/core/board"
+)
+
+// pivotRule moves a piece around an occupied helper cell: for each cell h
+// related to the piece's cell by the `helper` relation and occupied by any
+// piece, the `target` expression (over the attributes of `from` and
+// `helper`, evaluated once at load) names the landing cell, or "" for none.
+// This is STRIX's ghosting (Rule 8): the crosspiece is the helper.
+// Several helpers giving one target make one move.
+type pivotRule struct {
+	ruleBase
+	own     bool
+	kinds   []bool
+	helper  *board.Relation
+	targets []int32 // aligned with helper.Of(from) for each from: target cell or -1
+	offs    []int32 // offs[from] = index of from's first helper in targets
+	excl    *exclusion
+	when    *whenCond
+	byPiece bool
+}
+
+func (c *compiler) pivotRule(p string, rb ruleBase) rule {
+	c.keys(p, "pieces", "kinds", "helper", "target", "exclude", "when", "notation")
+	r := c.r
+	g := c.g
+	b := g.Board
+	ru := &pivotRule{ruleBase: rb}
+	ru.own = c.choice(p+".pieces", "own", "own", "any") == "own"
+	if r.Has(p + ".kinds") {
+		ru.kinds = make([]bool, len(g.Kinds))
+		for i, k := range r.Strings(p + ".kinds") {
+			if ki := c.kind(fmt.Sprintf("%s.kinds.%d", p, i), k); ki >= 0 {
+				ru.kinds[ki] = true
+			}
+		}
+	}
+	name := r.String(p+".helper", "")
+	rel, ok := b.Relation(name)
+	if !ok {
+		if name == "" {
+			r.Errorf(p, "%s: a pivot needs helper (the relation from the moving piece's cell to the cells it may pivot round)", p)
+		} else {
+			r.ValueErrorf(p+".helper", "%s.helper: unknown relation %q (relations: %s)", p, name, strings.Join(b.RelationNames(), ", "))
+		}
+		return nil
+	}
+	ru.helper = rel
+	src := r.String(p+".target", "")
+	if src == "" {
+		r.Errorf(p, "%s: a pivot needs target = '...' (an expression over from and helper naming the landing cell, or \"\")", p)
+		return nil
+	}
+	env := c.withParams(map[string]any{"from": b.Cells[0].Attrs, "helper": b.Cells[0].Attrs})
+	prog := c.compileExpr(p+".target", src, env, expr.AsKind(reflect.String))
+	if prog == nil {
+		return nil
+	}
+	ru.offs = make([]int32, b.N()+1)
+	for from := 0; from < b.N(); from++ {
+		ru.offs[from] = int32(len(ru.targets))
+		for _, h := range rel.Of(from) {
+			env["from"], env["helper"] = b.Cells[from].Attrs, b.Cells[h].Attrs
+			out, err := expr.Run(prog, env)
+			if err != nil {
+				r.ValueErrorf(p+".target", "%s.target: on cells %s, %s: %s", p, b.Cells[from].Name, b.Cells[h].Name, exprMsg(err))
+				return nil
+			}
+			t := int32(-1)
+			if name := out.(string); name != "" {
+				if i, ok := b.Index(name); ok {
+					t = int32(i)
+				}
+			}
+			ru.targets = append(ru.targets, t)
+		}
+	}
+	ru.offs[b.N()] = int32(len(ru.targets))
+	ru.excl = c.compileExclusion(p)
+	ru.when = c.compileWhen(p, true)
+	ru.byPiece = c.choice(p+".notation", "cells", "cells", "piece") == "piece"
+	return ru
+}
+
+func (r *pivotRule) movable(s *State, c, mover int) bool {
+	p := s.Top(c)
+	if p < 0 {
+		return false
+	}
+	g := s.g
+	if r.own && int(g.pieceOwner[p]) != mover {
+		return false
+	}
+	return r.kinds == nil || r.kinds[g.pieceKind[p]]
+}
+
+func (r *pivotRule) gen(s *State, out []Move) []Move {
+	g := s.g
+	mover := s.ToMove()
+	height := s.buf[g.lay.height:]
+	counts := s.buf[g.lay.counts:]
+	for c := 0; c < g.Board.N(); c++ {
+		if !r.movable(s, c, mover) {
+			continue
+		}
+		n0 := len(out)
+		hs := r.helper.Of(c)
+		for i, h := range hs {
+			t := r.targets[int(r.offs[c])+i]
+			if t < 0 || height[h] == 0 || height[t] != 0 || counts[t] != 0 {
+				continue
+			}
+			if r.excl.blocked(s, c, int(t)) || (r.when != nil && !r.when.allows(s, c, int(t), s.Height(c), int(g.pieceKind[s.Top(c)]))) {
+				continue
+			}
+			dup := false
+			for _, m := range out[n0:] {
+				dup = dup || m.To() == int(t)
+			}
+			if !dup {
+				out = append(out, mkMove(r.index, c, int(t), 0))
+			}
+		}
+	}
+	return out
+}
+
+func (r *pivotRule) play(s *State, m Move) error {
+	s.moveStack(m.From(), m.To(), s.Height(m.From()))
+	return nil
+}
+
+func (r *pivotRule) format(s *State, m Move) string { return formatMove(s, r.byPiece, nil, m) }
+
+func (r *pivotRule) explain(s *State, text string) (string, bool) { return "", false }
