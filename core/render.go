@@ -15,6 +15,9 @@ func CellText(g *Game, s *State, c int) string {
 	if h == 0 {
 		return ""
 	}
+	if h == 1 {
+		return g.PieceKindOf(s.Top(c)).Glyph
+	}
 	glyphs := make([]byte, h)
 	p := s.Top(c)
 	for i := h - 1; i >= 0 && p >= 0; i-- {
@@ -78,6 +81,10 @@ func Render(g *Game, s *State) string {
 		}
 		return b.String()
 	}
+	if bd.Kind == "faces" {
+		renderFaces(&b, g, s)
+		return b.String()
+	}
 	for c, cell := range bd.Cells {
 		if t := CellText(g, s, c); t != "" {
 			fmt.Fprintf(&b, "%s: %s\n", cell.Name, t)
@@ -99,4 +106,55 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// renderFaces draws each face of a folded board as a grid of its (i,j)
+// cells, j from the top, with the face's name above it; faces side by side.
+func renderFaces(b *strings.Builder, g *Game, s *State) {
+	bd := g.Board
+	type faceGrid struct {
+		name  string
+		w, h  int
+		cells map[[2]int]int
+	}
+	var faces []*faceGrid
+	index := map[string]*faceGrid{}
+	for c, cell := range bd.Cells {
+		f := cell.Attrs["face"].(string)
+		fg, ok := index[f]
+		if !ok {
+			fg = &faceGrid{name: f, cells: map[[2]int]int{}}
+			index[f] = fg
+			faces = append(faces, fg)
+		}
+		i, j := cell.Attrs["i"].(int), cell.Attrs["j"].(int)
+		fg.cells[[2]int{i, j}] = c
+		fg.w, fg.h = max(fg.w, i), max(fg.h, j)
+	}
+	const cw = 3
+	rows := 0
+	for _, f := range faces {
+		rows = max(rows, f.h)
+	}
+	for _, f := range faces {
+		fmt.Fprintf(b, "%-*s", f.w*cw+3, "face "+f.name)
+	}
+	b.WriteString("\n")
+	for r := rows; r >= 1; r-- {
+		for _, f := range faces {
+			for i := 1; i <= f.w; i++ {
+				t := "."
+				if c, ok := f.cells[[2]int{i, r}]; ok {
+					if x := CellText(g, s, c); x != "" {
+						t = x
+					}
+				} else {
+					t = " "
+				}
+				fmt.Fprintf(b, "%-*s", cw, t)
+			}
+			b.WriteString("   ")
+		}
+		b.WriteString("\n")
+	}
 }

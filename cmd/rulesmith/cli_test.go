@@ -271,6 +271,10 @@ var gameRecords = []string{
 	"mancala-egyptian-opening.txt",
 	"mancala-ethiopian-opening.txt",
 	"mancala-nigerian-opening.txt",
+	"strix-standard.txt",
+	"strix-standard-opening.txt",
+	"strix-simple-opening.txt",
+	"strix-advanced-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {
@@ -324,8 +328,8 @@ func TestCLIReplay(t *testing.T) {
 				t.Errorf("variant %q, want %q", pos.Variant, variant)
 			case *pos.Ply != plies:
 				t.Errorf("ply %d, want %d", *pos.Ply, plies)
-			case len(pos.Scores) != 2:
-				t.Errorf("scores %v, want two seats", pos.Scores)
+			case len(pos.Scores) != seatCount(t, variant):
+				t.Errorf("scores %v, want one per seat", pos.Scores)
 			case complete && (*pos.Result == "ongoing" || *pos.ToMove != ""):
 				t.Errorf("finished game: result %q, to_move %q", *pos.Result, *pos.ToMove)
 			case !complete && (*pos.Result != "ongoing" || *pos.ToMove == "" || pos.Winner != ""):
