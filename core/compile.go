@@ -31,7 +31,7 @@ type compiler struct {
 }
 
 var topKeys = []string{"name", "title", "extends", "family", "source", "description",
-	"params", "players", "board", "pieces", "setup", "turns", "phases", "moves", "effects", "end", "scoring"}
+	"params", "players", "board", "pieces", "setup", "turns", "phases", "moves", "effects", "end", "scoring", "fouls"}
 
 // Compile checks a merged document and builds its Game. sets are
 // "name=value" parameter overrides. Every problem found is returned at once
@@ -60,6 +60,7 @@ func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
 	c.compilePhases()
 	c.compileEnds()
 	c.compileScoring()
+	c.compileFouls()
 	if err := r.Diags.Err(); err != nil {
 		return nil, err
 	}

@@ -150,7 +150,8 @@ func (c *compiler) compileSetup() {
 	l.placed = l.pos + np
 	l.elim = l.placed + ns*nk
 	l.own = l.elim + ns
-	l.size = l.own + 2*ns
+	l.takebacks = l.own + 2*ns
+	l.size = l.takebacks + ns
 	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
 	g.small = nc <= 64 && len(g.Board.Track) == 0
 	g.full = make([]bool, nc)

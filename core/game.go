@@ -70,6 +70,8 @@ type Game struct {
 	Phases []string
 	// Doc is the merged variant document the game was compiled from.
 	Doc *spec.Doc
+	// Foul is the variant's foul analysis ([fouls]), or nil.
+	Foul *FoulSpec
 
 	rules     []rule
 	phases    []*phase

@@ -25,7 +25,7 @@ const (
 
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
-	scores, counts, top, height, below, pos, placed, elim, own, size int
+	scores, counts, top, height, below, pos, placed, elim, own, takebacks, size int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that
@@ -113,6 +113,9 @@ func (s *State) PieceCell(p int) int { return int(s.buf[s.g.lay.pos+p]) - 1 }
 // Score returns the points a seat has gathered from effects (not the
 // scoring expression's value; see Game.Scores).
 func (s *State) Score(seat int) int { return int(s.buf[s.g.lay.scores+seat]) }
+
+// Takebacks returns how many takebacks a seat has left (foul remedies).
+func (s *State) Takebacks(seat int) int { return int(s.buf[s.g.lay.takebacks+seat]) }
 
 // Eliminated reports whether a seat has left the game.
 func (s *State) Eliminated(seat int) bool { return s.buf[s.g.lay.elim+seat] != 0 }

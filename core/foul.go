@@ -1,0 +1,496 @@
+// This file holds the forced-goal analysis, a generic primitive a variant
+// declares under [fouls.NAME]: after a move by C, does another player G
+// have a forced win by a named goal (an end condition of type "reach")
+// within N complete turns against every reply of the defenders, and did C
+// have an alternative move after which nobody has one? STRIX's Third Bird
+// Foul (2024 Rule 17) and Preparation (first edition Rule 18) are such
+// fouls.
+//
+// The search is an AND/OR depth-first search: the Gainer's plies are OR
+// nodes, the defenders' AND nodes, with a transposition table, refutation-
+// first ordering of defences and a necessary-condition prune (a static
+// lower bound on the goal piece's moves to the goal region). It is exact:
+// when its node limit is hit the verdict says so instead of guessing.
+
+package core
+
+import (
+	"fmt"
+	"sort"
+)
+
+// FoulSpec is a compiled [fouls.NAME] table.
+type FoulSpec struct {
+	Name, Cite string
+	// Turns is the depth in complete turns (the STRIX Thicket).
+	Turns int
+	// ThirdBirdOnly: only the player who is neither C nor G defends;
+	// C's later plies are free to help G.
+	ThirdBirdOnly bool
+	// Takebacks each player starts with.
+	Takebacks int
+	// Remedy is "takeback" (2024: the offender spends a takeback and replays,
+	// or is eliminated) or "points" (first edition: points to the others).
+	Remedy string
+	// RemedyPoints is the points a remedy gives each player it rewards.
+	RemedyPoints int
+	// Callers names who may call: "prev" (the player before C), "next".
+	Callers []string
+	// NodeLimit bounds one analysis; past it the verdict is inexact.
+	NodeLimit int
+
+	goal     *endCond
+	goalDist []int32 // static lower bound on goal-piece moves from each cell to the goal
+}
+
+const unreachable = 1 << 20
+
+func (c *compiler) compileFouls() {
+	r := c.r
+	g := c.g
+	names := r.Keys("fouls", nil)
+	if len(names) > 1 {
+		r.Errorf("fouls", "fouls: one foul per variant is supported, found %d", len(names))
+		return
+	}
+	for _, name := range names {
+		p := "fouls." + name
+		r.Keys(p, []string{"type", "cite", "goal", "turns", "defenders", "takebacks", "remedy", "remedy_points", "callers", "node_limit"})
+		c.choice(p+".type", "forced_win", "forced_win")
+		f := &FoulSpec{Name: name, Cite: r.String(p+".cite", "")}
+		f.Turns = c.num(p+".turns", 1, 1, 8)
+		f.ThirdBirdOnly = c.choice(p+".defenders", "all", "all", "third_bird") == "third_bird"
+		f.Takebacks = c.num(p+".takebacks", 0, 0, 1000)
+		f.Remedy = c.choice(p+".remedy", "takeback", "takeback", "points")
+		f.RemedyPoints = c.num(p+".remedy_points", 2, 0, 1<<20)
+		f.NodeLimit = c.num(p+".node_limit", 5_000_000, 1000, 1<<30)
+		f.Callers = r.Strings(p + ".callers")
+		if len(f.Callers) == 0 {
+			f.Callers = []string{"prev", "next"}
+		}
+		for i, cl := range f.Callers {
+			if cl != "prev" && cl != "next" {
+				r.ValueErrorf(fmt.Sprintf("%s.callers.%d", p, i), "%s.callers: unknown caller %q (want prev or next)", p, cl)
+			}
+		}
+		goal := r.String(p+".goal", "")
+		for _, e := range g.ends {
+			if e.name == goal && e.typ == "reach" {
+				f.goal = e
+			}
+		}
+		if f.goal == nil {
+			r.ValueErrorf(p+".goal", "%s.goal: want the name of an [end.NAME] condition of type \"reach\", got %q", p, goal)
+			continue
+		}
+		f.goalDist = goalDistances(g, f.goal)
+		g.Foul = f
+		if g.initial != nil {
+			for seat := range g.Seats {
+				g.initial.buf[g.lay.takebacks+seat] = int32(f.Takebacks)
+			}
+		}
+	}
+}
+
+// goalDistances computes, for every cell, a lower bound on the moves a goal
+// piece needs to reach the goal region, over the static move graph of the
+// rules that can move such pieces (steps, slides along rays, pivots),
+// ignoring every other piece.
+func goalDistances(g *Game, goal *endCond) []int32 {
+	b := g.Board
+	n := b.N()
+	goalKinds := map[int16]bool{}
+	for _, p := range goal.pieces {
+		goalKinds[g.pieceKind[p]] = true
+	}
+	moves := func(kinds []bool) bool {
+		if kinds == nil {
+			return true
+		}
+		for k := range goalKinds {
+			if kinds[k] {
+				return true
+			}
+		}
+		return false
+	}
+	// reverse adjacency: rev[t] lists cells from which t is one move away
+	rev := make([][]int32, n)
+	add := func(from, to int) { rev[to] = append(rev[to], int32(from)) }
+	for _, ru := range g.rules {
+		switch r := ru.(type) {
+		case *slideRule:
+			if !moves(r.kinds) {
+				continue
+			}
+			for c := 0; c < n; c++ {
+				for _, d := range r.dirs {
+					ray := b.Ray(c, d)
+					lim := len(ray)
+					if r.dist > 0 && r.dist < lim {
+						lim = r.dist
+					}
+					for _, t := range ray[:lim] {
+						add(c, int(t))
+					}
+				}
+			}
+		case *pivotRule:
+			if !moves(r.kinds) {
+				continue
+			}
+			for c := 0; c < n; c++ {
+				for i := range r.helper.Of(c) {
+					if t := r.targets[int(r.offs[c])+i]; t >= 0 {
+						add(c, int(t))
+					}
+				}
+			}
+		default:
+			// placements and sowing do not move goal pieces; unknown rules: no bound
+			if _, ok := ru.(*placeRule); !ok {
+				if _, ok := ru.(*sowRule); !ok {
+					out := make([]int32, n)
+					return out
+				}
+			}
+		}
+	}
+	dist := make([]int32, n)
+	for i := range dist {
+		dist[i] = unreachable
+	}
+	var queue []int32
+	for c := 0; c < n; c++ {
+		if goal.inRegion[c] {
+			dist[c] = 0
+			queue = append(queue, int32(c))
+		}
+	}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		for _, f := range rev[c] {
+			if dist[f] == unreachable {
+				dist[f] = dist[c] + 1
+				queue = append(queue, f)
+			}
+		}
+	}
+	return dist
+}
+
+// Verdict is the outcome of a foul analysis of one move.
+type Verdict struct {
+	// Foul: another player has a forced win and the mover had an alternative
+	// after which nobody has one.
+	Foul bool
+	// Unavoidable: another player has a forced win after every move the
+	// mover had (STRIX 2024 Rule 17 (xi)).
+	Unavoidable bool
+	// Gainer is the player with the forced win, or -1.
+	Gainer int
+	// Line demonstrates the forced win from the position after the move:
+	// the Gainer's choices and one reply of each defender, in notation.
+	Line []string
+	// Safe is an alternative move after which no player has a forced win
+	// (valid when Foul), in notation.
+	Safe string
+	// Exact is false when the node limit was hit: then there is no verdict.
+	Exact bool
+	// Nodes is the number of positions searched.
+	Nodes int
+	// Plies is the depth searched after the move.
+	Plies int
+}
+
+// analyzer holds the buffers and the transposition table of one analysis;
+// not safe for concurrent use.
+type analyzer struct {
+	g      *Game
+	f      *FoulSpec
+	mover  int // C
+	nodes  int
+	limit  bool
+	tt     map[uint64]bool
+	bufs   [][]Move
+	states []*State
+}
+
+func (g *Game) newAnalyzer(mover, plies int, s *State) *analyzer {
+	a := &analyzer{g: g, f: g.Foul, mover: mover, tt: map[uint64]bool{}}
+	for i := 0; i <= plies+1; i++ {
+		a.bufs = append(a.bufs, make([]Move, 0, 256))
+		a.states = append(a.states, s.Clone())
+	}
+	return a
+}
+
+// gainerPlies bounds how many of the next `left` plies the Gainer can have
+// (at most every second ply while two or more seats play).
+func gainerPlies(s *State, gainer, left int) int {
+	if s.ToMove() == gainer {
+		return (left + 1) / 2
+	}
+	return left / 2
+}
+
+func (a *analyzer) goalReached(s *State, gainer int) bool {
+	for _, p := range a.f.goal.pieces {
+		if int(a.g.pieceOwner[p]) != gainer {
+			continue
+		}
+		if c := s.PieceCell(int(p)); c >= 0 && a.f.goal.inRegion[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// hopeless reports the necessary condition failing: no goal piece of the
+// Gainer is within reach of the goal in the plies it has left.
+func (a *analyzer) hopeless(s *State, gainer, left int) bool {
+	budget := int32(gainerPlies(s, gainer, left))
+	for _, p := range a.f.goal.pieces {
+		if int(a.g.pieceOwner[p]) != gainer {
+			continue
+		}
+		if c := s.PieceCell(int(p)); c >= 0 && a.f.goalDist[c] <= budget {
+			return false
+		}
+	}
+	return true
+}
+
+// win reports whether gainer wins by the goal within `left` plies from s
+// against every defence. depth indexes the buffers.
+func (a *analyzer) win(s *State, gainer, left, depth int) bool {
+	g := a.g
+	if s.Over() {
+		return s.buf[hStop] == 0 && int(s.buf[hWinner]) == gainer && a.goalReached(s, gainer)
+	}
+	if left == 0 || s.Eliminated(gainer) || a.hopeless(s, gainer, left) {
+		return false
+	}
+	a.nodes++
+	if a.nodes > a.f.NodeLimit {
+		a.limit = true
+		return false
+	}
+	key := s.Hash() ^ mix(uint64(gainer)<<8|uint64(left)|5<<60)
+	if v, ok := a.tt[key]; ok && !v {
+		return false
+	}
+	moves := g.Moves(s, a.bufs[depth])
+	a.bufs[depth] = moves
+	if len(moves) == 0 {
+		// the mover is stuck: the game ended (a draw or by score), not by the goal
+		return s.Over() && int(s.buf[hWinner]) == gainer && a.goalReached(s, gainer)
+	}
+	mover := s.ToMove()
+	or := mover == gainer || (a.f.ThirdBirdOnly && mover == a.mover)
+	a.order(s, moves, gainer, or)
+	child := a.states[depth]
+	result := !or
+	for _, m := range moves {
+		child.CopyFrom(s)
+		if err := g.Play(child, m); err != nil {
+			continue
+		}
+		r := a.win(child, gainer, left-1, depth+1)
+		if a.limit {
+			return false
+		}
+		if or && r {
+			result = true
+			break
+		}
+		if !or && !r {
+			result = false
+			break
+		}
+	}
+	if !result {
+		a.tt[key] = false
+	}
+	return result
+}
+
+// demonstrate returns a line of the forced win found from s: the Gainer's
+// winning choices and, for each defender, its strongest-looking reply.
+func (a *analyzer) demonstrate(s *State, gainer, left int) []string {
+	var line []string
+	for depth := 0; left > 0 && !s.Over(); depth++ {
+		moves := append([]Move(nil), a.g.Moves(s, nil)...)
+		if len(moves) == 0 {
+			break
+		}
+		mover := s.ToMove()
+		or := mover == gainer || (a.f.ThirdBirdOnly && mover == a.mover)
+		a.order(s, moves, gainer, or)
+		pick := moves[0]
+		if or {
+			for _, m := range moves {
+				child := s.Clone()
+				if a.g.Play(child, m) == nil && a.win(child, gainer, left-1, 0) {
+					pick = m
+					break
+				}
+			}
+		}
+		line = append(line, a.g.Format(s, pick))
+		if a.g.Play(s, pick) != nil {
+			break
+		}
+		left--
+	}
+	return line
+}
+
+// order sorts moves: for the Gainer, goal-piece moves nearer the goal first;
+// for defenders, refutations first (captures of the Gainer's goal piece,
+// landings in or related to the goal region).
+func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
+	g := a.g
+	score := func(m Move) int {
+		if m == Pass {
+			return 0
+		}
+		t := m.To()
+		sc := 0
+		if t >= 0 && a.f.goal.inRegion[t] {
+			sc += 8
+		}
+		if or {
+			if f := m.From(); f >= 0 {
+				if p := s.Top(f); p >= 0 && a.isGoalPiece(p) && t >= 0 {
+					sc += 4 - int(min(a.f.goalDist[t], 4))
+				}
+			}
+			return sc
+		}
+		// defence: capture of a goal piece (on the target, or as a victim)
+		if t >= 0 {
+			if p := s.Top(t); p >= 0 && a.isGoalPiece(p) && int(g.pieceOwner[p]) == gainer {
+				sc += 16
+			}
+		}
+		if ru := m.Rule(); ru >= 0 {
+			if sr, ok := g.rules[ru].(*slideRule); ok && sr.cap != nil {
+				one, mask := sr.cap.victimsOf(m)
+				for _, p := range a.f.goal.pieces {
+					if int(p) == one || mask&(1<<uint(p)) != 0 {
+						sc += 16
+					}
+				}
+			}
+			if t >= 0 {
+				for _, rr := range g.rules {
+					if sr, ok := rr.(*slideRule); ok && sr.excl != nil {
+						for _, x := range sr.excl.rel.Of(t) {
+							if a.f.goal.inRegion[x] {
+								sc += 4
+							}
+						}
+						break
+					}
+				}
+			}
+		}
+		return sc
+	}
+	sort.SliceStable(moves, func(i, j int) bool { return score(moves[i]) > score(moves[j]) })
+}
+
+func (a *analyzer) isGoalPiece(p int) bool {
+	for _, q := range a.f.goal.pieces {
+		if int(q) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// Plies returns the depth of the foul search after a move, for the seats
+// active in s: Turns complete turns less the move itself.
+func (f *FoulSpec) Plies(s *State) int { return f.Turns*s.Active() - 1 }
+
+// forcedWinner returns the first player other than mover with a forced win
+// from s within plies, its demonstration line, and whether the search was
+// exact.
+func (g *Game) forcedWinner(s *State, mover, plies int, nodes *int) (int, []string, bool) {
+	for k := 1; k < len(g.Seats); k++ {
+		gainer := (mover + k) % len(g.Seats)
+		if s.Eliminated(gainer) {
+			continue
+		}
+		a := g.newAnalyzer(mover, plies, s)
+		ok := a.win(s.Clone(), gainer, plies, 0)
+		*nodes += a.nodes
+		if a.limit {
+			return -1, nil, false
+		}
+		if ok {
+			return gainer, a.demonstrate(s.Clone(), gainer, plies), true
+		}
+	}
+	return -1, nil, true
+}
+
+// AnalyzeFoul judges the move m played from before by the variant's foul
+// ([fouls]). It returns an error when the variant declares no foul or m is
+// not legal in before.
+func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
+	if g.Foul == nil {
+		return Verdict{}, fmt.Errorf("core: %s declares no foul", g.Name)
+	}
+	v := Verdict{Gainer: -1, Exact: true}
+	mover := before.ToMove()
+	after := before.Clone()
+	if err := g.Play(after, m); err != nil {
+		return v, err
+	}
+	plies := g.Foul.Plies(after)
+	v.Plies = plies
+	gainer, line, exact := g.forcedWinner(after, mover, plies, &v.Nodes)
+	if !exact {
+		v.Exact = false
+		return v, nil
+	}
+	if gainer < 0 {
+		return v, nil
+	}
+	v.Gainer, v.Line = gainer, line
+	// Did the mover have an alternative after which nobody has a forced win?
+	alts := g.Moves(before.Clone(), nil)
+	a := g.newAnalyzer(mover, 0, before)
+	a.order(before, alts, gainer, false)
+	for _, alt := range alts {
+		if alt == m {
+			continue
+		}
+		st := before.Clone()
+		if err := g.Play(st, alt); err != nil {
+			continue
+		}
+		if st.Over() {
+			if r := g.Result(st); r.Winner == mover || r.Winner < 0 {
+				v.Foul, v.Safe = true, g.Format(before, alt)
+				return v, nil
+			}
+			continue
+		}
+		w, _, ex := g.forcedWinner(st, mover, g.Foul.Plies(st), &v.Nodes)
+		if !ex {
+			v.Exact = false
+			return v, nil
+		}
+		if w < 0 {
+			v.Foul, v.Safe = true, g.Format(before, alt)
+			return v, nil
+		}
+	}
+	v.Unavoidable = true
+	return v, nil
+}
