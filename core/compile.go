@@ -30,7 +30,7 @@ type compiler struct {
 	failedRegions map[string]bool
 }
 
-var topKeys = []string{"name", "title", "extends", "family", "source", "description",
+var topKeys = []string{"name", "title", "extends", "replace", "family", "source", "description",
 	"params", "players", "board", "pieces", "setup", "turns", "phases", "moves", "effects", "end", "scoring", "fouls"}
 
 // Compile checks a merged document and builds its Game. sets are

@@ -449,7 +449,7 @@ func (c *compiler) compileEnds() {
 		p := "end." + name
 		r.Keys(p, []string{"type", "cite", "region", "who", "when", "flag", "count"})
 		e := &endCond{name: name, cite: r.String(p+".cite", "")}
-		e.typ = c.choice(p+".type", "", "region_empty", "expr", "reach", "seats_left")
+		e.typ = c.choice(p+".type", "", "region_empty", "expr", "reach", "seats_left", "repetition")
 		switch e.typ {
 		case "region_empty":
 			ref, ok := c.region(p+".region", "")
@@ -487,6 +487,10 @@ func (c *compiler) compileEnds() {
 			}
 		case "seats_left":
 			e.count = c.num(p+".count", 1, 0, MaxSeats)
+		case "repetition":
+			// judged by History, which keeps the positions met so far
+			c.g.repetition = c.num(p+".count", 3, 2, 100)
+			continue
 		case "expr":
 			src := r.String(p+".when", "")
 			if src == "" {

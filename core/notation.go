@@ -44,7 +44,7 @@ func (e *IllegalMoveError) Error() string {
 // is legal in s; otherwise an *IllegalMoveError naming the rule that refuses
 // it and why.
 func (g *Game) Parse(s *State, text string) (Move, error) {
-	t := strings.TrimSpace(text)
+	t := cleanMove(text)
 	if r := g.Result(s); r.Over {
 		return 0, &IllegalMoveError{Text: t, Reason: "the game is over (" + g.ResultString(r) + ")"}
 	}
@@ -96,4 +96,14 @@ func summarize(g *Game, s *State, moves []Move) string {
 		return "none"
 	}
 	return strings.Join(names, ", ")
+}
+
+// cleanMove trims a move's text: surrounding space, a trailing comment word
+// ("bO-b77 Nests") and the annotation marks ? and !.
+func cleanMove(text string) string {
+	t := strings.TrimSpace(text)
+	if i := strings.IndexAny(t, " \t"); i >= 0 {
+		t = t[:i]
+	}
+	return strings.TrimRight(t, "?!")
 }

@@ -321,6 +321,8 @@ type History struct {
 	snaps []*State
 	n     int // number of moves played
 	redo  int // number of moves that can be redone
+	// called is set once a foul call was judged on the last move
+	called bool
 }
 
 // NewHistory starts a history at s (which it takes over).
@@ -341,6 +343,18 @@ func (h *History) Play(m Move) error {
 	h.moves[h.n] = m
 	h.n++
 	h.redo = 0
+	h.called = false
+	if g := h.Game; g.repetition > 0 && !h.State.Over() {
+		n, hash := 1, h.State.Hash()
+		for i := 0; i < h.n; i++ {
+			if h.snaps[i].Hash() == hash {
+				n++
+			}
+		}
+		if n >= g.repetition {
+			g.finishWith(h.State, -1)
+		}
+	}
 	return nil
 }
 

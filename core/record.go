@@ -61,17 +61,60 @@ func (e *ReplayError) Error() string {
 
 func (e *ReplayError) Unwrap() error { return e.Err }
 
+// Event is one applied record line: a move, a judged foul call or a
+// resignation.
+type Event struct {
+	Line int
+	Text string
+	// Call is set for a "call P" line.
+	Call *CallResult
+}
+
 // Replay plays the record's lines from the start position into h. It stops
-// at the first line that is not a legal move and returns a *ReplayError.
+// at the first line that is not a legal move (or a call or resignation that
+// may not be made) and returns a *ReplayError.
 func (g *Game) Replay(h *History, lines []RecordLine) error {
+	_, err := g.ReplayEvents(h, lines)
+	return err
+}
+
+// ReplayEvents is Replay that also returns what each line did. Besides
+// moves, a record may hold "call P" (player P calls the variant's foul on
+// the move just played; the engine judges it and applies the outcome) and
+// "resign P".
+func (g *Game) ReplayEvents(h *History, lines []RecordLine) ([]Event, error) {
+	var events []Event
 	for _, l := range lines {
+		word, arg, _ := strings.Cut(l.Text, " ")
+		arg = strings.TrimSpace(arg)
+		switch strings.ToLower(word) {
+		case "call", "resign":
+			seat, ok := g.SeatIndex(arg)
+			if !ok {
+				return events, &ReplayError{Line: l.Line, Text: l.Text, Err: fmt.Errorf("unknown player %q (players: %s)", arg, strings.Join(g.Seats, ", "))}
+			}
+			if strings.ToLower(word) == "resign" {
+				if err := h.Resign(seat); err != nil {
+					return events, &ReplayError{Line: l.Line, Text: l.Text, Err: err}
+				}
+				events = append(events, Event{Line: l.Line, Text: l.Text})
+				continue
+			}
+			res, err := h.Call(seat)
+			if err != nil {
+				return events, &ReplayError{Line: l.Line, Text: l.Text, Err: err}
+			}
+			events = append(events, Event{Line: l.Line, Text: l.Text, Call: &res})
+			continue
+		}
 		m, err := g.Parse(h.State, l.Text)
 		if err != nil {
-			return &ReplayError{Line: l.Line, Text: l.Text, Err: err}
+			return events, &ReplayError{Line: l.Line, Text: l.Text, Err: err}
 		}
 		if err := h.Play(m); err != nil {
-			return &ReplayError{Line: l.Line, Text: l.Text, Err: err}
+			return events, &ReplayError{Line: l.Line, Text: l.Text, Err: err}
 		}
+		events = append(events, Event{Line: l.Line, Text: l.Text})
 	}
-	return nil
+	return events, nil
 }

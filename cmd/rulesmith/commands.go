@@ -136,11 +136,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if !ok {
 			return 1
 		}
-		h, code := replayFile(g, pos[1], stderr)
+		h, events, code := replayFileEvents(g, pos[1], stderr)
 		if code != 0 {
 			return code
 		}
-		printPosition(g, h.State, stdout, *asJSON)
+		printPosition(g, h.State, stdout, *asJSON, events)
 		return 0
 	case "perft":
 		if !need(2) {
@@ -163,6 +163,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "depth %d: %d\n", d, g.Perft(h.State, d))
 		}
 		return 0
+	case "analyze":
+		if !need(1) {
+			return 2
+		}
+		if *record == "" {
+			fmt.Fprintf(stderr, "rulesmith analyze: --record FILE is required (the verdict is on its last move)\n")
+			return 2
+		}
+		g, ok := load(pos[0])
+		if !ok {
+			return 1
+		}
+		return analyze(g, *record, *asJSON, stdout, stderr)
 	case "playout":
 		if !need(1) {
 			return 2
@@ -182,26 +195,39 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func replayFile(g *core.Game, file string, stderr io.Writer) (*core.History, int) {
+	h, _, code := replayFileEvents(g, file, stderr)
+	return h, code
+}
+
+func replayFileEvents(g *core.Game, file string, stderr io.Writer) (*core.History, []core.Event, int) {
 	h := core.NewHistory(g, g.NewState())
 	if file == "" {
-		return h, 0
+		return h, nil, 0
 	}
+	lines, err := readRecordFile(file)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, nil, 1
+	}
+	events, err := g.ReplayEvents(h, lines)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s:%v\n", file, err)
+		return nil, nil, 1
+	}
+	return h, events, 0
+}
+
+func readRecordFile(file string) ([]core.RecordLine, error) {
 	f, err := os.Open(file)
 	if err != nil {
-		fmt.Fprintf(stderr, "rulesmith: %v\n", err)
-		return nil, 1
+		return nil, fmt.Errorf("rulesmith: %v", err)
 	}
 	defer f.Close()
 	lines, err := core.ReadRecord(f)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", file, err)
-		return nil, 1
+		return nil, fmt.Errorf("%s: %v", file, err)
 	}
-	if err := g.Replay(h, lines); err != nil {
-		fmt.Fprintf(stderr, "%s:%v\n", file, err)
-		return nil, 1
-	}
-	return h, 0
+	return lines, nil
 }
 
 type positionJSON struct {
@@ -213,9 +239,24 @@ type positionJSON struct {
 	Result  string         `json:"result"`
 	Winner  string         `json:"winner,omitempty"`
 	Board   map[string]any `json:"board"`
+	// Takebacks left per seat, for variants with a foul.
+	Takebacks  map[string]int `json:"takebacks,omitempty"`
+	Eliminated []string       `json:"eliminated,omitempty"`
+	Calls      []callJSON     `json:"calls,omitempty"`
 }
 
-func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool) {
+type callJSON struct {
+	Line     int      `json:"line"`
+	Caller   string   `json:"caller"`
+	Offender string   `json:"offender"`
+	Upheld   bool     `json:"upheld"`
+	Gainer   string   `json:"gainer,omitempty"`
+	Line2    []string `json:"demonstration,omitempty"`
+	Safe     string   `json:"safe_alternative,omitempty"`
+	Outcome  string   `json:"outcome"`
+}
+
+func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events []core.Event) {
 	res := g.Result(s)
 	scores := g.Scores(s)
 	if asJSON {
@@ -235,15 +276,54 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool) {
 				out.Board[cell.Name] = v
 			}
 		}
+		if g.Foul != nil {
+			out.Takebacks = map[string]int{}
+			for i, seat := range g.Seats {
+				out.Takebacks[seat] = s.Takebacks(i)
+			}
+		}
+		for i, seat := range g.Seats {
+			if s.Eliminated(i) {
+				out.Eliminated = append(out.Eliminated, seat)
+			}
+		}
+		for _, e := range events {
+			if c := e.Call; c != nil {
+				cj := callJSON{Line: e.Line, Caller: g.Seats[c.Caller], Offender: g.Seats[c.Offender], Upheld: c.Upheld,
+					Line2: c.Verdict.Line, Safe: c.Verdict.Safe, Outcome: c.Outcome}
+				if c.Gainer >= 0 {
+					cj.Gainer = g.Seats[c.Gainer]
+				}
+				out.Calls = append(out.Calls, cj)
+			}
+		}
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(out)
 		return
 	}
+	for _, e := range events {
+		if c := e.Call; c != nil {
+			fmt.Fprintf(w, "line %d: %s: %s\n", e.Line, e.Text, c.Outcome)
+			if c.Gainer >= 0 {
+				fmt.Fprintf(w, "  %s wins by force: %s\n", g.Seats[c.Gainer], strings.Join(c.Verdict.Line, " "))
+			}
+		}
+	}
 	fmt.Fprint(w, core.Render(g, s))
 	fmt.Fprintf(w, "ply %d, phase %s\n", s.Ply(), g.Phases[s.Phase()])
 	for i, seat := range g.Seats {
 		fmt.Fprintf(w, "score %s: %d\n", seat, scores[i])
+	}
+	if g.Foul != nil {
+		for i, seat := range g.Seats {
+			fmt.Fprintf(w, "takebacks %s: %d\n", seat, s.Takebacks(i))
+		}
+	}
+	for i, seat := range g.Seats {
+		if s.Eliminated(i) {
+			fmt.Fprintf(w, "out of play: %s\n", seat)
+		}
 	}
 	if res.Over {
 		fmt.Fprintf(w, "result: %s\n", g.ResultString(res))
@@ -312,5 +392,93 @@ func playouts(g *core.Game, n int, seed uint64, asJSON bool, stdout, stderr io.W
 	if out.Timeouts > 0 {
 		fmt.Fprintf(stdout, "stopped at the ply limit: %d\n", out.Timeouts)
 	}
+	return 0
+}
+
+type verdictJSON struct {
+	Move        string   `json:"move"`
+	Mover       string   `json:"mover"`
+	Verdict     string   `json:"verdict"`
+	Foul        bool     `json:"foul"`
+	Unavoidable bool     `json:"unavoidable"`
+	Gainer      string   `json:"gainer,omitempty"`
+	Line        []string `json:"demonstration,omitempty"`
+	Safe        string   `json:"safe_alternative,omitempty"`
+	Plies       int      `json:"plies"`
+	Nodes       int      `json:"nodes"`
+	Exact       bool     `json:"exact"`
+	Millis      float64  `json:"ms"`
+}
+
+// analyze judges the last move of a record by the variant's foul.
+func analyze(g *core.Game, file string, asJSON bool, stdout, stderr io.Writer) int {
+	if g.Foul == nil {
+		fmt.Fprintf(stderr, "rulesmith analyze: %s declares no foul ([fouls])\n", g.Name)
+		return 1
+	}
+	lines, err := readRecordFile(file)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	// the last move line (calls and resignations are not moves)
+	last := -1
+	for i := len(lines) - 1; i >= 0; i-- {
+		w := strings.ToLower(strings.Fields(lines[i].Text)[0])
+		if w != "call" && w != "resign" {
+			last = i
+			break
+		}
+	}
+	if last < 0 {
+		fmt.Fprintf(stderr, "%s: the record has no move to judge\n", file)
+		return 1
+	}
+	h := core.NewHistory(g, g.NewState())
+	if _, err := g.ReplayEvents(h, lines[:last]); err != nil {
+		fmt.Fprintf(stderr, "%s:%v\n", file, err)
+		return 1
+	}
+	before := h.State.Clone()
+	m, err := g.Parse(before, lines[last].Text)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s:%d: illegal move %q: %v\n", file, lines[last].Line, lines[last].Text, err)
+		return 1
+	}
+	t0 := time.Now()
+	v, err := g.AnalyzeFoul(before, m)
+	if err != nil {
+		fmt.Fprintf(stderr, "rulesmith analyze: %v\n", err)
+		return 1
+	}
+	out := verdictJSON{Move: g.Format(before, m), Mover: g.Seats[before.ToMove()], Foul: v.Foul, Unavoidable: v.Unavoidable,
+		Line: v.Line, Safe: v.Safe, Plies: v.Plies, Nodes: v.Nodes, Exact: v.Exact, Millis: float64(time.Since(t0).Microseconds()) / 1000}
+	switch {
+	case !v.Exact:
+		out.Verdict = "no verdict: the search hit its node limit"
+	case v.Foul:
+		out.Verdict = "foul"
+	case v.Unavoidable:
+		out.Verdict = "unavoidable foul"
+	default:
+		out.Verdict = "no foul"
+	}
+	if v.Gainer >= 0 {
+		out.Gainer = g.Seats[v.Gainer]
+	}
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(out)
+		return 0
+	}
+	fmt.Fprintf(stdout, "move: %s (%s)\nverdict: %s (%s, %d plies searched)\n", out.Move, out.Mover, out.Verdict, g.Foul.Name, v.Plies)
+	if out.Gainer != "" {
+		fmt.Fprintf(stdout, "gainer: %s\ndemonstration: %s\n", out.Gainer, strings.Join(v.Line, " "))
+	}
+	if v.Safe != "" {
+		fmt.Fprintf(stdout, "a safe alternative: %s\n", v.Safe)
+	}
+	fmt.Fprintf(stdout, "nodes: %d\n", v.Nodes)
 	return 0
 }

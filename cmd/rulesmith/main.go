@@ -6,6 +6,7 @@
 //	rulesmith replay VARIANT FILE [--json]
 //	rulesmith perft VARIANT DEPTH [--record FILE]
 //	rulesmith playout VARIANT -n N --seed S [--json]
+//	rulesmith analyze VARIANT --record FILE [--json]
 //	rulesmith list
 //
 // VARIANT is an embedded variant's name (see `rulesmith list`) or a path to
@@ -29,6 +30,7 @@ func usage() string {
   rulesmith replay VARIANT FILE [--json]
   rulesmith perft VARIANT DEPTH [--record FILE]
   rulesmith playout VARIANT -n N --seed S [--json]
+  rulesmith analyze VARIANT --record FILE [--json]
   rulesmith list
 VARIANT is an embedded name (rulesmith list) or a path to a .toml file.
 Every command accepts --set name=value (repeatable) to override a parameter.

@@ -202,6 +202,27 @@ func (d *Doc) load(name, from string, src Source, chain *[]string, diags *diag.L
 	}
 	depth := len(d.Files)
 	d.Files = append(d.Files, file)
+	// `replace = ["setup.pieces", ...]`: these tables of the base are
+	// replaced whole by this file's, not merged key by key.
+	if rep, ok := root["replace"]; ok {
+		arr, isArr := rep.([]any)
+		p := pos["replace"]
+		if !isArr {
+			*diags = append(*diags, diag.Diagnostic{File: file, Line: p.ValLine, Col: p.ValCol,
+				Msg: "replace: want an array of table paths, e.g. [\"setup.pieces\"]", Source: lineOf(d.lines[file], p.ValLine)})
+		}
+		for i, x := range arr {
+			path, isStr := x.(string)
+			if !isStr || path == "" {
+				ep := pos[fmt.Sprintf("replace.%d", i)]
+				*diags = append(*diags, diag.Diagnostic{File: file, Line: ep.Line, Col: ep.Col,
+					Msg: "replace: want a table path such as \"setup.pieces\"", Source: lineOf(d.lines[file], ep.Line)})
+				continue
+			}
+			d.remove(path)
+		}
+		delete(root, "replace")
+	}
 	merge(d.Root, root)
 	for k, p := range pos {
 		d.origins[k] = Origin{File: file, Pos: p, Depth: depth, Line: lineOf(d.lines[file], p.Line)}
@@ -360,4 +381,18 @@ func join(prefix, k string) string {
 		return k
 	}
 	return prefix + "." + k
+}
+
+// remove deletes the value at a dotted path from the merged data.
+func (d *Doc) remove(p string) {
+	segs := strings.Split(p, ".")
+	m := d.Root
+	for _, s := range segs[:len(segs)-1] {
+		n, ok := m[s].(map[string]any)
+		if !ok {
+			return
+		}
+		m = n
+	}
+	delete(m, segs[len(segs)-1])
 }

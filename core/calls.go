@@ -1,0 +1,203 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// CallResult is the outcome of a foul call judged by the engine.
+type CallResult struct {
+	Verdict
+	Caller, Offender int
+	// Upheld: the call was right (a foul, or an unavoidable one).
+	Upheld bool
+	// Outcome says what was applied, in words.
+	Outcome string
+	// ReplacementBy is the seat that must now make the offender's
+	// replacement move (the offender, or the caller when the offender was
+	// eliminated), or -1 when the move stands.
+	ReplacementBy int
+}
+
+// ErrNoVerdict is returned when a foul analysis hit its node limit.
+var ErrNoVerdict = errors.New("the analysis hit its node limit: no verdict")
+
+// CanCall reports whether caller may call the variant's foul on the last
+// move of h, and why not.
+func (h *History) CanCall(caller int) error {
+	g := h.Game
+	if g.Foul == nil {
+		return fmt.Errorf("%s has no foul to call", g.Name)
+	}
+	if h.n == 0 {
+		return fmt.Errorf("there is no move to call a foul on")
+	}
+	if h.called {
+		return fmt.Errorf("a call was already judged on this move (only one call at a time)")
+	}
+	before := h.snaps[h.n-1]
+	offender := before.ToMove()
+	if h.moves[h.n-1] == Pass {
+		return fmt.Errorf("a pass cannot be called")
+	}
+	if caller == offender {
+		return fmt.Errorf("%s cannot call a foul on their own move", g.Seats[caller])
+	}
+	prev, next := neighbours(before, offender)
+	for _, c := range g.Foul.Callers {
+		if (c == "prev" && caller == prev) || (c == "next" && caller == next) {
+			return nil
+		}
+	}
+	var who []string
+	for _, c := range g.Foul.Callers {
+		switch {
+		case prev == next:
+			who = []string{g.Seats[prev]}
+		case c == "prev":
+			who = append(who, g.Seats[prev]+" (the preceding player)")
+		case c == "next":
+			who = append(who, g.Seats[next]+" (the following player)")
+		}
+	}
+	return fmt.Errorf("%s may not call on %s's move; only %s may", g.Seats[caller], g.Seats[offender], strings.Join(who, " or "))
+}
+
+// neighbours returns the active seats before and after seat in turn order.
+func neighbours(s *State, seat int) (prev, next int) {
+	n := len(s.g.Seats)
+	prev, next = seat, seat
+	for k := 1; k < n; k++ {
+		if o := (seat + k) % n; !s.Eliminated(o) {
+			next = o
+			break
+		}
+	}
+	for k := 1; k < n; k++ {
+		if o := (seat - k + n) % n; !s.Eliminated(o) {
+			prev = o
+			break
+		}
+	}
+	return
+}
+
+// Call judges a call by caller of the variant's foul on the last move of h
+// and applies the outcome:
+//
+//   - upheld, remedy "takeback": the move is withdrawn; the offender spends a
+//     takeback and replays, or with none left is eliminated and the caller
+//     makes a replacement move for them (STRIX 2024 Rule 17 (v));
+//   - upheld, remedy "points": the move is withdrawn and replayed, and every
+//     other player gains RemedyPoints (first edition);
+//   - unavoidable (every move of the offender loses the game to someone):
+//     the offender is eliminated and the move stands (2024 Rule 17 (xi));
+//   - baseless, remedy "takeback": the caller loses a takeback, or with none
+//     left is eliminated; the move stands (Rule 17 (ix));
+//   - baseless, remedy "points": every player but the caller gains
+//     RemedyPoints.
+func (h *History) Call(caller int) (CallResult, error) {
+	g := h.Game
+	if err := h.CanCall(caller); err != nil {
+		return CallResult{}, err
+	}
+	before := h.snaps[h.n-1]
+	m := h.moves[h.n-1]
+	offender := before.ToMove()
+	v, err := g.AnalyzeFoul(before, m)
+	if err != nil {
+		return CallResult{}, err
+	}
+	if !v.Exact {
+		return CallResult{}, ErrNoVerdict
+	}
+	res := CallResult{Verdict: v, Caller: caller, Offender: offender, ReplacementBy: -1}
+	f := g.Foul
+	seats := g.Seats
+	switch {
+	case v.Foul:
+		res.Upheld = true
+		// withdraw the move, keeping what calls changed
+		h.n--
+		h.State.CopyFrom(h.snaps[h.n])
+		h.redo = 0
+		s := h.State
+		if f.Remedy == "points" {
+			for seat := range seats {
+				if seat != offender && !s.Eliminated(seat) {
+					s.buf[g.lay.scores+seat] += int32(f.RemedyPoints)
+				}
+			}
+			res.ReplacementBy = offender
+			res.Outcome = fmt.Sprintf("foul upheld: %s's move is withdrawn; %d points to each other player; %s moves again", seats[offender], f.RemedyPoints, seats[offender])
+			break
+		}
+		if tb := s.Takebacks(offender); tb > 0 {
+			s.buf[g.lay.takebacks+offender]--
+			res.ReplacementBy = offender
+			res.Outcome = fmt.Sprintf("foul upheld: %s spends a takeback (%d left) and replays", seats[offender], tb-1)
+		} else {
+			s.Eliminate(offender)
+			res.ReplacementBy = caller
+			res.Outcome = fmt.Sprintf("foul upheld: %s has no takebacks left and is eliminated; %s makes the replacement move for %s", seats[offender], seats[caller], seats[offender])
+		}
+	case v.Unavoidable:
+		res.Upheld = true
+		h.State.Eliminate(offender)
+		g.afterElimination(h.State)
+		res.Outcome = fmt.Sprintf("unavoidable foul: every move of %s lets %s win; %s loses and the move stands", seats[offender], seats[v.Gainer], seats[offender])
+	default:
+		s := h.State
+		if f.Remedy == "points" {
+			for seat := range seats {
+				if seat != caller && !s.Eliminated(seat) {
+					s.buf[g.lay.scores+seat] += int32(f.RemedyPoints)
+				}
+			}
+			res.Outcome = fmt.Sprintf("baseless call: %d points to each player but %s; the move stands", f.RemedyPoints, seats[caller])
+		} else if tb := s.Takebacks(caller); tb > 0 {
+			s.buf[g.lay.takebacks+caller]--
+			res.Outcome = fmt.Sprintf("baseless call: %s loses a takeback (%d left); the move stands", seats[caller], tb-1)
+		} else {
+			s.Eliminate(caller)
+			g.afterElimination(s)
+			res.Outcome = fmt.Sprintf("baseless call: %s has no takebacks left and is eliminated; the move stands", seats[caller])
+		}
+	}
+	h.called = true
+	return res, nil
+}
+
+// afterElimination moves the turn off an eliminated seat and checks the
+// end conditions.
+func (g *Game) afterElimination(s *State) {
+	if s.Over() {
+		return
+	}
+	if s.Eliminated(s.ToMove()) {
+		s.setToMove(g.nextSeat(s, s.ToMove()))
+	}
+	g.checkEnd(s)
+}
+
+// Resign removes seat from play (its pieces stay on the board).
+func (h *History) Resign(seat int) error {
+	g := h.Game
+	if h.State.Over() {
+		return ErrGameOver
+	}
+	if h.State.Eliminated(seat) {
+		return fmt.Errorf("%s is already out of the game", g.Seats[seat])
+	}
+	h.State.Eliminate(seat)
+	g.afterElimination(h.State)
+	if !h.State.Over() && h.State.Active() == 1 {
+		for o := range g.Seats {
+			if !h.State.Eliminated(o) {
+				g.finishWith(h.State, o)
+			}
+		}
+	}
+	return nil
+}
