@@ -64,6 +64,16 @@ func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
 	if err := r.Diags.Err(); err != nil {
 		return nil, err
 	}
+	// A seat that starts without its flagged pieces ([turns]
+	// eliminate_without) is out from the start, as it would be after a move;
+	// the end conditions hold from the start too.
+	if s := g.initial; s != nil && g.elimFlag != nil {
+		g.eliminateWithout(s)
+		if s.Eliminated(s.ToMove()) {
+			s.setToMove(g.nextSeat(s, s.ToMove()))
+		}
+		g.checkEnd(s)
+	}
 	return g, nil
 }
 

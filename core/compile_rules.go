@@ -441,14 +441,16 @@ type endCond struct {
 	pieces     []int32 // reach: the pieces that win by reaching the region
 	inRegion   []bool
 	count      int
+	byScore    bool // the game ends, and the scoring decides the winner
 }
 
 func (c *compiler) compileEnds() {
 	r := c.r
 	for _, name := range r.Keys("end", nil) {
 		p := "end." + name
-		r.Keys(p, []string{"type", "cite", "region", "who", "when", "flag", "count"})
+		r.Keys(p, []string{"type", "cite", "region", "who", "when", "flag", "count", "winner"})
 		e := &endCond{name: name, cite: r.String(p+".cite", "")}
+		e.byScore = c.choice(p+".winner", "condition", "condition", "score") == "score"
 		e.typ = c.choice(p+".type", "", "region_empty", "expr", "reach", "seats_left", "repetition")
 		switch e.typ {
 		case "region_empty":
@@ -506,6 +508,10 @@ func (c *compiler) compileEnds() {
 		}
 		c.g.ends = append(c.g.ends, e)
 	}
+	for _, e := range c.g.ends {
+		c.g.endNames = append(c.g.endNames, e.name)
+	}
+	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, EndTwoWayDraw, EndResigned, EndUnavoidable)
 }
 
 func (c *compiler) compileScoring() {

@@ -18,7 +18,10 @@ type condProgram struct{ prog *vm.Program }
 //	hand()          pieces the seat still holds in hand
 //	points()        points the seat gathered from effects
 //
-// Variables: seat (name), ply, over (bool), params by name.
+// Variables: seat (name), ply, over (bool), ended_by (what ended the game:
+// an [end.NAME], or stuck, repetition, two_way_draw, resigned; "" while it
+// goes on), end_seat (the seat that met it), eliminated (bool), and the
+// params by name.
 func (g *Game) stateEnv(s *State, seat int) map[string]any {
 	if s != nil && s.env != nil {
 		s.env.seat = seat
@@ -26,6 +29,13 @@ func (g *Game) stateEnv(s *State, seat int) map[string]any {
 		m["seat"] = g.seatName(seat)
 		m["ply"] = s.Ply()
 		m["over"] = s.Over()
+		if s.buf[hEnd] != 0 {
+			end, who := g.EndedBy(s)
+			m["ended_by"], m["end_seat"] = end, g.seatName(who)
+		} else {
+			m["ended_by"], m["end_seat"] = "", ""
+		}
+		m["eliminated"] = seat >= 0 && seat < len(g.Seats) && s.Eliminated(seat)
 		return m
 	}
 	h := &envHolder{seat: seat, st: s}
@@ -36,6 +46,14 @@ func (g *Game) stateEnv(s *State, seat int) map[string]any {
 	env["seat"] = g.seatName(seat)
 	env["ply"] = 0
 	env["over"] = false
+	env["ended_by"], env["end_seat"], env["eliminated"] = "", "", false
+	if s != nil {
+		if s.buf[hEnd] != 0 {
+			end, who := g.EndedBy(s)
+			env["ended_by"], env["end_seat"] = end, g.seatName(who)
+		}
+		env["eliminated"] = seat >= 0 && seat < len(g.Seats) && s.Eliminated(seat)
+	}
 	if s != nil {
 		env["ply"] = s.Ply()
 		env["over"] = s.Over()

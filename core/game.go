@@ -83,6 +83,8 @@ type Game struct {
 	pass bool // a seat with no move passes while another seat can move
 	// stuckDraw: a seat with no move (and no pass) ends the game in a draw
 	stuckDraw bool
+	// endNames: the declared end conditions, then the built-in ends
+	endNames []string
 	// repetition: a position met this many times is a draw (0: no rule)
 	repetition int
 	// elimFlag[seat] lists the pieces whose loss eliminates the seat

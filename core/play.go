@@ -25,6 +25,7 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 	if g.pass && g.otherCanMove(s, buf) {
 		return append(buf[:0], Pass)
 	}
+	g.markEnd(s, EndStuck, s.ToMove())
 	if g.stuckDraw {
 		g.finishWith(s, -1)
 	} else {
@@ -63,6 +64,34 @@ func (g *Game) otherCanMove(s *State, buf []Move) bool {
 func (g *Game) finishWith(s *State, winner int) {
 	s.buf[hOver] = 1
 	s.buf[hWinner] = int32(winner)
+}
+
+// Ends that are not declared conditions.
+const (
+	EndStuck       = "stuck"
+	EndRepetition  = "repetition"
+	EndTwoWayDraw  = "two_way_draw"
+	EndResigned    = "resigned"
+	EndUnavoidable = "unavoidable"
+)
+
+// markEnd records what ended the game and which seat met the condition.
+func (g *Game) markEnd(s *State, name string, seat int) {
+	for i, n := range g.endNames {
+		if n == name {
+			s.buf[hEnd] = int32(i + 1)
+		}
+	}
+	s.buf[hEndSeat] = int32(seat + 1)
+}
+
+// EndedBy returns the name of what ended the game ("" while it goes on):
+// an [end.NAME] condition, or stuck, repetition, two_way_draw, resigned.
+func (g *Game) EndedBy(s *State) (name string, seat int) {
+	if i := int(s.buf[hEnd]); i > 0 && i <= len(g.endNames) {
+		return g.endNames[i-1], int(s.buf[hEndSeat]) - 1
+	}
+	return "", -1
 }
 
 // finish marks the game over and decides the winner from the scores.
@@ -197,19 +226,19 @@ func (s *State) Active() int {
 func (g *Game) checkEnd(s *State) {
 	for _, e := range g.ends {
 		if ok, who := e.holds(g, s); ok {
-			switch e.typ {
-			case "reach":
-				g.finishWith(s, who)
-			case "seats_left":
-				w := -1
-				if s.Active() == 1 {
-					for seat := range g.Seats {
-						if !s.Eliminated(seat) {
-							w = seat
-						}
+			if e.typ == "seats_left" && s.Active() == 1 {
+				for seat := range g.Seats {
+					if !s.Eliminated(seat) {
+						who = seat
 					}
 				}
-				g.finishWith(s, w)
+			}
+			g.markEnd(s, e.name, who)
+			switch {
+			case e.byScore:
+				g.finish(s)
+			case e.typ == "reach" || e.typ == "seats_left":
+				g.finishWith(s, who)
 			default:
 				g.finish(s)
 			}
@@ -352,6 +381,7 @@ func (h *History) Play(m Move) error {
 			}
 		}
 		if n >= g.repetition {
+			g.markEnd(h.State, EndRepetition, -1)
 			g.finishWith(h.State, -1)
 		}
 	}

@@ -716,6 +716,19 @@ func TestStrixRule16Paralysis(t *testing.T) {
 		t.Errorf("one Owl left: result %+v, want Yellow (1) wins", r)
 	}
 
+	// A position set up without Green's Owl has Green paralysed from the
+	// start, even with Green named first to move; without two Owls the
+	// game is over at once.
+	g = sxGame(t, sxPos("gO:-"), "g")
+	s = g.NewState()
+	if !s.Eliminated(2) || s.ToMove() != 0 || g.Result(s).Over {
+		t.Errorf("set up without gO: Green eliminated %v, %s to move, result %+v; want Green out, b to move", s.Eliminated(2), g.Seats[s.ToMove()], g.Result(s))
+	}
+	g = sxGame(t, sxPos("gO:- yO:-"), "b")
+	if r := g.Result(g.NewState()); !r.Over || r.Winner != 0 {
+		t.Errorf("set up with bO the only Owl: result %+v, want Brown (0) wins", r)
+	}
+
 	// A paralysed team's pieces, Green's Owl having been taken:
 	sxRunCases(t, []sxCase{
 		// they block: gK on b55 stops bR's slide of E1 at b54
