@@ -142,6 +142,26 @@ func (h *History) Call(caller int) (CallResult, error) {
 			res.ReplacementBy = caller
 			res.Outcome = fmt.Sprintf("foul upheld: %s has no takebacks left and is eliminated; %s makes the replacement move for %s", seats[offender], seats[caller], seats[offender])
 		}
+	case v.Unavoidable && f.Unavoidable == "two_way_draw":
+		res.Upheld = true
+		h.n--
+		h.State.CopyFrom(h.snaps[h.n])
+		h.redo = 0
+		s := h.State
+		if v.CommonGainer >= 0 {
+			g.markEnd(s, f.goal.name, v.CommonGainer)
+			if f.goal.byScore {
+				g.finish(s)
+			} else {
+				g.finishWith(s, v.CommonGainer)
+			}
+			res.Outcome = fmt.Sprintf("forced foul: every move of %s gives %s the Nest; %s is deemed to have gained it and the game ends", seats[offender], seats[v.CommonGainer], seats[v.CommonGainer])
+		} else {
+			s.Eliminate(offender)
+			g.markEnd(s, EndTwoWayDraw, offender)
+			g.finish(s)
+			res.Outcome = fmt.Sprintf("forced foul: %s cannot avoid it and loses; the other two players share a two-way draw", seats[offender])
+		}
 	case v.Unavoidable:
 		res.Upheld = true
 		h.State.Eliminate(offender)

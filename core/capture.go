@@ -45,6 +45,7 @@ type captureSpec struct {
 	lineOK   []bool    // sandwich: [t*nd+d] the middle and partner cells of direction d qualify
 	points   bool      // add the victims' values to the mover's points
 	share    bool      // sandwich points: share with the partner's owner unless it is the victim's
+	shareOut bool      // a partner of an eliminated seat takes its share too
 }
 
 // exclusion: a piece may not stop on a cell related to a cell occupied by
@@ -108,6 +109,7 @@ func (c *compiler) compileCapture(p string, allowReplace bool) *captureSpec {
 	if cs.kind == capSandwich {
 		cs.any = true
 		cs.share = c.flag(p+".capture_share", false)
+		cs.shareOut = c.flag(p+".capture_share_paralysed", true)
 		cs.partner = make([]bool, len(g.Kinds))
 		flag := r.String(p+".partner_flag", "")
 		if flag == "" {
@@ -208,8 +210,7 @@ func (cs *captureSpec) capturable(s *State, v, mover int) bool {
 	if p < 0 {
 		return false
 	}
-	o := int(s.g.pieceOwner[p])
-	if o == mover || o < 0 {
+	if int(s.g.pieceOwner[p]) == mover {
 		return false
 	}
 	return cs.immune == nil || !cs.immune[int(s.g.pieceKind[p])*s.g.Board.N()+v]
@@ -360,7 +361,7 @@ func (cs *captureSpec) award(s *State, m Move, victim, mover int) {
 			continue
 		}
 		po := int(g.pieceOwner[pp])
-		if po == vOwner || po < 0 || po == mover {
+		if po == vOwner || po < 0 || po == mover || (!cs.shareOut && s.Eliminated(po)) {
 			sc[mover] += int32(val)
 		} else {
 			sc[mover] += int32(val / 2)

@@ -38,6 +38,14 @@ type FoulSpec struct {
 	Callers []string
 	// NodeLimit bounds one analysis; past it the verdict is inexact.
 	NodeLimit int
+	// MissTurn: a player whose every move would be a foul misses the turn
+	// instead (first edition Rule 19); passing is then an alternative.
+	MissTurn bool
+	// Unavoidable is what befalls a player who cannot avoid the foul:
+	// "eliminate" (2024 Rule 17 (xi)) or "two_way_draw" (first edition
+	// Rule 18 (vii): the player loses, the other two share a two-way draw,
+	// unless every move gives the Nest to one player, who then gains it).
+	Unavoidable string
 
 	goal     *endCond
 	goalDist []int32 // static lower bound on goal-piece moves from each cell to the goal
@@ -55,7 +63,7 @@ func (c *compiler) compileFouls() {
 	}
 	for _, name := range names {
 		p := "fouls." + name
-		r.Keys(p, []string{"type", "cite", "goal", "turns", "defenders", "takebacks", "remedy", "remedy_points", "callers", "node_limit"})
+		r.Keys(p, []string{"type", "cite", "goal", "turns", "defenders", "takebacks", "remedy", "remedy_points", "callers", "node_limit", "miss_turn", "unavoidable"})
 		c.choice(p+".type", "forced_win", "forced_win")
 		f := &FoulSpec{Name: name, Cite: r.String(p+".cite", "")}
 		f.Turns = c.num(p+".turns", 1, 1, 8)
@@ -64,6 +72,8 @@ func (c *compiler) compileFouls() {
 		f.Remedy = c.choice(p+".remedy", "takeback", "takeback", "points")
 		f.RemedyPoints = c.num(p+".remedy_points", 2, 0, 1<<20)
 		f.NodeLimit = c.num(p+".node_limit", 5_000_000, 1000, 1<<30)
+		f.MissTurn = c.flag(p+".miss_turn", false)
+		f.Unavoidable = c.choice(p+".unavoidable", "eliminate", "eliminate", "two_way_draw")
 		f.Callers = r.Strings(p + ".callers")
 		if len(f.Callers) == 0 {
 			f.Callers = []string{"prev", "next"}
@@ -203,6 +213,9 @@ type Verdict struct {
 	Nodes int
 	// Plies is the depth searched after the move.
 	Plies int
+	// CommonGainer, when Unavoidable, is the one player every move (and a
+	// missed turn, where allowed) gives the win to, or -1.
+	CommonGainer int
 }
 
 // analyzer holds the buffers and the transposition table of one analysis;
@@ -445,7 +458,7 @@ func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
 	if g.Foul == nil {
 		return Verdict{}, fmt.Errorf("core: %s declares no foul", g.Name)
 	}
-	v := Verdict{Gainer: -1, Exact: true}
+	v := Verdict{Gainer: -1, CommonGainer: -1, Exact: true}
 	mover := before.ToMove()
 	after := before.Clone()
 	if err := g.Play(after, m); err != nil {
@@ -464,8 +477,12 @@ func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
 	v.Gainer, v.Line = gainer, line
 	// Did the mover have an alternative after which nobody has a forced win?
 	alts := g.Moves(before.Clone(), nil)
+	if g.Foul.MissTurn {
+		alts = append(alts, Pass)
+	}
 	a := g.newAnalyzer(mover, 0, before)
 	a.order(before, alts, gainer, false)
+	common := gainer
 	for _, alt := range alts {
 		if alt == m {
 			continue
@@ -490,7 +507,47 @@ func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
 			v.Foul, v.Safe = true, g.Format(before, alt)
 			return v, nil
 		}
+		if w != common {
+			common = -1
+		}
 	}
 	v.Unavoidable = true
+	v.CommonGainer = common
 	return v, nil
+}
+
+// MustMissTurn reports whether the player to move in s must miss the turn
+// under the foul's miss_turn rule: every legal move gives another player a
+// forced win, and missing the turn does not.
+func (g *Game) MustMissTurn(s *State) (bool, error) {
+	if g.Foul == nil || !g.Foul.MissTurn {
+		return false, nil
+	}
+	mover := s.ToMove()
+	nodes := 0
+	for _, m := range g.Moves(s.Clone(), nil) {
+		st := s.Clone()
+		if err := g.Play(st, m); err != nil {
+			continue
+		}
+		if st.Over() {
+			return false, nil
+		}
+		w, _, ex := g.forcedWinner(st, mover, g.Foul.Plies(st), &nodes)
+		if !ex {
+			return false, ErrNoVerdict
+		}
+		if w < 0 {
+			return false, nil
+		}
+	}
+	st := s.Clone()
+	if err := g.Play(st, Pass); err != nil {
+		return false, err
+	}
+	w, _, ex := g.forcedWinner(st, mover, g.Foul.Plies(st), &nodes)
+	if !ex {
+		return false, ErrNoVerdict
+	}
+	return w < 0, nil
 }

@@ -55,6 +55,17 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 		}
 	}
 	if strings.EqualFold(t, "pass") {
+		if g.Foul != nil && g.Foul.MissTurn {
+			must, err := g.MustMissTurn(s)
+			if err != nil {
+				return 0, &IllegalMoveError{Text: t, Reason: err.Error()}
+			}
+			if must {
+				return Pass, nil
+			}
+			return 0, &IllegalMoveError{Text: t, Rule: g.Foul.Name, Cite: g.Foul.Cite,
+				Reason: fmt.Sprintf("%s may not miss the turn: a move is possible that is not a foul", g.Seats[s.ToMove()])}
+		}
 		if !g.pass {
 			return 0, &IllegalMoveError{Text: t, Reason: "there is no passing in this variant"}
 		}

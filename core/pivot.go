@@ -19,6 +19,8 @@ import (
 type pivotRule struct {
 	ruleBase
 	own     bool
+	common  bool
+	rest    int
 	kinds   []bool
 	helper  *board.Relation
 	targets []int32 // aligned with helper.Of(from) for each from: target cell or -1
@@ -29,12 +31,14 @@ type pivotRule struct {
 }
 
 func (c *compiler) pivotRule(p string, rb ruleBase) rule {
-	c.keys(p, "pieces", "kinds", "helper", "target", "exclude", "when", "notation")
+	c.keys(p, "pieces", "kinds", "helper", "target", "exclude", "when", "notation", "common_rest")
 	r := c.r
 	g := c.g
 	b := g.Board
 	ru := &pivotRule{ruleBase: rb}
-	ru.own = c.choice(p+".pieces", "own", "own", "any") == "own"
+	who := c.choice(p+".pieces", "own", "own", "any", "own_and_common")
+	ru.own, ru.common = who != "any", who == "own_and_common"
+	ru.rest = c.num(p+".common_rest", 0, 0, 1000)
 	if r.Has(p + ".kinds") {
 		ru.kinds = make([]bool, len(g.Kinds))
 		for i, k := range r.Strings(p + ".kinds") {
@@ -96,7 +100,7 @@ func (r *pivotRule) movable(s *State, c, mover int) bool {
 		return false
 	}
 	g := s.g
-	if r.own && int(g.pieceOwner[p]) != mover {
+	if r.own && int(g.pieceOwner[p]) != mover && !(r.common && g.pieceOwner[p] < 0 && !s.locked(int32(p))) {
 		return false
 	}
 	return r.kinds == nil || r.kinds[g.pieceKind[p]]
@@ -134,7 +138,11 @@ func (r *pivotRule) gen(s *State, out []Move) []Move {
 }
 
 func (r *pivotRule) play(s *State, m Move) error {
+	p := s.Top(m.From())
 	s.moveStack(m.From(), m.To(), s.Height(m.From()))
+	if r.rest > 0 {
+		restIfCommon(s, p, r.rest)
+	}
 	return nil
 }
 

@@ -256,13 +256,15 @@ type slideRule struct {
 	allDirs     bool // dirs is every direction, in order
 	cap         *captureSpec
 	excl        *exclusion
+	common      bool // neutral pieces may be moved by every seat
+	rest        int  // plies a moved neutral piece must rest
 	byPiece     bool // notation names the piece (bK-b66), not the origin
 }
 
 func (c *compiler) slideRule(p string, rb ruleBase) rule {
 	c.keys(p, "pieces", "kinds", "dirs", "distance", "max_distance", "through", "land", "carry", "capture", "immobile_if_surrounded", "over", "when",
 		"capture_relation", "capture_count", "capture_optional", "capture_if", "immune", "partner_flag", "sandwich_if",
-		"capture_points", "capture_share", "exclude", "notation")
+		"capture_points", "capture_share", "capture_share_paralysed", "exclude", "notation", "common_rest")
 	r := c.r
 	b := c.g.Board
 	ru := &slideRule{ruleBase: rb}
@@ -270,7 +272,9 @@ func (c *compiler) slideRule(p string, rb ruleBase) rule {
 		r.Errorf(p, "%s: a %s needs a board with directions (grid, hex or faces), not %s", p, rb.typ, b.Kind)
 		return nil
 	}
-	ru.own = c.choice(p+".pieces", "own", "own", "any") == "own"
+	who := c.choice(p+".pieces", "own", "own", "any", "own_and_common")
+	ru.own, ru.common = who != "any", who == "own_and_common"
+	ru.rest = c.num(p+".common_rest", 0, 0, 1000)
 	if r.Has(p + ".kinds") {
 		ru.kinds = make([]bool, len(c.g.Kinds))
 		for i, k := range r.Strings(p + ".kinds") {
@@ -353,7 +357,7 @@ func (r *slideRule) movable(s *State, c, mover int) bool {
 		return false
 	}
 	g := s.g
-	if r.own && int(g.pieceOwner[p]) != mover {
+	if r.own && int(g.pieceOwner[p]) != mover && !(r.common && g.pieceOwner[p] < 0 && !s.locked(int32(p))) {
 		return false
 	}
 	if r.kinds != nil && !r.kinds[g.pieceKind[p]] {
@@ -382,14 +386,12 @@ func (r *slideRule) landOK(s *State, t, mover int) bool {
 	case landOccupied:
 		return s.buf[s.g.lay.height+t] != 0 || s.buf[s.g.lay.counts+t] != 0
 	case landEnemy:
-		o := s.Owner(t)
-		return o >= 0 && o != mover
+		return s.Top(t) >= 0 && s.Owner(t) != mover
 	case landEmptyOrEnemy:
 		if !s.occupied(t) {
 			return true
 		}
-		o := s.Owner(t)
-		return o >= 0 && o != mover
+		return s.Top(t) >= 0 && s.Owner(t) != mover
 	}
 	return true
 }
@@ -408,7 +410,7 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 	masks := g.Board.NeighbourMasks()
 	// On small boards walk only the cells whose top the mover owns.
 	var cand uint64
-	useMask := g.small && r.own
+	useMask := g.small && r.own && !r.common
 	if g.small {
 		occ = s.occMask()
 		cand = s.ownMask(mover)
@@ -422,7 +424,7 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 			cand &= cand - 1
 		}
 		p := top[c] - 1
-		if p < 0 || (r.own && int(owner[p]) != mover) || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {
+		if p < 0 || (r.own && int(owner[p]) != mover && !(r.common && owner[p] < 0 && !s.locked(p))) || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {
 			continue
 		}
 		if r.surrounded {
@@ -502,6 +504,7 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 func (r *slideRule) play(s *State, m Move) error {
 	from, to := m.From(), m.To()
 	mover := s.ToMove()
+	moved := s.Top(from)
 	if r.replace && s.Height(to) > 0 {
 		if r.cap.points {
 			for p := s.Top(to); p >= 0; p = s.Below(p) {
@@ -512,6 +515,9 @@ func (r *slideRule) play(s *State, m Move) error {
 	}
 	if !r.jump {
 		r.cap.apply(s, m, mover)
+	}
+	if r.rest > 0 {
+		restIfCommon(s, moved, r.rest)
 	}
 	if r.jump && r.captureOver {
 		s.clear(int(s.g.Board.Ray(from, m.Aux())[0]))
@@ -911,4 +917,13 @@ func inCells(cells []int32, c int) bool {
 		}
 	}
 	return false
+}
+
+// restIfCommon locks a neutral piece that was just moved for `rest` plies
+// after this move.
+func restIfCommon(s *State, p, rest int) {
+	if p >= 0 && s.g.pieceOwner[p] < 0 {
+		s.buf[hLockPiece] = int32(p + 1)
+		s.buf[hLockPly] = s.buf[hPly] + 1 + int32(rest)
+	}
 }
