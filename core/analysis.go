@@ -39,7 +39,11 @@ func (g *Game) Perft(s *State, depth int) uint64 {
 // Playout plays uniformly random moves from s to the end of the game (or
 // the ply limit), reusing buf. It returns the moves played via the optional
 // record slice (appended) and an error if a rule hit one of its limits.
+//
+// A variant with a repetition rule ([end] type "repetition") has it judged
+// here too, from the positions of this playout (kept in s, reused).
 func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]Move, error) {
+	s.seen = s.seen[:0]
 	for {
 		buf = g.Moves(s, buf)
 		if len(buf) == 0 {
@@ -49,8 +53,23 @@ func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]
 		if record != nil {
 			*record = append(*record, m)
 		}
+		if g.repetition > 0 {
+			s.seen = append(s.seen, s.Hash())
+		}
 		if err := g.Play(s, m); err != nil {
 			return buf, err
+		}
+		if g.repetition > 0 && !s.Over() {
+			n, h := 1, s.Hash()
+			for _, x := range s.seen {
+				if x == h {
+					n++
+				}
+			}
+			if n >= g.repetition {
+				g.markEnd(s, EndRepetition, -1)
+				g.finishWith(s, -1)
+			}
 		}
 	}
 }

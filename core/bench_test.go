@@ -107,3 +107,6 @@ func TestZeroAllocsPerMove(t *testing.T) {
 		}
 	}
 }
+
+// Random playouts of STRIX (no foul checks).
+func BenchmarkPlayoutStrixStandard(b *testing.B) { benchFramework(b, "strix/standard") }

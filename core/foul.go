@@ -235,7 +235,9 @@ func (g *Game) newAnalyzer(mover, plies int, s *State) *analyzer {
 	a := &analyzer{g: g, f: g.Foul, mover: mover, tt: map[uint64]bool{}}
 	for i := 0; i <= plies+1; i++ {
 		a.bufs = append(a.bufs, make([]Move, 0, 256))
-		a.states = append(a.states, s.Clone())
+		st := s.Clone()
+		st.analysis = true
+		a.states = append(a.states, st)
 	}
 	return a
 }
@@ -439,7 +441,9 @@ func (g *Game) forcedWinner(s *State, mover, plies int, nodes *int) (int, []stri
 			continue
 		}
 		a := g.newAnalyzer(mover, plies, s)
-		ok := a.win(s.Clone(), gainer, plies, 0)
+		root := s.Clone()
+		root.analysis = true
+		ok := a.win(root, gainer, plies, 0)
 		*nodes += a.nodes
 		if a.limit {
 			return -1, nil, false

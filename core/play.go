@@ -25,6 +25,16 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 	if g.pass && g.otherCanMove(s, buf) {
 		return append(buf[:0], Pass)
 	}
+	if g.stuckDraw && g.Foul != nil && !s.analysis && g.stuckIsFoul(s) {
+		// 2024 Rule 18: not moving is itself a foul: the player loses and
+		// the others play on.
+		s.Eliminate(s.ToMove())
+		g.afterElimination(s)
+		if s.Over() {
+			return buf[:0]
+		}
+		return g.Moves(s, buf)
+	}
 	g.markEnd(s, EndStuck, s.ToMove())
 	if g.stuckDraw {
 		g.finishWith(s, -1)
@@ -418,3 +428,15 @@ func (h *History) Moves() []Move { return h.moves[:h.n] }
 
 // Len returns the number of moves played.
 func (h *History) Len() int { return h.n }
+
+// stuckIsFoul reports whether a player with no move would, by not moving,
+// let another player win by force (2024 Rule 18's exception).
+func (g *Game) stuckIsFoul(s *State) bool {
+	st := s.Clone()
+	mover := st.ToMove()
+	st.buf[hPly]++
+	st.setToMove(g.nextSeat(st, mover))
+	nodes := 0
+	w, _, exact := g.forcedWinner(st, mover, g.Foul.Plies(st), &nodes)
+	return exact && w >= 0
+}

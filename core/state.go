@@ -42,6 +42,11 @@ type State struct {
 	scratch []int32
 	// env is the cached expression environment (not part of the position).
 	env *envHolder
+	// analysis marks the states of a foul search, which must not start
+	// another search (see Game.Moves on a stuck player).
+	analysis bool
+	// seen holds the hashes of a playout's positions (repetition rule).
+	seen []uint64
 }
 
 // Game returns the game this state belongs to.
@@ -49,7 +54,7 @@ func (s *State) Game() *Game { return s.g }
 
 // Clone returns an independent copy of s.
 func (s *State) Clone() *State {
-	c := &State{g: s.g, buf: make([]int32, len(s.buf)), scratch: make([]int32, len(s.scratch))}
+	c := &State{g: s.g, buf: make([]int32, len(s.buf)), scratch: make([]int32, len(s.scratch)), analysis: s.analysis}
 	copy(c.buf, s.buf)
 	return c
 }

@@ -561,7 +561,9 @@ func TestStrixPropertyReplay(t *testing.T) {
 	g := load(t, "strix/standard")
 	rng := rand.New(rand.NewPCG(8, 9))
 	for i := 0; i < 20; i++ {
-		s := g.NewState()
+		// play through a History, which also judges repetition (Rule 20)
+		hg := core.NewHistory(g, g.NewState())
+		s := hg.State
 		var record strings.Builder
 		n := 0
 		for {
@@ -572,7 +574,7 @@ func TestStrixPropertyReplay(t *testing.T) {
 			m := moves[rng.IntN(len(moves))]
 			fmt.Fprintln(&record, g.Format(s, m))
 			n++
-			if err := g.Play(s, m); err != nil {
+			if err := hg.Play(m); err != nil {
 				t.Fatal(err)
 			}
 		}
