@@ -148,4 +148,29 @@ func (r *pivotRule) play(s *State, m Move) error {
 
 func (r *pivotRule) format(s *State, m Move) string { return formatMove(s, r.byPiece, nil, m) }
 
-func (r *pivotRule) explain(s *State, text string) (string, bool) { return "", false }
+func (r *pivotRule) explain(s *State, text string) (string, bool) {
+	g := s.g
+	from, to, _, ok := parseFromTo(s, text, r.byPiece)
+	if !ok || !r.movable(s, from, s.ToMove()) {
+		return "", false
+	}
+	hs := r.helper.Of(from)
+	for i, h := range hs {
+		if int(r.targets[int(r.offs[from])+i]) != to {
+			continue
+		}
+		if s.Height(int(h)) == 0 {
+			continue
+		}
+		if s.occupied(to) {
+			return fmt.Sprintf("%s is occupied", g.Board.Cells[to].Name), true
+		}
+		if reason, bad := r.excl.explain(s, from, to); bad {
+			return reason, true
+		}
+		if r.when != nil {
+			return fmt.Sprintf("the rule's condition (when) does not allow %s", text), true
+		}
+	}
+	return "", false
+}

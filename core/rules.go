@@ -560,18 +560,22 @@ func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
 func (r *slideRule) explain(s *State, text string) (string, bool) {
 	g := s.g
 	b := g.Board
-	fs, ts, ok := strings.Cut(text, "-")
+	from, to, victims, ok := parseFromTo(s, text, r.byPiece)
 	if !ok {
 		return "", false
 	}
-	from, ok1 := lookupCell(g, fs)
-	to, ok2 := lookupCell(g, ts)
-	if !ok1 || !ok2 {
-		return "", false
+	if r.kinds != nil && s.Top(from) >= 0 && !r.kinds[g.pieceKind[s.Top(from)]] {
+		return "", false // another rule moves this piece
 	}
 	fn, tn := b.Cells[from].Name, b.Cells[to].Name
 	mover := s.ToMove()
 	p := s.Top(from)
+	if reason, bad := r.excl.explain(s, from, to); bad {
+		return reason, true
+	}
+	if victims != "" && (r.cap == nil || r.cap.kind == capNone || r.cap.kind == capReplace) && !(r.cap != nil && r.cap.kind == capReplace) {
+		return fmt.Sprintf("this move cannot capture (%s)", victims), true
+	}
 	if p < 0 {
 		return fmt.Sprintf("there is no piece on %s", fn), true
 	}
@@ -623,6 +627,10 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 			if !r.when.allows(s, from, to, s.Height(from), int(g.pieceKind[p])) {
 				return fmt.Sprintf("the rule's condition (when) does not allow %s-%s", fn, tn), true
 			}
+			if victims != "" {
+				return fmt.Sprintf("the landing on %s is legal, but not the capture %s: the pieces it names cannot be taken by this move", tn, victims), true
+			}
+			return "", false
 		}
 	}
 	return fmt.Sprintf("%s is not on a straight line from %s in a direction this piece may move", tn, fn), true
@@ -926,4 +934,53 @@ func restIfCommon(s *State, p, rest int) {
 		s.buf[hLockPiece] = int32(p + 1)
 		s.buf[hLockPly] = s.buf[hPly] + 1 + int32(rest)
 	}
+}
+
+// parseFromTo reads "FROM-TO" (cells) or "PIECE-TO" (a piece's glyph, when
+// byPiece) with any "x…" victims after the target, which it returns as text.
+func parseFromTo(s *State, text string, byPiece bool) (from, to int, victims string, ok bool) {
+	g := s.g
+	fs, ts, found := strings.Cut(text, "-")
+	if !found {
+		return 0, 0, "", false
+	}
+	if i := strings.IndexByte(ts, 'x'); i > 0 {
+		if _, isCell := lookupCell(g, ts); !isCell {
+			ts, victims = ts[:i], ts[i:]
+		}
+	}
+	to, ok = lookupCell(g, ts)
+	if !ok {
+		return 0, 0, "", false
+	}
+	if c, isCell := lookupCell(g, fs); isCell {
+		return c, to, victims, true
+	}
+	if !byPiece {
+		return 0, 0, "", false
+	}
+	for p := range g.pieceKind {
+		if strings.EqualFold(g.Kinds[g.pieceKind[p]].Glyph, fs) {
+			if c := s.PieceCell(p); c >= 0 && s.Top(c) == p {
+				return c, to, victims, true
+			}
+		}
+	}
+	return 0, 0, "", false
+}
+
+// explain says why t is excluded for a piece from `from`, naming the
+// occupied related cell.
+func (e *exclusion) explain(s *State, from, t int) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	g := s.g
+	for _, o := range e.rel.Of(t) {
+		if int(o) != from && s.Height(int(o)) != 0 {
+			return fmt.Sprintf("%s is blocked by the %s of %s on %s (%s)", g.Board.Cells[t].Name, e.rel.Name,
+				g.Kinds[g.pieceKind[s.Top(int(o))]].Glyph, g.Board.Cells[o].Name, "a piece may not stop there"), true
+		}
+	}
+	return "", false
 }
