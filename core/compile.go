@@ -31,7 +31,7 @@ type compiler struct {
 }
 
 var topKeys = []string{"name", "title", "extends", "replace", "family", "source", "description",
-	"params", "players", "board", "pieces", "setup", "turns", "phases", "moves", "effects", "end", "scoring", "fouls"}
+	"params", "players", "board", "pieces", "setup", "turns", "phases", "moves", "effects", "end", "scoring", "fouls", "display"}
 
 // Compile checks a merged document and builds its Game. sets are
 // "name=value" parameter overrides. Every problem found is returned at once
@@ -61,6 +61,7 @@ func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
 	c.compileEnds()
 	c.compileScoring()
 	c.compileFouls()
+	c.compileDisplay()
 	if err := r.Diags.Err(); err != nil {
 		return nil, err
 	}
@@ -373,7 +374,7 @@ func (c *compiler) withParams(m map[string]any) map[string]any {
 
 func (c *compiler) compilePlayers() {
 	r := c.r
-	r.Keys("players", []string{"seats"})
+	r.Keys("players", []string{"seats", "colors", "titles"})
 	if !r.Has("players.seats") {
 		r.Errorf("players", "missing required key %q", "players.seats")
 		return
@@ -392,6 +393,51 @@ func (c *compiler) compilePlayers() {
 		seen[s] = true
 	}
 	c.g.Seats = seats
+	c.g.SeatColors = r.Strings("players.colors")
+	if len(c.g.SeatColors) != 0 && len(c.g.SeatColors) != len(seats) {
+		r.ValueErrorf("players.colors", "players.colors: want one colour per seat (%d), got %d", len(seats), len(c.g.SeatColors))
+	}
+	c.g.SeatTitles = r.Strings("players.titles")
+	if len(c.g.SeatTitles) != 0 && len(c.g.SeatTitles) != len(seats) {
+		r.ValueErrorf("players.titles", "players.titles: want one title per seat (%d), got %d", len(seats), len(c.g.SeatTitles))
+	}
+}
+
+// compileDisplay reads [display]: hints for drawing the board, which the
+// rules never read: `dark` (a boolean cell attribute shading a cell, e.g. the
+// black squares), `marks` (regions drawn marked, e.g. the Nest) and
+// `shade` (a relation: cells related to an occupied cell are shaded, e.g.
+// STRIX shadows; by default the relation of the first rule with exclude).
+func (c *compiler) compileDisplay() {
+	r := c.r
+	g := c.g
+	r.Keys("display", []string{"dark", "marks", "shade", "root_face"})
+	g.Display.Dark = r.String("display.dark", "")
+	if g.Display.Dark != "" {
+		if _, ok := g.Board.Cells[0].Attrs[g.Display.Dark]; !ok {
+			r.ValueErrorf("display.dark", "display.dark: no cell attribute %q", g.Display.Dark)
+		}
+	}
+	for i, m := range r.Strings("display.marks") {
+		if _, ok := g.regionRefs[m]; !ok {
+			r.ValueErrorf(fmt.Sprintf("display.marks.%d", i), "display.marks: unknown region %q", m)
+			continue
+		}
+		g.Display.Marks = append(g.Display.Marks, m)
+	}
+	g.Display.Shade = r.String("display.shade", "")
+	if g.Display.Shade == "" {
+		for _, ru := range g.rules {
+			if sr, ok := ru.(*slideRule); ok && sr.excl != nil {
+				g.Display.Shade = sr.excl.rel.Name
+				break
+			}
+		}
+	} else if _, ok := g.Board.Relation(g.Display.Shade); !ok {
+		r.ValueErrorf("display.shade", "display.shade: unknown relation %q", g.Display.Shade)
+		g.Display.Shade = ""
+	}
+	g.Display.RootFace = r.String("display.root_face", "")
 }
 
 func (c *compiler) seat(path string, allowNone bool) int {

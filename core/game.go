@@ -72,6 +72,12 @@ type Game struct {
 	Doc *spec.Doc
 	// Foul is the variant's foul analysis ([fouls]), or nil.
 	Foul *FoulSpec
+	// SeatColors are colour names per seat ([players] colors), or nil.
+	SeatColors []string
+	// SeatTitles are display names per seat ([players] titles), or nil.
+	SeatTitles []string
+	// Display holds drawing hints ([display]).
+	Display Display
 
 	rules     []rule
 	phases    []*phase
@@ -250,4 +256,44 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Display holds a variant's drawing hints; the rules never read them.
+type Display struct {
+	// Dark names a boolean cell attribute that shades a cell.
+	Dark string
+	// Marks lists regions drawn marked (the STRIX Nest).
+	Marks []string
+	// Shade names a relation: cells related to an occupied cell are shaded
+	// (STRIX shadows).
+	Shade string
+	// RootFace names the face a folded board is unfolded around.
+	RootFace string
+}
+
+// InRegion reports whether cell c belongs to the named region (for any seat).
+func (g *Game) InRegion(name string, c int) bool {
+	ref, ok := g.regionRefs[name]
+	if !ok {
+		return false
+	}
+	for _, cells := range ref.cells {
+		for _, x := range cells {
+			if int(x) == c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// SeatTitle returns a seat's display name.
+func (g *Game) SeatTitle(seat int) string {
+	if seat >= 0 && seat < len(g.SeatTitles) {
+		return g.SeatTitles[seat]
+	}
+	if seat >= 0 && seat < len(g.Seats) {
+		return g.Seats[seat]
+	}
+	return ""
 }
