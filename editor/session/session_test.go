@@ -1,0 +1,141 @@
+package session_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rulesmith/core"
+	"rulesmith/editor/session"
+	"rulesmith/variants"
+)
+
+func load(t *testing.T, name string) *core.Game {
+	t.Helper()
+	g, err := core.Load(name, core.WithFS(variants.FS()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestPlayUndoRedoSaveLoad(t *testing.T) {
+	g := load(t, "dvonn")
+	s := session.New(g, "dvonn")
+	s.AutosavePath = filepath.Join(t.TempDir(), "auto", "dvonn.txt")
+	for _, mv := range []string{"a1", "b1", "c1", "d1"} {
+		if err := s.PlayText(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.PlayText("a1"); err == nil || !strings.Contains(err.Error(), "occupied") {
+		t.Fatalf("illegal move: %v", err)
+	}
+	if !s.Undo() || len(s.Lines()) != 3 || s.State().Ply() != 3 {
+		t.Fatalf("undo: %v", s.Lines())
+	}
+	if !s.Redo() || len(s.Lines()) != 4 || s.CanRedo() {
+		t.Fatalf("redo: %v", s.Lines())
+	}
+	// the autosave holds the record after every change
+	data, err := os.ReadFile(s.AutosavePath)
+	if err != nil || !strings.HasSuffix(string(data), "a1\nb1\nc1\nd1\n") {
+		t.Fatalf("autosave: %q %v", data, err)
+	}
+	path := filepath.Join(t.TempDir(), "game.txt")
+	if err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	s2 := session.New(g, "dvonn")
+	if err := s2.Load(path); err != nil {
+		t.Fatal(err)
+	}
+	if !s2.State().Equal(s.State()) {
+		t.Fatal("a saved and loaded record must give the same position")
+	}
+}
+
+func TestReloadReportsFirstIllegalMove(t *testing.T) {
+	g := load(t, "mancala/egyptian")
+	s := session.New(g, "mancala/egyptian")
+	for _, mv := range []string{"3", "6", "2"} {
+		if err := s.PlayText(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Ethiopian rules: "3" needs a direction, so the first line breaks
+	res := s.Reload(load(t, "mancala/ethiopian"))
+	if res.Broken == nil || res.Broken.Line != 1 || res.Kept != 0 || len(s.Lines()) != 0 {
+		t.Fatalf("reload: %+v, lines %v", res, s.Lines())
+	}
+	// and back: everything is legal again (the dropped lines are redoable)
+	s.Reload(g)
+	for s.Redo() {
+	}
+	if len(s.Lines()) != 3 {
+		t.Fatalf("after redo: %v", s.Lines())
+	}
+}
+
+func TestCallsAreRecordLines(t *testing.T) {
+	g := load(t, "strix/simple")
+	s := session.New(g, "strix/simple")
+	rec, err := os.ReadFile("../../testdata/records/strix-fouls/simple.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(rec), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			if err := s.PlayText(l); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	res, err := s.Call(2) // Green, the preceding player
+	if err != nil || !res.Upheld {
+		t.Fatalf("call: %+v %v", res, err)
+	}
+	if got := s.Lines(); got[len(got)-1] != "call g" {
+		t.Fatalf("record ends %q", got[len(got)-1])
+	}
+	if !s.Undo() || s.State().Takebacks(0) != 3 {
+		t.Fatalf("undoing the call must restore the takeback")
+	}
+}
+
+func TestCompareMarksDivergence(t *testing.T) {
+	a := session.New(load(t, "mancala/egyptian"), "mancala/egyptian")
+	b := session.New(load(t, "mancala/ethiopian"), "mancala/ethiopian")
+	c := session.NewCompare(a, b)
+	found := false
+	for _, ch := range c.Changes {
+		if ch.Key == "moves.sow.min_stones" && ch.A == nil {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("changes: %v", c.Changes)
+	}
+	d, err := c.Play("3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Diverged() || d.Kinds[0] != "legal" {
+		t.Fatalf("divergence: %+v", d)
+	}
+	if _, err := c.Play("zz"); err == nil {
+		t.Fatal("a move illegal in both must be refused")
+	}
+	// same moves, different rule: first edition scores captures, 2024 does not
+	fe := session.New(load(t, "strix/first-edition"), "strix/first-edition")
+	st := session.New(load(t, "strix/standard"), "strix/standard")
+	c2 := session.NewCompare(fe, st)
+	if len(c2.Changes) == 0 {
+		t.Fatal("first edition and standard must differ")
+	}
+	d2, err := c2.Play("bR-g65")
+	if err != nil || d2.Diverged() && d2.Kinds[0] == "legal" {
+		t.Fatalf("bR-g65: %+v %v", d2, err)
+	}
+}
