@@ -211,13 +211,31 @@ func (h *History) Resign(seat int) error {
 		return fmt.Errorf("%s is already out of the game", g.Seats[seat])
 	}
 	h.State.Eliminate(seat)
-	g.afterElimination(h.State)
-	if !h.State.Over() && h.State.Active() == 1 {
+	if h.State.Active() == 1 {
 		for o := range g.Seats {
 			if !h.State.Eliminated(o) {
-				g.finishWith(h.State, o)
+				// the resignation ends the game: the last seat standing wins,
+				// or the points decide where the ends are scored
+				g.markEnd(h.State, EndResigned, o)
+				if g.scoredEnds() {
+					g.finish(h.State)
+				} else {
+					g.finishWith(h.State, o)
+				}
 			}
 		}
+		return nil
 	}
+	g.afterElimination(h.State)
 	return nil
+}
+
+// scoredEnds reports whether the variant decides its ends by score.
+func (g *Game) scoredEnds() bool {
+	for _, e := range g.ends {
+		if e.byScore {
+			return true
+		}
+	}
+	return false
 }

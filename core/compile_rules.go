@@ -28,6 +28,10 @@ func (c *compiler) compilePieces() {
 		k.Value = c.num(p+".value", 1, -1<<20, 1<<20)
 		k.Flags = r.Strings(p + ".flags")
 		k.Glyph = r.String(p+".glyph", strings.ToUpper(name[:1]))
+		if k.Glyph == "" {
+			r.ValueErrorf(p+".glyph", "%s.glyph: must not be empty", p)
+			k.Glyph = strings.ToUpper(name[:1])
+		}
 		r.String(p+".title", "")
 		c.g.Kinds = append(c.g.Kinds, k)
 	}
@@ -151,7 +155,8 @@ func (c *compiler) compileSetup() {
 	l.elim = l.placed + ns*nk
 	l.own = l.elim + ns
 	l.takebacks = l.own + 2*ns
-	l.size = l.takebacks + ns
+	l.rest = l.takebacks + ns
+	l.size = l.rest + np
 	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
 	g.small = nc <= 64 && len(g.Board.Track) == 0
 	g.full = make([]bool, nc)
@@ -490,8 +495,9 @@ func (c *compiler) compileEnds() {
 		case "seats_left":
 			e.count = c.num(p+".count", 1, 0, MaxSeats)
 		case "repetition":
-			// judged by History, which keeps the positions met so far
+			// judged by History and Playout, which keep the positions met so far
 			c.g.repetition = c.num(p+".count", 3, 2, 100)
+			c.g.repetitionEnd = name
 			continue
 		case "expr":
 			src := r.String(p+".when", "")
@@ -510,6 +516,9 @@ func (c *compiler) compileEnds() {
 	}
 	for _, e := range c.g.ends {
 		c.g.endNames = append(c.g.endNames, e.name)
+	}
+	if c.g.repetitionEnd != "" {
+		c.g.endNames = append(c.g.endNames, c.g.repetitionEnd)
 	}
 	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, EndTwoWayDraw, EndResigned, EndUnavoidable)
 }

@@ -294,6 +294,12 @@ func (a *analyzer) win(s *State, gainer, left, depth int) bool {
 		return false
 	}
 	key := s.Hash() ^ mix(uint64(gainer)<<8|uint64(left)|5<<60)
+	for seat := range g.Seats {
+		// points can decide a game won at the goal (first edition Rule 18 (viii))
+		if p := s.Score(seat); p != 0 {
+			key ^= mix(uint64(seat)<<40 | uint64(uint32(p)) | 6<<60)
+		}
+	}
 	if v, ok := a.tt[key]; ok && !v {
 		return false
 	}

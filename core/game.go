@@ -91,6 +91,8 @@ type Game struct {
 	stuckDraw bool
 	// endNames: the declared end conditions, then the built-in ends
 	endNames []string
+	// repetitionEnd names the [end] table of the repetition rule
+	repetitionEnd string
 	// repetition: a position met this many times is a draw (0: no rule)
 	repetition int
 	// elimFlag[seat] lists the pieces whose loss eliminates the seat

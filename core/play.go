@@ -391,7 +391,7 @@ func (h *History) Play(m Move) error {
 			}
 		}
 		if n >= g.repetition {
-			g.markEnd(h.State, EndRepetition, -1)
+			g.markEnd(h.State, g.repetitionEnd, -1)
 			g.finishWith(h.State, -1)
 		}
 	}
