@@ -928,11 +928,11 @@ func inCells(cells []int32, c int) bool {
 }
 
 // restIfCommon locks a neutral piece that was just moved for `rest` plies
-// after this move.
+// after this move. Each piece rests on its own: moving another neutral
+// piece meanwhile does not end its rest.
 func restIfCommon(s *State, p, rest int) {
-	if p >= 0 && s.g.pieceOwner[p] < 0 {
-		s.buf[hLockPiece] = int32(p + 1)
-		s.buf[hLockPly] = s.buf[hPly] + 1 + int32(rest)
+	if p >= 0 && s.g.pieceOwner[p] < 0 && rest > 0 {
+		s.buf[s.g.lay.rest+p] = s.buf[hPly] + 1 + int32(rest)
 	}
 }
 

@@ -18,8 +18,6 @@ const (
 	hLastMover // seat that made the last move, -1 at the start
 	hLastTo    // cell + 1 of the last move's target, 0 if none
 	hStop      // 1 when the ply limit stopped the game (a timeout, not a result)
-	hLockPiece // a common piece just moved (+1) that may not move again until
-	hLockPly   // this ply ([moves] common_rest)
 	hEnd       // what ended the game: index+1 into Game.endNames
 	hEndSeat   // the seat that met the end condition (+1), e.g. whose Owl reached the Nest
 	hOccLo     // boards of at most 64 cells: occupied cells as a bit mask (low half)
@@ -29,7 +27,7 @@ const (
 
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
-	scores, counts, top, height, below, pos, placed, elim, own, takebacks, size int
+	scores, counts, top, height, below, pos, placed, elim, own, takebacks, rest, size int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that
@@ -320,7 +318,8 @@ func (s *State) occupied(c int) bool {
 	return s.buf[s.g.lay.height+c] != 0 || s.buf[s.g.lay.counts+c] != 0
 }
 
-// locked reports whether piece p is resting after a move (common_rest).
+// locked reports whether piece p is resting after a move (common_rest):
+// the rest section holds, per piece, the first ply it may move again.
 func (s *State) locked(p int32) bool {
-	return s.buf[hLockPiece] == p+1 && s.buf[hPly] < s.buf[hLockPly]
+	return s.buf[hPly] < s.buf[s.g.lay.rest+int(p)]
 }
