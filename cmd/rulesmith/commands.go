@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"sort"
@@ -15,6 +16,8 @@ import (
 
 	"rulesmith/core"
 	"rulesmith/core/diag"
+	"rulesmith/core/spec"
+	"rulesmith/editor"
 	"rulesmith/variants"
 )
 
@@ -55,6 +58,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var sets setFlags
 	fs.Var(&sets, "set", "override a parameter, name=value (repeatable)")
 	record := fs.String("record", "", "a game record to play first")
+	var seats setFlags
+	fs.Var(&seats, "seat", "SEAT=human|random|mcts:2s (play; repeatable)")
+	resume := fs.Bool("resume", false, "reopen the last autosaved game (play)")
+	mono := fs.Bool("mono", false, "draw without colour (also with NO_COLOR)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	n := fs.Int("n", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed")
@@ -65,14 +72,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	load := func(name string) (*core.Game, bool) {
 		g, err := core.Load(name, core.WithFS(variants.FS()), core.WithSet(sets...))
 		if err != nil {
-			var dl diag.List
-			if errors.As(err, &dl) {
-				for _, d := range dl {
-					fmt.Fprintln(stderr, d.String())
-				}
-			} else {
-				fmt.Fprintf(stderr, "rulesmith: %v\n", err)
-			}
+			printLoadError(err, stderr)
 			return nil, false
 		}
 		return g, true
@@ -161,6 +161,59 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		for d := 1; d <= depth; d++ {
 			fmt.Fprintf(stdout, "depth %d: %d\n", d, g.Perft(h.State, d))
+		}
+		return 0
+	case "show":
+		if !need(1) {
+			return 2
+		}
+		data, err := fsReadVariant(pos[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "rulesmith show: %v\n", err)
+			return 1
+		}
+		stdout.Write(data)
+		return 0
+	case "diff":
+		if !need(2) {
+			return 2
+		}
+		return diffCmd(pos[0], pos[1], sets, *asJSON, stdout, stderr)
+	case "play", "edit":
+		if !need(1) {
+			return 2
+		}
+		opts := editor.Options{Variant: pos[0], Sets: sets, Seats: seats, Record: *record, Resume: *resume,
+			Edit: cmd == "edit", Mono: *mono, FS: variants.FS(), Seed: *seed}
+		if cmd == "edit" && !strings.HasSuffix(pos[0], ".toml") {
+			fmt.Fprintf(stderr, "rulesmith edit: want a variant file (FILE.toml); copy an embedded one with: rulesmith show %s > FILE.toml\n", pos[0])
+			return 2
+		}
+		app, err := editor.New(opts)
+		if err != nil {
+			printLoadError(err, stderr)
+			return 1
+		}
+		if err := app.Run(); err != nil {
+			fmt.Fprintf(stderr, "rulesmith %s: %v\n", cmd, err)
+			return 1
+		}
+		return 0
+	case "compare-view":
+		if !need(2) {
+			return 2
+		}
+		app, err := editor.NewCompare(editor.CompareOptions{
+			A:      editor.Options{Variant: pos[0], Sets: sets, FS: variants.FS()},
+			B:      editor.Options{Variant: pos[1], Sets: sets, FS: variants.FS()},
+			Record: *record, Mono: *mono})
+		if err != nil {
+			printLoadError(err, stderr)
+			return 1
+		}
+		if err := app.Run(); err != nil {
+			fmt.Fprintf(stderr, "rulesmith compare-view: %v\n", err)
+			return 1
 		}
 		return 0
 	case "analyze":
@@ -480,5 +533,68 @@ func analyze(g *core.Game, file string, asJSON bool, stdout, stderr io.Writer) i
 		fmt.Fprintf(stdout, "a safe alternative: %s\n", v.Safe)
 	}
 	fmt.Fprintf(stdout, "nodes: %d\n", v.Nodes)
+	return 0
+}
+
+func printLoadError(err error, stderr io.Writer) {
+	var dl diag.List
+	if errors.As(err, &dl) {
+		for _, d := range dl {
+			fmt.Fprintln(stderr, d.String())
+		}
+		return
+	}
+	fmt.Fprintf(stderr, "rulesmith: %v\n", err)
+}
+
+// fsReadVariant returns an embedded variant's file, or a file's contents.
+func fsReadVariant(name string) ([]byte, error) {
+	if !strings.HasSuffix(name, ".toml") {
+		if data, err := fs.ReadFile(variants.FS(), name+".toml"); err == nil {
+			return data, nil
+		}
+	}
+	return os.ReadFile(name)
+}
+
+// diffCmd prints the differences between two variants after extends.
+func diffCmd(a, b string, sets []string, asJSON bool, stdout, stderr io.Writer) int {
+	da, err := spec.Load(a, spec.Source{FS: variants.FS()})
+	if err != nil {
+		printLoadError(err, stderr)
+		return 1
+	}
+	db, err := spec.Load(b, spec.Source{FS: variants.FS()})
+	if err != nil {
+		printLoadError(err, stderr)
+		return 1
+	}
+	changes := spec.Diff(da, db)
+	if asJSON {
+		type change struct {
+			Key  string `json:"key"`
+			Kind string `json:"kind"`
+			A    any    `json:"a,omitempty"`
+			B    any    `json:"b,omitempty"`
+		}
+		out := []change{}
+		for _, c := range changes {
+			out = append(out, change{c.Key, c.Kind(), c.A, c.B})
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(out)
+		return 0
+	}
+	fmt.Fprintf(stdout, "%s → %s: %d differences\n", a, b, len(changes))
+	section := ""
+	for _, c := range changes {
+		top, _, _ := strings.Cut(c.Key, ".")
+		if top != section {
+			section = top
+			fmt.Fprintf(stdout, "[%s]\n", section)
+		}
+		fmt.Fprintf(stdout, "  %s\n", c)
+	}
 	return 0
 }

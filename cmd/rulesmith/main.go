@@ -7,6 +7,11 @@
 //	rulesmith perft VARIANT DEPTH [--record FILE]
 //	rulesmith playout VARIANT -n N --seed S [--json]
 //	rulesmith analyze VARIANT --record FILE [--json]
+//	rulesmith play VARIANT [--seat SEAT=human|random|mcts:2s ...] [--record FILE] [--resume]
+//	rulesmith edit FILE.toml
+//	rulesmith compare-view A B [--record FILE]
+//	rulesmith diff A B [--json]
+//	rulesmith show NAME
 //	rulesmith list
 //
 // VARIANT is an embedded variant's name (see `rulesmith list`) or a path to
@@ -31,6 +36,11 @@ func usage() string {
   rulesmith perft VARIANT DEPTH [--record FILE]
   rulesmith playout VARIANT -n N --seed S [--json]
   rulesmith analyze VARIANT --record FILE [--json]
+  rulesmith play VARIANT [--seat SEAT=human|random|mcts:2s ...] [--record FILE] [--resume]
+  rulesmith edit FILE.toml [--seat ...]
+  rulesmith compare-view A B [--record FILE]
+  rulesmith diff A B [--json]
+  rulesmith show NAME
   rulesmith list
 VARIANT is an embedded name (rulesmith list) or a path to a .toml file.
 Every command accepts --set name=value (repeatable) to override a parameter.

@@ -1,0 +1,447 @@
+package boardview
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"rulesmith/core"
+)
+
+// cellBox is where a cell is drawn, relative to the layout's origin.
+type cellBox struct {
+	x, y, w, h int
+	// hitW is the width that answers a mouse click (the drawn width plus
+	// any gap up to the next cell); at least w.
+	hitW int
+	// box: draw a frame round the cell (pits).
+	box bool
+}
+
+// label is fixed text of a layout: coordinates, face and seat names.
+type label struct {
+	x, y int
+	text string
+}
+
+// layout is a board's picture without the position: where each cell and
+// label goes. It depends on the game and the room given, never on the state.
+type layout struct {
+	w, h   int
+	cells  []cellBox
+	labels []label
+	// px, py: the pitch between neighbouring cells, the unit of the
+	// cursor's spatial moves.
+	px, py float64
+	// names: empty cells show their names (when they fit); keepNames: even
+	// when targets, marks or shades would show a glyph (graphs).
+	names, keepNames bool
+	// spill: how far a cell's text may run into the gap after it.
+	spill int
+	// list: each cell shows its name then its contents (graph lists).
+	list bool
+}
+
+// fits reports whether the layout and a caption line fit in w×h.
+func (l *layout) fits(w, h int) bool { return l.w <= w && l.h+1 <= h }
+
+// normalize shifts everything so that the top-left corner is (0,0) and
+// computes the size.
+func (l *layout) normalize() {
+	minX, minY := math.MaxInt, math.MaxInt
+	maxX, maxY := math.MinInt, math.MinInt
+	for _, c := range l.cells {
+		minX, minY = min(minX, c.x), min(minY, c.y)
+		maxX, maxY = max(maxX, c.x+c.w), max(maxY, c.y+c.h)
+	}
+	for _, t := range l.labels {
+		minX, minY = min(minX, t.x), min(minY, t.y)
+		maxX, maxY = max(maxX, t.x+textWidth(t.text)), max(maxY, t.y+1)
+	}
+	if minX == math.MaxInt {
+		l.w, l.h = 0, 0
+		return
+	}
+	for i := range l.cells {
+		l.cells[i].x -= minX
+		l.cells[i].y -= minY
+	}
+	for i := range l.labels {
+		l.labels[i].x -= minX
+		l.labels[i].y -= minY
+	}
+	l.w, l.h = maxX-minX, maxY-minY
+}
+
+// buildLayout picks the roomiest layout of g's board that fits w×h; wide
+// reports a terminal at least 120 columns wide. When nothing fits it returns
+// the smallest, which the view scrolls.
+func buildLayout(g *core.Game, w, h int, wide bool) *layout {
+	var cands []func() *layout
+	switch g.Board.Kind {
+	case "pits":
+		for _, s := range [][2]int{{9, 5}, {7, 3}, {6, 3}, {5, 3}, {4, 3}} {
+			cands = append(cands, func() *layout { return pitsLayout(g, s[0], s[1]) })
+		}
+	case "hex":
+		for _, o := range []struct {
+			ch, letterX int
+			rowNums     bool
+		}{{2, 1, true}, {2, 0, true}, {1, 1, true}, {1, 0, true}, {2, 1, false}, {1, 1, false}} {
+			cands = append(cands, func() *layout { return hexLayout(g, o.ch, o.letterX, o.rowNums) })
+		}
+	case "faces":
+		if wide {
+			cands = append(cands,
+				func() *layout { return facesLayout(g, 4, 2, true) },
+				func() *layout { return facesLayout(g, 4, 1, true) })
+		}
+		cands = append(cands, func() *layout { return facesLayout(g, 3, 1, false) })
+	case "grid":
+		for _, s := range [][2]int{{5, 2}, {4, 2}, {4, 1}, {3, 1}, {2, 1}} {
+			cands = append(cands, func() *layout { return gridLayout(g, s[0], s[1]) })
+		}
+	default:
+		if hasXY(g) {
+			cands = append(cands, func() *layout { return graphLayout(g, w, h, false) },
+				func() *layout { return graphLayout(g, w, h, true) })
+		}
+		cands = append(cands, func() *layout { return listLayout(g, h) })
+	}
+	var l *layout
+	for _, f := range cands {
+		l = f()
+		if l != nil && l.fits(w, h) {
+			return l
+		}
+	}
+	if l == nil {
+		l = listLayout(g, h)
+	}
+	return l
+}
+
+func intAttr(attrs map[string]any, key string) (int, bool) {
+	switch v := attrs[key].(type) {
+	case int:
+		return v, true
+	case int64:
+		return int(v), true
+	case float64:
+		return int(math.Floor(v)), true
+	}
+	return 0, false
+}
+
+func floatAttr(attrs map[string]any, key string) (float64, bool) {
+	switch v := attrs[key].(type) {
+	case int:
+		return float64(v), true
+	case int64:
+		return float64(v), true
+	case float64:
+		return v, true
+	}
+	return 0, false
+}
+
+func textWidth(s string) int { return len([]rune(s)) }
+
+// pitsLayout draws each pit as a bw×bh box. With two seats: seat 1's pits on
+// top from right to left, seat 0's below from left to right, seat 1's store
+// on the left and seat 0's on the right, bowl numbers over and under.
+func pitsLayout(g *core.Game, bw, bh int) *layout {
+	b := g.Board
+	l := &layout{cells: make([]cellBox, b.N()), px: float64(bw + 1), py: float64(bh)}
+	seats := len(g.Seats)
+	pits := make([][]int, seats)
+	stores := make([][]int, seats)
+	for c, cell := range b.Cells {
+		o, ok := intAttr(cell.Attrs, "owner")
+		if !ok || o < 0 || o >= seats {
+			o = 0
+		}
+		if k, _ := cell.Attrs["kind"].(string); k == "store" {
+			stores[o] = append(stores[o], c)
+		} else {
+			pits[o] = append(pits[o], c)
+		}
+	}
+	index := func(c int) int {
+		if i, ok := intAttr(b.Cells[c].Attrs, "index"); ok {
+			return i
+		}
+		return c
+	}
+	for s := range pits {
+		sort.SliceStable(pits[s], func(i, j int) bool { return index(pits[s][i]) < index(pits[s][j]) })
+	}
+	box := func(col, y, h int) cellBox {
+		return cellBox{x: col * (bw + 1), y: y, w: bw, h: h, hitW: bw, box: true}
+	}
+	centre := func(col int, text string) int { return col*(bw+1) + (bw-textWidth(text))/2 }
+	hasStores := false
+	for _, st := range stores {
+		hasStores = hasStores || len(st) > 0
+	}
+	if seats == 2 {
+		n := max(len(pits[0]), len(pits[1]))
+		off := 0
+		if hasStores {
+			off = 1
+		}
+		cols := n + 2*off
+		width := cols*(bw+1) - 1
+		title := func(s, y int) {
+			t := g.SeatTitle(s)
+			l.labels = append(l.labels, label{x: (width - textWidth(t)) / 2, y: y, text: t})
+		}
+		title(1, 0)
+		for k, c := range pits[1] {
+			col := off + n - 1 - k
+			l.cells[c] = box(col, 2, bh)
+			num := strconv.Itoa(index(c))
+			l.labels = append(l.labels, label{x: centre(col, num), y: 1, text: num})
+		}
+		for k, c := range pits[0] {
+			col := off + k
+			l.cells[c] = box(col, 2+bh, bh)
+			num := strconv.Itoa(index(c))
+			l.labels = append(l.labels, label{x: centre(col, num), y: 2 + 2*bh, text: num})
+		}
+		// a seat's second store, if any, stacks under its first
+		for i, c := range stores[1] {
+			hh := 2 * bh / len(stores[1])
+			l.cells[c] = box(0, 2+i*hh, hh)
+		}
+		for i, c := range stores[0] {
+			hh := 2 * bh / len(stores[0])
+			l.cells[c] = box(cols-1, 2+i*hh, hh)
+		}
+		title(0, 3+2*bh)
+		l.normalize()
+		return l
+	}
+	// any other number of seats: one row per seat, pits then store
+	y := 0
+	for s := 0; s < seats; s++ {
+		l.labels = append(l.labels, label{x: 0, y: y, text: g.SeatTitle(s)})
+		col := 0
+		for _, c := range pits[s] {
+			l.cells[c] = box(col, y+1, bh)
+			col++
+		}
+		for _, c := range stores[s] {
+			l.cells[c] = box(col, y+1, bh)
+			col++
+		}
+		y += bh + 1
+	}
+	l.normalize()
+	return l
+}
+
+// splitName splits a cell name like "k3" into its letters and digits.
+func splitName(name string) (letters, digits string) {
+	i := strings.IndexAny(name, "0123456789")
+	if i < 0 {
+		return name, ""
+	}
+	return name[:i], name[i:]
+}
+
+// hexLayout draws a hex board in offset rows, the highest row on top, each
+// cell 4 columns wide: cell (col,row) sits at x = (2·col − row)·2. Column
+// letters run below each column's lowest cell (columns are the up-left
+// diagonals), row numbers (when rowNums is set) left of each row. letterX
+// places the letters within their slot (1: under the gap between cells).
+func hexLayout(g *core.Game, ch, letterX int, rowNums bool) *layout {
+	b := g.Board
+	l := &layout{cells: make([]cellBox, b.N()), px: 4, py: float64(ch), spill: 1}
+	maxRow := 0
+	type pos struct{ col, row int }
+	at := make([]pos, b.N())
+	for c, cell := range b.Cells {
+		col, _ := intAttr(cell.Attrs, "col")
+		row, _ := intAttr(cell.Attrs, "row")
+		at[c] = pos{col - 1, row - 1}
+		maxRow = max(maxRow, row-1)
+	}
+	xy := func(col, row int) (int, int) { return (2*col - row) * 2, (maxRow - row) * ch }
+	firstInRow := map[int]int{}
+	lowestInCol := map[int]int{}
+	for c, p := range at {
+		x, y := xy(p.col, p.row)
+		l.cells[c] = cellBox{x: x, y: y, w: 3, h: 1, hitW: 4}
+		if f, ok := firstInRow[p.row]; !ok || p.col < at[f].col {
+			firstInRow[p.row] = c
+		}
+		if f, ok := lowestInCol[p.col]; !ok || p.row < at[f].row {
+			lowestInCol[p.col] = c
+		}
+	}
+	if rowNums {
+		for _, c := range firstInRow {
+			_, digits := splitName(b.Cells[c].Name)
+			x, y := xy(at[c].col, at[c].row)
+			l.labels = append(l.labels, label{x: x - textWidth(digits), y: y, text: digits})
+		}
+	}
+	for _, c := range lowestInCol {
+		letters, _ := splitName(b.Cells[c].Name)
+		x, y := xy(at[c].col, at[c].row-1)
+		l.labels = append(l.labels, label{x: x + letterX, y: y, text: letters})
+	}
+	sortLabels(l.labels)
+	l.normalize()
+	return l
+}
+
+func sortLabels(ls []label) {
+	sort.Slice(ls, func(i, j int) bool {
+		if ls[i].y != ls[j].y {
+			return ls[i].y < ls[j].y
+		}
+		return ls[i].x < ls[j].x
+	})
+}
+
+// gridLayout draws a rectangular board, row 1 at the bottom, with row
+// numbers on the left and column letters below.
+func gridLayout(g *core.Game, cw, ch int) *layout {
+	b := g.Board
+	l := &layout{cells: make([]cellBox, b.N()), px: float64(cw), py: float64(ch)}
+	maxRow := 0
+	for _, cell := range b.Cells {
+		r, _ := intAttr(cell.Attrs, "row")
+		maxRow = max(maxRow, r)
+	}
+	lw := len(strconv.Itoa(maxRow)) + 1
+	seenRow, seenCol := map[int]bool{}, map[int]bool{}
+	for c, cell := range b.Cells {
+		col, _ := intAttr(cell.Attrs, "col")
+		row, _ := intAttr(cell.Attrs, "row")
+		x, y := lw+(col-1)*cw, (maxRow-row)*ch
+		l.cells[c] = cellBox{x: x, y: y, w: cw, h: ch, hitW: cw}
+		letters, digits := splitName(cell.Name)
+		if !seenRow[row] {
+			seenRow[row] = true
+			l.labels = append(l.labels, label{x: lw - 1 - textWidth(digits), y: y + (ch-1)/2, text: digits})
+		}
+		if !seenCol[col] {
+			seenCol[col] = true
+			l.labels = append(l.labels, label{x: x + (cw-textWidth(letters))/2, y: maxRow * ch, text: letters})
+		}
+	}
+	sortLabels(l.labels)
+	l.normalize()
+	return l
+}
+
+func hasXY(g *core.Game) bool {
+	for _, cell := range g.Board.Cells {
+		_, okx := floatAttr(cell.Attrs, "x")
+		_, oky := floatAttr(cell.Attrs, "y")
+		if !okx || !oky {
+			return false
+		}
+	}
+	return g.Board.N() > 0
+}
+
+// graphLayout places graph cells by their x,y attributes (y up), scaled to
+// fit w×h, or by the rank of their coordinates when ranks is set (or when
+// scaling would put two cells on one spot). It returns nil when two cells
+// share their coordinates.
+func graphLayout(g *core.Game, w, h int, ranks bool) *layout {
+	b := g.Board
+	fw := 3
+	for _, cell := range b.Cells {
+		fw = max(fw, min(textWidth(cell.Name), 8))
+	}
+	xs := make([]float64, b.N())
+	ys := make([]float64, b.N())
+	for c, cell := range b.Cells {
+		xs[c], _ = floatAttr(cell.Attrs, "x")
+		ys[c], _ = floatAttr(cell.Attrs, "y")
+	}
+	rank := func(v []float64) ([]int, int) {
+		u := append([]float64(nil), v...)
+		sort.Float64s(u)
+		u = compact(u)
+		out := make([]int, len(v))
+		for i, x := range v {
+			out[i] = sort.SearchFloat64s(u, x)
+		}
+		return out, len(u)
+	}
+	var cols, rows []int
+	var ncol, nrow int
+	if ranks {
+		cols, ncol = rank(xs)
+		rows, nrow = rank(ys)
+	} else {
+		scale := func(v []float64, n int) []int {
+			lo, hi := v[0], v[0]
+			for _, x := range v {
+				lo, hi = math.Min(lo, x), math.Max(hi, x)
+			}
+			out := make([]int, len(v))
+			for i, x := range v {
+				if hi > lo {
+					out[i] = int(math.Round((x - lo) / (hi - lo) * float64(n-1)))
+				}
+			}
+			return out
+		}
+		ncol = max(1, (w+1)/(fw+1))
+		nrow = max(1, min((h-1+1)/2, h-1))
+		cols, rows = scale(xs, ncol), scale(ys, nrow)
+	}
+	seen := map[[2]int]bool{}
+	for c := range b.Cells {
+		k := [2]int{cols[c], rows[c]}
+		if seen[k] {
+			return nil
+		}
+		seen[k] = true
+	}
+	ch := 1
+	if ranks && 2*nrow <= h-1 {
+		ch = 2
+	}
+	l := &layout{cells: make([]cellBox, b.N()), px: float64(fw + 1), py: float64(ch), names: true, keepNames: true}
+	for c := range b.Cells {
+		l.cells[c] = cellBox{x: cols[c] * (fw + 1), y: (nrow - 1 - rows[c]) * ch, w: fw, h: 1, hitW: fw + 1}
+	}
+	l.normalize()
+	return l
+}
+
+func compact(u []float64) []float64 {
+	out := u[:0]
+	for i, x := range u {
+		if i == 0 || x != u[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// listLayout lists the cells, name then contents, in columns of h-1 rows.
+func listLayout(g *core.Game, h int) *layout {
+	b := g.Board
+	nw := 1
+	for _, cell := range b.Cells {
+		nw = max(nw, textWidth(cell.Name))
+	}
+	fw := nw + 1 + 6
+	rows := max(1, h-1)
+	l := &layout{cells: make([]cellBox, b.N()), px: float64(fw + 2), py: 1, list: true}
+	for c := range b.Cells {
+		l.cells[c] = cellBox{x: (c / rows) * (fw + 2), y: c % rows, w: fw, h: 1, hitW: fw + 2}
+	}
+	l.normalize()
+	return l
+}

@@ -1,0 +1,194 @@
+package editor
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"rulesmith/core"
+	"rulesmith/editor/boardview"
+	"rulesmith/editor/session"
+)
+
+// CompareOptions configure the side-by-side view.
+type CompareOptions struct {
+	A, B   Options // variants (Variant, Sets, FS) of each side
+	Record string  // moves to play on both first
+	Mono   bool
+	Screen tcell.Screen
+}
+
+// CompareApp shows two variants side by side, the same moves played on
+// both, marking where they diverge and listing their rule differences.
+type CompareApp struct {
+	tv     *tview.Application
+	cmp    *session.Compare
+	boards [2]*boardview.View
+	info   *tview.TextView
+	status *tview.TextView
+	input  *tview.InputField
+	mono   bool
+	errMsg string
+}
+
+// NewCompare builds the compare view.
+func NewCompare(opts CompareOptions) (*CompareApp, error) {
+	if os.Getenv("NO_COLOR") != "" {
+		opts.Mono = true
+	}
+	ga, err := opts.A.load()
+	if err != nil {
+		return nil, err
+	}
+	gb, err := opts.B.load()
+	if err != nil {
+		return nil, err
+	}
+	c := &CompareApp{mono: opts.Mono}
+	c.cmp = session.NewCompare(session.New(ga, opts.A.Variant), session.New(gb, opts.B.Variant))
+	if opts.Record != "" {
+		lines, err := readLines(opts.Record)
+		if err != nil {
+			return nil, err
+		}
+		for i, l := range lines {
+			if _, err := c.cmp.Play(l); err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", opts.Record, i+1, err)
+			}
+		}
+	}
+	c.tv = tview.NewApplication()
+	if opts.Screen != nil {
+		c.tv.SetScreen(opts.Screen)
+	}
+	c.tv.EnableMouse(true)
+	for i := range c.boards {
+		c.boards[i] = boardview.New()
+		c.boards[i].SetMonochrome(opts.Mono)
+		c.boards[i].SetBorder(true)
+	}
+	c.info = tview.NewTextView().SetDynamicColors(!opts.Mono).SetWrap(true)
+	c.info.SetBorder(true).SetTitle(" differences ")
+	c.status = tview.NewTextView().SetDynamicColors(!opts.Mono)
+	c.input = tview.NewInputField().SetLabel("move (both)> ")
+	c.input.SetDoneFunc(c.onInput)
+	top := tview.NewFlex().AddItem(c.boards[0], 0, 1, false).AddItem(c.boards[1], 0, 1, false)
+	root := tview.NewFlex().SetDirection(tview.FlexRow).
+		AddItem(top, 0, 3, false).
+		AddItem(c.info, 0, 2, false).
+		AddItem(c.status, 1, 0, false).
+		AddItem(c.input, 1, 0, true)
+	c.tv.SetRoot(root, true).SetFocus(c.input)
+	c.tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
+		switch ev.Key() {
+		case tcell.KeyCtrlC, tcell.KeyEscape:
+			c.tv.Stop()
+			return nil
+		case tcell.KeyCtrlZ:
+			c.cmp.Undo()
+			c.refresh()
+			return nil
+		}
+		return ev
+	})
+	c.refresh()
+	return c, nil
+}
+
+func readLines(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := core.ReadRecord(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	out := make([]string, len(recs))
+	for i, r := range recs {
+		out[i] = r.Text
+	}
+	return out, nil
+}
+
+// Run runs the view until the user quits.
+func (c *CompareApp) Run() error { return c.tv.Run() }
+
+// Application exposes the tview application (tests drive it).
+func (c *CompareApp) Application() *tview.Application { return c.tv }
+
+// Compare exposes the model.
+func (c *CompareApp) Compare() *session.Compare { return c.cmp }
+
+func (c *CompareApp) onInput(key tcell.Key) {
+	if key != tcell.KeyEnter {
+		return
+	}
+	text := strings.TrimSpace(c.input.GetText())
+	c.input.SetText("")
+	c.errMsg = ""
+	if text != "" {
+		if _, err := c.cmp.Play(text); err != nil {
+			c.errMsg = err.Error()
+		}
+	}
+	c.refresh()
+}
+
+func (c *CompareApp) refresh() {
+	sides := []*session.Session{c.cmp.A, c.cmp.B}
+	for i, s := range sides {
+		g := s.Game
+		c.boards[i].SetPosition(g, s.State())
+		c.boards[i].SetLastMove(-1, s.State().LastTarget())
+		r := g.Result(s.State())
+		state := "ongoing, " + g.SeatTitle(s.State().ToMove()) + " to move"
+		if r.Over {
+			state = g.ResultString(r)
+		}
+		c.boards[i].SetTitle(fmt.Sprintf(" %s: %s; scores %v ", g.Name, state, g.Scores(s.State())))
+	}
+	var b strings.Builder
+	if n := len(c.cmp.Marks); n > 0 {
+		last := c.cmp.Marks[n-1]
+		if last.Diverged() {
+			fmt.Fprintf(&b, "%s\n", c.col("yellow", fmt.Sprintf("move %d %s DIVERGES (%s):", last.Ply, tview.Escape(last.Text), strings.Join(last.Kinds, ", "))))
+			for _, d := range last.Detail {
+				fmt.Fprintf(&b, "  %s\n", tview.Escape(d))
+			}
+		} else {
+			fmt.Fprintf(&b, "move %d %s: the two games agree\n", last.Ply, tview.Escape(last.Text))
+		}
+		var marks []string
+		for _, m := range c.cmp.Marks {
+			if m.Diverged() {
+				marks = append(marks, fmt.Sprintf("%d.%s", m.Ply, m.Text))
+			}
+		}
+		if len(marks) > 0 {
+			fmt.Fprintf(&b, "diverging moves: %s\n", tview.Escape(strings.Join(marks, " ")))
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "rule differences, %s → %s (%d):\n", c.cmp.A.Game.Name, c.cmp.B.Game.Name, len(c.cmp.Changes))
+	for _, ch := range c.cmp.Changes {
+		fmt.Fprintf(&b, "  %s\n", tview.Escape(ch.String()))
+	}
+	c.info.SetText(b.String())
+	st := "type a move for both games; ctrl+z undoes; esc quits"
+	if c.errMsg != "" {
+		st = c.col("red", tview.Escape(c.errMsg))
+	}
+	c.status.SetText(st)
+}
+
+func (c *CompareApp) col(color, text string) string {
+	if c.mono {
+		return text
+	}
+	return "[" + color + "]" + text + "[-]"
+}
