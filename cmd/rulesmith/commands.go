@@ -42,6 +42,10 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// ownFlags holds the commands that parse their own flags; each registers
+// itself from its own file (solve.go, study.go).
+var ownFlags = map[string]func(args []string, stdout, stderr io.Writer) int{}
+
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage())
@@ -51,6 +55,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cmd == "-h" || cmd == "--help" || cmd == "help" {
 		fmt.Fprint(stdout, usage())
 		return 0
+	}
+	if f, ok := ownFlags[cmd]; ok {
+		return f(args, stdout, stderr)
 	}
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
