@@ -593,15 +593,27 @@ func diffCmd(a, b string, sets []string, asJSON bool, stdout, stderr io.Writer) 
 		_ = enc.Encode(out)
 		return 0
 	}
-	fmt.Fprintf(stdout, "%s → %s: %d differences\n", a, b, len(changes))
-	section := ""
-	for _, c := range changes {
-		top, _, _ := strings.Cut(c.Key, ".")
-		if top != section {
-			section = top
-			fmt.Fprintf(stdout, "[%s]\n", section)
+	tables := spec.DiffTables(da, db)
+	fmt.Fprintf(stdout, "%s → %s: %d differences in %d tables\n", a, b, len(changes), len(tables))
+	for _, t := range tables {
+		short := func(c spec.Change) string { return strings.TrimPrefix(c.Key, t.Table+".") }
+		switch t.Kind {
+		case "added", "removed":
+			var kv []string
+			for _, c := range t.Changes {
+				v := c.B
+				if t.Kind == "removed" {
+					v = c.A
+				}
+				kv = append(kv, short(c)+" = "+spec.Show(v))
+			}
+			fmt.Fprintf(stdout, "[%s] %s: %s\n", t.Table, t.Kind, strings.Join(kv, ", "))
+		default:
+			fmt.Fprintf(stdout, "[%s] changed:\n", t.Table)
+			for _, c := range t.Changes {
+				fmt.Fprintf(stdout, "  %s\n", strings.TrimPrefix(c.String(), t.Table+"."))
+			}
 		}
-		fmt.Fprintf(stdout, "  %s\n", c)
 	}
 	return 0
 }

@@ -83,3 +83,48 @@ func Diff(a, b *Doc) []Change {
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
 }
+
+// TableDiff groups the changes of one named table (a rule such as
+// "moves.kite", or "params").
+type TableDiff struct {
+	Table string
+	// Kind is "added" or "removed" for a table present on one side only,
+	// else "changed".
+	Kind    string
+	Changes []Change
+}
+
+// DiffTables groups Diff's changes by rule: the first two segments of the
+// key ("moves.kite", "end.nest"), or the first for top-level tables
+// ("params", "board").
+func DiffTables(a, b *Doc) []TableDiff {
+	var out []TableDiff
+	index := map[string]int{}
+	for _, c := range Diff(a, b) {
+		segs := strings.SplitN(c.Key, ".", 3)
+		table := segs[0]
+		switch segs[0] {
+		case "moves", "end", "effects", "phases", "fouls", "pieces":
+			if len(segs) > 1 {
+				table = segs[0] + "." + segs[1]
+			}
+		}
+		i, ok := index[table]
+		if !ok {
+			i = len(out)
+			index[table] = i
+			kind := "changed"
+			_, inA := a.Get(table)
+			_, inB := b.Get(table)
+			switch {
+			case !inA && inB:
+				kind = "added"
+			case inA && !inB:
+				kind = "removed"
+			}
+			out = append(out, TableDiff{Table: table, Kind: kind})
+		}
+		out[i].Changes = append(out[i].Changes, c)
+	}
+	return out
+}

@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -124,27 +126,44 @@ to = "empty"
 `,
 }
 
-// games loads every shipped variant and the extra boards, by name.
+var loaded struct {
+	once   sync.Once
+	names  []string
+	byName map[string]*core.Game
+	err    error
+}
+
+// games loads every shipped variant and the extra boards, by name (once:
+// games are immutable and shared).
 func games(t *testing.T) (names []string, byName map[string]*core.Game) {
 	t.Helper()
-	byName = map[string]*core.Game{}
-	for _, n := range variants.Names() {
-		g, err := core.Load(n, core.WithFS(variants.FS()))
-		if err != nil {
-			t.Fatalf("%s: %v", n, err)
+	loaded.once.Do(func() {
+		loaded.byName = map[string]*core.Game{}
+		add := func(n string, g *core.Game, err error) {
+			if err != nil && loaded.err == nil {
+				loaded.err = fmt.Errorf("%s: %w", n, err)
+			}
+			loaded.names = append(loaded.names, n)
+			loaded.byName[n] = g
 		}
-		names = append(names, n)
-		byName[n] = g
-	}
-	for n, src := range extraBoards {
-		g, err := core.LoadBytes(n+".toml", []byte(src))
-		if err != nil {
-			t.Fatalf("%s: %v", n, err)
+		for _, n := range variants.Names() {
+			g, err := core.Load(n, core.WithFS(variants.FS()))
+			add(n, g, err)
 		}
-		names = append(names, n)
-		byName[n] = g
+		extra := make([]string, 0, len(extraBoards))
+		for n := range extraBoards {
+			extra = append(extra, n)
+		}
+		sort.Strings(extra)
+		for _, n := range extra {
+			g, err := core.LoadBytes(n+".toml", []byte(extraBoards[n]))
+			add(n, g, err)
+		}
+	})
+	if loaded.err != nil {
+		t.Fatal(loaded.err)
 	}
-	return names, byName
+	return loaded.names, loaded.byName
 }
 
 func shipped(name string) bool { return !strings.HasPrefix(name, "test/") }
