@@ -1,11 +1,13 @@
 package core
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -466,7 +468,47 @@ func (c *compiler) seat(path string, allowNone bool) int {
 
 var boardKeys = []string{"kind", "width", "height", "diagonal", "rows", "pits", "stores", "faces", "name", "cells", "attrs", "regions", "seat_regions", "relations"}
 
+// boardCache keeps recently built boards (with their attributes, regions
+// and relations, which are the costly part) by the text of everything that
+// decides them, so that reloading a variant or compiling its house rules
+// does not evaluate the same relations again. Boards are immutable once
+// built, so sharing them is safe.
+var boardCache struct {
+	sync.Mutex
+	m map[[32]byte]*board.Board
+}
+
+const boardCacheSize = 32
+
 func (c *compiler) compileBoard() {
+	bt, ok := c.r.Doc.Get("board")
+	if !ok {
+		c.buildBoard()
+		return
+	}
+	key := sha256.Sum256([]byte(fmt.Sprintf("%#v|%#v|%#v", bt, c.params, c.g.Seats)))
+	boardCache.Lock()
+	cached := boardCache.m[key]
+	boardCache.Unlock()
+	if cached != nil {
+		c.r.Keys("board", boardKeys) // still report unknown keys
+		c.g.Board = cached
+		c.indexRegions()
+		return
+	}
+	before := len(c.r.Diags)
+	c.buildBoard()
+	if c.g.Board != nil && len(c.r.Diags) == before {
+		boardCache.Lock()
+		if boardCache.m == nil || len(boardCache.m) >= boardCacheSize {
+			boardCache.m = map[[32]byte]*board.Board{}
+		}
+		boardCache.m[key] = c.g.Board
+		boardCache.Unlock()
+	}
+}
+
+func (c *compiler) buildBoard() {
 	r := c.r
 	if !r.Has("board") {
 		r.Errorf("", "missing required table [board]")
@@ -527,6 +569,11 @@ func (c *compiler) compileBoard() {
 	c.cellAttrs()
 	c.regions()
 	c.relations()
+	c.indexRegions()
+}
+
+func (c *compiler) indexRegions() {
+	b := c.g.Board
 	c.g.regionRefs = map[string]regionRef{}
 	gl, ps := b.RegionNames()
 	for _, name := range append(gl, ps...) {
@@ -732,12 +779,13 @@ func (c *compiler) relation(p, name string) *board.Relation {
 		return nil
 	}
 	var runErr error
+	var machine vm.VM
 	rel := board.NewRelation(name, b.N(), func(x, y int) bool {
 		if runErr != nil {
 			return false
 		}
 		env["a"], env["b"] = b.Cells[x].Attrs, b.Cells[y].Attrs
-		out, err := expr.Run(prog, env)
+		out, err := machine.Run(prog, env)
 		if err != nil {
 			runErr = fmt.Errorf("on cells %s, %s: %s", b.Cells[x].Name, b.Cells[y].Name, exprMsg(err))
 			return false

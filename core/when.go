@@ -4,6 +4,7 @@ import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
+	"github.com/expr-lang/expr/vm"
 )
 
 // whenCond is a move rule's `when` condition. A condition that reads only
@@ -77,14 +78,26 @@ func (c *compiler) compileCellCond(p, key string, hasFrom bool) *whenCond {
 	w.static = true
 	w.table = make([]bool, froms*n)
 	empty := map[string]any{}
+	var machine vm.VM
+	// a condition that reads only `to` (or only `from`) is evaluated once
+	// per cell and spread over the table
+	onlyTo, onlyFrom := !v.names["from"], !v.names["to"]
 	for f := 0; f < froms; f++ {
 		for t := 0; t < n; t++ {
+			switch {
+			case onlyTo && f > 0:
+				w.table[f*n+t] = w.table[t]
+				continue
+			case onlyFrom && t > 0:
+				w.table[f*n+t] = w.table[f*n]
+				continue
+			}
 			env["to"] = b.Cells[t].Attrs
 			env["from"] = empty
 			if hasFrom {
 				env["from"] = b.Cells[f].Attrs
 			}
-			out, err := expr.Run(prog, env)
+			out, err := machine.Run(prog, env)
 			if err != nil {
 				c.r.ValueErrorf(p+"."+key, "%s.%s: on cells %s, %s: %v", p, key, b.Cells[f].Name, b.Cells[t].Name, err)
 				return nil
