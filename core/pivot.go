@@ -28,6 +28,7 @@ type pivotRule struct {
 	excl    *exclusion
 	when    *whenCond
 	byPiece bool
+	pieces  []int32 // the pieces of the rule's kinds, when few
 }
 
 func (c *compiler) pivotRule(p string, rb ruleBase) rule {
@@ -91,6 +92,7 @@ func (c *compiler) pivotRule(p string, rb ruleBase) rule {
 	ru.excl = c.compileExclusion(p)
 	ru.when = c.compileWhen(p, true)
 	ru.byPiece = c.choice(p+".notation", "cells", "cells", "piece") == "piece"
+	ru.pieces = c.fewPieces(ru.kinds)
 	return ru
 }
 
@@ -111,7 +113,18 @@ func (r *pivotRule) gen(s *State, out []Move) []Move {
 	mover := s.ToMove()
 	height := s.buf[g.lay.height:]
 	counts := s.buf[g.lay.counts:]
-	for c := 0; c < g.Board.N(); c++ {
+	cells := g.Board.N()
+	if r.pieces != nil {
+		cells = len(r.pieces)
+	}
+	for i := 0; i < cells; i++ {
+		c := i
+		if r.pieces != nil {
+			c = s.PieceCell(int(r.pieces[i]))
+			if c < 0 || s.Top(c) != int(r.pieces[i]) {
+				continue
+			}
+		}
 		if !r.movable(s, c, mover) {
 			continue
 		}

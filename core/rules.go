@@ -253,7 +253,8 @@ type slideRule struct {
 	captureOver bool
 	surrounded  bool
 	when        *whenCond
-	allDirs     bool // dirs is every direction, in order
+	allDirs     bool    // dirs is every direction, in order
+	pieceList   []int32 // the pieces of the rule's kinds, when few
 	cap         *captureSpec
 	excl        *exclusion
 	common      bool // neutral pieces may be moved by every seat
@@ -345,6 +346,7 @@ func (c *compiler) slideRule(p string, rb ruleBase) rule {
 		ru.allDirs = ru.allDirs && d == i
 	}
 	ru.when = c.compileWhen(p, true)
+	ru.pieceList = c.fewPieces(ru.kinds)
 	if ru.jump {
 		c.choice(p+".over", "any", "any")
 	}
@@ -415,13 +417,38 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 		occ = s.occMask()
 		cand = s.ownMask(mover)
 	}
-	for c := 0; c < n; c++ {
-		if useMask {
+	// With few candidate pieces (a kinds list), walk the pieces, not the cells.
+	usePieces := !useMask && r.pieceList != nil
+	pos := s.buf[g.lay.pos:]
+	next, pi := 0, 0
+	for {
+		var c int
+		switch {
+		case useMask:
 			if cand == 0 {
-				break
+				return out
 			}
 			c = bits.TrailingZeros64(cand)
 			cand &= cand - 1
+		case usePieces:
+			c = -1
+			for pi < len(r.pieceList) {
+				q := r.pieceList[pi]
+				pi++
+				if cc := pos[q] - 1; cc >= 0 && top[cc]-1 == q {
+					c = int(cc)
+					break
+				}
+			}
+			if c < 0 {
+				return out
+			}
+		default:
+			if next >= n {
+				return out
+			}
+			c = next
+			next++
 		}
 		p := top[c] - 1
 		if p < 0 || (r.own && int(owner[p]) != mover && !(r.common && owner[p] < 0 && !s.locked(p))) || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {
@@ -498,7 +525,6 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 			}
 		}
 	}
-	return out
 }
 
 func (r *slideRule) play(s *State, m Move) error {
@@ -983,4 +1009,22 @@ func (e *exclusion) explain(s *State, from, t int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// fewPieces lists the pieces of the given kinds when they are few compared
+// with the cells (move generation then walks them instead of the board).
+func (c *compiler) fewPieces(kinds []bool) []int32 {
+	if kinds == nil {
+		return nil
+	}
+	var out []int32
+	for p, k := range c.g.pieceKind {
+		if kinds[k] {
+			out = append(out, int32(p))
+		}
+	}
+	if len(out)*4 > c.g.Board.N() {
+		return nil
+	}
+	return out
 }
