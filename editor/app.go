@@ -167,17 +167,21 @@ func (a *App) build() {
 	a.board.SetMonochrome(a.opts.Mono)
 	a.board.SetBorder(true)
 	a.board.SetSelectedFunc(a.onCell)
-	a.side = tview.NewTextView().SetDynamicColors(!a.opts.Mono).SetWrap(true)
+	// colour tags are on in both modes: the monochrome mode writes none
+	// (a.color), but the text is escaped for tags all the same
+	a.side = tview.NewTextView().SetDynamicColors(true).SetWrap(true)
 	a.side.SetBorder(true).SetTitle(" game ")
-	a.status = tview.NewTextView().SetDynamicColors(!a.opts.Mono)
+	a.status = tview.NewTextView().SetDynamicColors(true)
 	a.input = tview.NewInputField().SetLabel("move> ")
 	a.input.SetDoneFunc(a.onInput)
+	a.mono(a.side, a.status, a.input)
 	body := tview.NewFlex().
 		AddItem(a.board, 0, 3, true).
-		AddItem(a.side, 0, 2, false)
+		AddItem(&fitted{a.side, a.sideText}, 0, 2, false)
 	if a.opts.Edit {
 		a.rules = tview.NewTextArea()
-		a.rules.SetBorder(true).SetTitle(" rules (ctrl+s saves, tab switches) ")
+		a.rules.SetBorder(true).SetTitle(" rules ")
+		a.mono(a.rules)
 		if data, err := os.ReadFile(a.opts.Variant); err == nil {
 			a.rules.SetText(string(data), false)
 		}
@@ -188,6 +192,7 @@ func (a *App) build() {
 		AddItem(a.status, 1, 0, false).
 		AddItem(a.input, 1, 0, false)
 	a.pages = tview.NewPages().AddPage("main", root, true, true)
+	a.mono(a.pages)
 	a.tv.SetRoot(a.pages, true).SetFocus(a.board)
 	a.tv.SetInputCapture(a.onKey)
 	a.refresh()
@@ -262,19 +267,36 @@ func (a *App) refresh() {
 		a.board.SetLastMove(-1, s.LastTarget())
 	}
 	a.board.SetTitle(" " + g.Title + " ")
-	a.side.SetText(a.sideText())
 	st := tview.Escape("["+a.mode()+"]") + " "
 	if a.errText != "" {
 		st += a.color("red", tview.Escape(a.errText))
 	} else if a.msg != "" {
 		st += tview.Escape(a.msg)
-	} else {
+	} else if a.mode() == "rules" {
+		st += "ctrl+s saves the rules and reloads them  tab back to the board"
+	} else if g.Foul != nil {
 		st += hints(a.keymap, ActType, ActUndo, ActCall, ActHelp, ActQuit)
+	} else {
+		st += hints(a.keymap, ActType, ActUndo, ActRedo, ActHelp, ActQuit)
 	}
 	a.status.SetText(st)
 }
 
-func (a *App) sideText() string {
+// fitted is a TextView whose text is made for its size at each draw.
+type fitted struct {
+	*tview.TextView
+	text func(w, h int) string
+}
+
+func (f *fitted) Draw(screen tcell.Screen) {
+	_, _, w, h := f.GetInnerRect()
+	f.SetText(f.text(w, h))
+	f.TextView.Draw(screen)
+}
+
+// sideText is the side panel for an inner size of w×h: whose turn, scores,
+// the last verdict and the end of the move list (as much as fits).
+func (a *App) sideText(w, h int) string {
 	g := a.sess.Game
 	s := a.sess.State()
 	var b strings.Builder
@@ -314,9 +336,18 @@ func (a *App) sideText() string {
 	}
 	lines := a.sess.Lines()
 	fmt.Fprintf(&b, "\nmoves (%d):\n", len(lines))
+	room := 40
+	if w > 0 && h > 0 {
+		used := 0
+		for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+			used += max(1, len(tview.WordWrap(l, w)))
+		}
+		room = max(2, h-used)
+	}
 	start := 0
-	if len(lines) > 40 {
-		start = len(lines) - 40
+	if len(lines) > room {
+		start = len(lines) - room + 1
+		b.WriteString("  …\n")
 	}
 	for i := start; i < len(lines); i++ {
 		fmt.Fprintf(&b, "%3d. %s\n", i+1, tview.Escape(lines[i]))
@@ -386,15 +417,23 @@ func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
 		a.tv.SetFocus(a.input)
 	case ActUndo:
 		a.cancelAI()
-		if !a.sess.Undo() {
+		if a.sess.Undo() {
+			a.msg = a.sess.Last
+		} else {
 			a.msg = "nothing to undo"
 		}
 		a.selected, a.targets, a.preview = -1, nil, nil
 	case ActRedo:
 		a.cancelAI()
-		if !a.sess.Redo() {
+		switch {
+		case !a.sess.CanRedo():
 			a.msg = "nothing to redo"
+		case a.sess.Redo():
+			a.msg = "redid " + a.sess.Last
+		default:
+			a.errText = "cannot redo: the next move is illegal in this position under these rules"
 		}
+		a.selected, a.targets, a.preview = -1, nil, nil
 	case ActPass:
 		a.playText("pass")
 	case ActCall:
@@ -409,9 +448,15 @@ func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
 		if a.preview != nil && a.previewAt < len(a.preview)-1 {
 			a.previewAt++
 		}
+		if a.preview != nil {
+			a.msg = "the demonstration: ] and [ step through it, esc leaves it"
+		}
 	case ActLinePrev:
 		if a.preview != nil && a.previewAt > 0 {
 			a.previewAt--
+		}
+		if a.preview != nil {
+			a.msg = "the demonstration: ] and [ step through it, esc leaves it"
 		}
 	case ActAIMove:
 		a.startAI(true)
@@ -431,6 +476,7 @@ func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
 				a.errText = err.Error()
 			} else {
 				a.msg = a.sess.Last
+				a.selected, a.targets, a.preview = -1, nil, nil
 			}
 		})
 		return nil
@@ -439,6 +485,7 @@ func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
 		for a.sess.Undo() {
 		}
 		a.msg = "new game"
+		a.selected, a.targets, a.preview = -1, nil, nil
 	case ActEdit:
 		a.runEditor()
 	case ActHelp:
@@ -555,6 +602,7 @@ func (a *App) choose(moves []core.Move) {
 	}
 	list := tview.NewList().ShowSecondaryText(false)
 	list.SetBorder(true).SetTitle(" which move? (esc cancels) ")
+	a.mono(list)
 	for i, m := range moves {
 		m := m
 		short := rune(0)
@@ -606,8 +654,14 @@ func (a *App) commit(m core.Move) {
 		a.errText = err.Error()
 		return
 	}
+	if a.thinking {
+		// a person moved while an agent searched the old position: the
+		// search is moot, and maybeAI may start the next seat's agent
+		a.cancelAI()
+	}
 	a.verdict = ""
 	a.msg = a.sess.Last
+	a.selected, a.targets = -1, nil // a selection belongs to the position before
 }
 
 // callMenu lets a player entitled to call the foul call it.
@@ -636,6 +690,7 @@ func (a *App) callMenu() {
 	list := tview.NewList().ShowSecondaryText(false)
 	name := strings.ReplaceAll(g.Foul.Name, "_", " ")
 	list.SetBorder(true).SetTitle(" who calls " + name + "? ")
+	a.mono(list)
 	for i, seat := range callers {
 		seat := seat
 		list.AddItem(fmt.Sprintf("%s calls \"%s!\"", g.SeatTitle(seat), name), "", rune('1'+i), func() {
@@ -691,6 +746,7 @@ func (a *App) afterCall() {
 func (a *App) prompt(label, def string, done func(string)) {
 	field := tview.NewInputField().SetLabel(label).SetText(def)
 	field.SetBorder(true)
+	a.mono(field)
 	field.SetDoneFunc(func(k tcell.Key) {
 		a.pages.RemovePage("prompt")
 		if k == tcell.KeyEnter && strings.TrimSpace(field.GetText()) != "" {
@@ -704,6 +760,7 @@ func (a *App) prompt(label, def string, done func(string)) {
 func (a *App) showHelp() {
 	tv := tview.NewTextView().SetText(helpText(a.keymap))
 	tv.SetBorder(true).SetTitle(" help ")
+	a.mono(tv)
 	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
 		a.pages.RemovePage("help")
 		a.refresh()
@@ -814,6 +871,13 @@ func (a *App) saveRules() {
 // reload recompiles the variant; on success the game is replayed under the
 // new rules, on failure the problems are shown with their lines.
 func (a *App) reload() {
+	if a.rules != nil {
+		// the pane shows the file as it is on disk, loadable or not, so
+		// that ctrl+s never writes back a stale copy
+		if data, err := os.ReadFile(a.opts.Variant); err == nil && string(data) != a.rules.GetText() {
+			a.rules.SetText(string(data), false)
+		}
+	}
 	g, err := a.opts.load()
 	if err != nil {
 		var dl diag.List
@@ -833,16 +897,15 @@ func (a *App) reload() {
 	a.cancelAI()
 	res := a.sess.Reload(g)
 	a.board.SetPosition(g, a.sess.State())
+	a.errText = "" // the rules load again: an earlier load error is stale
 	if res.Broken != nil {
 		a.verdict = fmt.Sprintf("rules reloaded; move %d %q is now illegal: %v\nthe game stops before it (redo replays it if it becomes legal)", res.Broken.Line, res.Broken.Text, res.Broken.Err)
 		a.errText = fmt.Sprintf("move %d %q became illegal", res.Broken.Line, res.Broken.Text)
 	} else {
 		a.verdict = ""
-		a.msg = fmt.Sprintf("rules reloaded; all %d moves still legal", res.Kept)
-	}
-	if a.rules != nil {
-		if data, err := os.ReadFile(a.opts.Variant); err == nil && string(data) != a.rules.GetText() {
-			a.rules.SetText(string(data), false)
+		a.msg = "rules reloaded"
+		if res.Kept > 0 {
+			a.msg += fmt.Sprintf("; all %d moves still legal", res.Kept)
 		}
 	}
 	a.selected, a.targets, a.preview = -1, nil, nil

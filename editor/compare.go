@@ -69,10 +69,13 @@ func NewCompare(opts CompareOptions) (*CompareApp, error) {
 		c.boards[i] = boardview.New()
 		c.boards[i].SetMonochrome(opts.Mono)
 		c.boards[i].SetBorder(true)
+		c.boards[i].SetTitleAlign(tview.AlignLeft) // a long title loses its end, not the name
 	}
-	c.info = tview.NewTextView().SetDynamicColors(!opts.Mono).SetWrap(true)
-	c.info.SetBorder(true).SetTitle(" differences ")
-	c.status = tview.NewTextView().SetDynamicColors(!opts.Mono)
+	// colour tags are on in both modes: the monochrome mode writes none
+	// (c.col), but the text is escaped for tags all the same
+	c.info = tview.NewTextView().SetDynamicColors(true).SetWrap(true)
+	c.info.SetBorder(true).SetTitle(" differences (pgup/pgdn scroll) ")
+	c.status = tview.NewTextView().SetDynamicColors(true)
 	c.input = tview.NewInputField().SetLabel("move (both)> ")
 	c.input.SetDoneFunc(c.onInput)
 	top := tview.NewFlex().AddItem(c.boards[0], 0, 1, false).AddItem(c.boards[1], 0, 1, false)
@@ -81,6 +84,9 @@ func NewCompare(opts CompareOptions) (*CompareApp, error) {
 		AddItem(c.info, 0, 2, false).
 		AddItem(c.status, 1, 0, false).
 		AddItem(c.input, 1, 0, true)
+	if opts.Mono {
+		monochrome(c.info, c.status, c.input, root)
+	}
 	c.tv.SetRoot(root, true).SetFocus(c.input)
 	c.tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
 		switch ev.Key() {
@@ -90,6 +96,16 @@ func NewCompare(opts CompareOptions) (*CompareApp, error) {
 		case tcell.KeyCtrlZ:
 			c.cmp.Undo()
 			c.refresh()
+			return nil
+		case tcell.KeyPgUp, tcell.KeyPgDn:
+			row, _ := c.info.GetScrollOffset()
+			_, _, _, h := c.info.GetInnerRect()
+			if ev.Key() == tcell.KeyPgUp {
+				row -= max(1, h-1)
+			} else {
+				row += max(1, h-1)
+			}
+			c.info.ScrollTo(max(0, row), 0)
 			return nil
 		}
 		return ev
@@ -146,7 +162,7 @@ func (c *CompareApp) refresh() {
 		c.boards[i].SetPosition(g, s.State())
 		c.boards[i].SetLastMove(-1, s.State().LastTarget())
 		r := g.Result(s.State())
-		state := "ongoing, " + g.SeatTitle(s.State().ToMove()) + " to move"
+		state := g.SeatTitle(s.State().ToMove()) + " to move"
 		if r.Over {
 			state = g.ResultString(r)
 		}
@@ -179,6 +195,7 @@ func (c *CompareApp) refresh() {
 		fmt.Fprintf(&b, "  %s\n", tview.Escape(ch.String()))
 	}
 	c.info.SetText(b.String())
+	c.info.ScrollToBeginning()
 	st := "type a move for both games; ctrl+z undoes; esc quits"
 	if c.errMsg != "" {
 		st = c.col("red", tview.Escape(c.errMsg))

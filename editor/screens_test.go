@@ -1,0 +1,197 @@
+package editor
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+)
+
+var screensFlag = flag.Bool("screens", false, "write the editor's 80×24 screens to docs/screens (go test ./editor -run TestScreens -screens)")
+
+// shot is one screen of docs/screens.
+type shot struct {
+	name  string // file name without .txt
+	title string
+	about string
+	take  func(t *testing.T) string
+}
+
+// TestScreens captures the play screen for each board view, the edit
+// screen and the compare view as text, for docs/screens. It runs only with
+// -screens.
+func TestScreens(t *testing.T) {
+	if !*screensFlag {
+		t.Skip("run with -screens to write docs/screens")
+	}
+	out := filepath.Join("..", "docs", "screens")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var index strings.Builder
+	index.WriteString(`# Screens
+
+The terminal editor's screens as an 80×24 terminal shows them, captured as text from tcell's
+simulation screen (colours, the cursor, the selected piece and the marked targets are styles and do
+not show in text; the board's caption names the cell under the cursor). Regenerate them with
+
+    go test ./editor -run TestScreens -screens
+
+`)
+	for _, s := range shots() {
+		var text string
+		ok := t.Run(s.name, func(t *testing.T) { text = s.take(t) })
+		if !ok {
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(out, s.name+".txt"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&index, "## %s\n\n%s ([%s.txt](%s.txt))\n\n```text\n%s```\n\n", s.title, s.about, s.name, s.name, text)
+	}
+	// the board widget's own pictures, written by editor/boardview's tests
+	if mds, _ := filepath.Glob(filepath.Join(out, "*.md")); len(mds) > 1 {
+		index.WriteString("## The board widget alone\n\nThe start position of each shipped variant as the board widget draws it (`go test ./editor/boardview -update`):\n")
+		var links []string
+		for _, md := range mds {
+			if base := filepath.Base(md); base != "README.md" {
+				links = append(links, fmt.Sprintf("[%s](%s)", strings.TrimSuffix(base, ".md"), base))
+			}
+		}
+		index.WriteString(strings.Join(links, " · ") + "\n")
+	}
+	if err := os.WriteFile(filepath.Join(out, "README.md"), []byte(index.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func shots() []shot {
+	playShot := func(variant string, moves []string, then func(a *App, tm *term)) func(t *testing.T) string {
+		return func(t *testing.T) string {
+			a, tm := startApp(t, Options{Variant: variant})
+			if len(moves) > 0 {
+				tm.playLine(a, moves...)
+			}
+			if then != nil {
+				then(a, tm)
+			}
+			return tm.text()
+		}
+	}
+	selectPiece := func(cell string) func(a *App, tm *term) {
+		return func(a *App, tm *term) {
+			tm.cursorTo(a, cell)
+			tm.key(tcell.KeyEnter)
+			tm.waitFor("target(s)")
+		}
+	}
+	record := func(t *testing.T, name string) []string {
+		return readMoves(t, filepath.Join("..", "testdata", "records", name))
+	}
+	editShot := func(t *testing.T, change func(string) string, want string) string {
+		dir := t.TempDir()
+		orig, err := os.ReadFile(filepath.Join("..", "variants", "mancala", "egyptian.toml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Chdir(dir) // the screen shows the path as given: keep it short
+		if err := os.WriteFile("egyptian.toml", orig, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		a, tm := startApp(t, Options{Variant: "egyptian.toml", Edit: true})
+		tm.playLine(a, "3", "1")
+		if err := os.WriteFile("egyptian.toml.new", []byte(change(string(orig))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename("egyptian.toml.new", "egyptian.toml"); err != nil {
+			t.Fatal(err)
+		}
+		return tm.waitFor(want)
+	}
+	compareShot := func(a, b string, moves ...string) func(t *testing.T) string {
+		return func(t *testing.T) string {
+			_, tm := startCompare(t, a, b, false)
+			for i, m := range moves {
+				tm.runes(m)
+				tm.key(tcell.KeyEnter)
+				tm.waitFor(fmt.Sprintf("move %d %s", i+1, m))
+			}
+			return tm.text()
+		}
+	}
+	return []shot{
+		{"play-strix-standard", "Play: STRIX, 2024 edition (`play strix/standard`)",
+			"The three faces of the cube corner unfolded round Brown's face, folds aligned; ░ marks a shadowed square, ◆ the Nest. Two moves played, Green's Kite picked up with the cursor (its targets are marked •).",
+			func(t *testing.T) string {
+				return playShot("strix/standard", []string{"bR-g65", "yK-g24"}, func(a *App, tm *term) {
+					from, _ := cellsOf(t, tm, a, "gK-b22")
+					selectPiece(from)(a, tm)
+				})(t)
+			}},
+		{"play-strix-first-edition", "Play: STRIX, first edition (`play strix/first-edition`)",
+			"Capture points: Yellow's Kite has taken Brown's Kite for 4 points.",
+			func(t *testing.T) string {
+				return playShot("strix/first-edition", []string{"bR-y34", "yR-b45", "gK-b22", "bK-g36", "yK-g26xbK"}, nil)(t)
+			}},
+		{"play-strix-simple-foul", "A foul call (`play strix/simple`)",
+			"testdata/records/strix-fouls/simple.txt replayed, then `f` and Yellow calls the Third Bird Foul: the verdict, and `]` steps the demonstration on the board (Yellow's Owl reaches the Nest).",
+			func(t *testing.T) string {
+				a, tm := startApp(t, Options{Variant: "strix/simple"})
+				tm.playLine(a, record(t, filepath.Join("strix-fouls", "simple.txt"))...)
+				tm.runes("f")
+				s := tm.waitFor("who calls")
+				tm.runes(string(shortcut(t, s, "Yellow calls")))
+				tm.waitFor("foul upheld")
+				tm.runes("]")
+				return tm.waitFor("[preview 1/1]")
+			}},
+		{"play-dvonn-placement", "Play: DVONN, placement phase (`play dvonn`)",
+			"The hex board in offset rows, after ten placements.",
+			func(t *testing.T) string {
+				return playShot("dvonn", record(t, "dvonn-stacking.txt")[:10], nil)(t)
+			}},
+		{"play-dvonn-stacking", "Play: DVONN, stacking phase",
+			"testdata/records/dvonn-stacking.txt: the board full, two stacks moved; a stack shows its top piece and its height.",
+			func(t *testing.T) string {
+				return playShot("dvonn", record(t, "dvonn-stacking.txt"), nil)(t)
+			}},
+		{"play-mancala-egyptian", "Play: Mancala (`play mancala/egyptian`)",
+			"Pits and stores with their counts, after testdata/records/mancala-egyptian-opening.txt.",
+			func(t *testing.T) string {
+				return playShot("mancala/egyptian", record(t, "mancala-egyptian-opening.txt"), nil)(t)
+			}},
+		{"play-grid-breakthrough", "Play: a grid board (`play testdata/variants/breakthrough.toml`)",
+			"A 6×6 grid with coordinates; a few moves, then a pawn picked up.",
+			func(t *testing.T) string {
+				return playShot(filepath.Join("..", "testdata", "variants", "breakthrough.toml"), []string{"c2-c3", "d5-d4", "c3-d4", "e5-d4"}, selectPiece("b2"))(t)
+			}},
+		{"edit-error", "Edit: a broken rules file (`edit egyptian.toml`)",
+			"The file was saved with a typo: the status line gives file:line:col and the message, the side panel the offending line; the game is kept.",
+			func(t *testing.T) string {
+				return editShot(t, func(s string) string { return strings.Replace(s, `kind = "pits"`, `kind = "pitz"`, 1) }, "unknown value")
+			}},
+		{"edit-illegal", "Edit: a move became illegal",
+			"The file was saved with `pits = 2`: the game is replayed under the new rules and stops before the first move that became illegal, with the engine's reason.",
+			func(t *testing.T) string {
+				return editShot(t, func(s string) string { return strings.Replace(s, "pits = 6 ", "pits = 2 ", 1) }, "became illegal")
+			}},
+		{"compare-strix", "Compare (`compare-view strix/first-edition strix/standard`)",
+			"The same moves on both editions; the fifth diverges (a capture scores in the first edition only); below, the rule differences of the two files after `extends` (pgup/pgdn scroll them).",
+			compareShot("strix/first-edition", "strix/standard", "bR-y34", "yR-b45", "gK-b22", "bK-g36", "yK-g26xbK")},
+		{"compare-mancala", "Compare (`compare-view mancala/egyptian mancala/ethiopian`)",
+			"The first move already diverges.",
+			compareShot("mancala/egyptian", "mancala/ethiopian", "3")},
+		{"help", "Help (`?`)",
+			"The key map.",
+			func(t *testing.T) string {
+				return playShot("strix/standard", nil, func(a *App, tm *term) {
+					tm.runes("?")
+					tm.waitFor("Press any key to close")
+				})(t)
+			}},
+	}
+}
