@@ -114,7 +114,10 @@ func (h *History) Call(caller int) (CallResult, error) {
 	}
 	res := CallResult{Verdict: v, Caller: caller, Offender: offender, ReplacementBy: -1}
 	f := g.Foul
-	seats := g.Seats
+	seats := make([]string, len(g.Seats)) // display names for the outcome
+	for i := range seats {
+		seats[i] = g.SeatTitle(i)
+	}
 	switch {
 	case v.Foul:
 		res.Upheld = true

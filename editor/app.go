@@ -205,7 +205,7 @@ func (a *App) Run() error {
 			a.msg = "not watching the file: " + err.Error()
 		}
 	}
-	go a.tv.QueueUpdateDraw(a.maybeAI) // once the loop runs
+	go a.post(a.maybeAI) // once the loop runs
 	err := a.tv.Run()
 	a.stop()
 	return err
@@ -320,7 +320,7 @@ func (a *App) sideText(w, h int) string {
 	scores := g.Scores(s)
 	for i := range g.Seats {
 		line := fmt.Sprintf("%-7s %3d", g.SeatTitle(i), scores[i])
-		if g.Foul != nil {
+		if g.Foul != nil && g.Foul.Remedy == "takeback" {
 			line += fmt.Sprintf("  takebacks %d", s.Takebacks(i))
 		}
 		if s.Eliminated(i) {
@@ -633,7 +633,7 @@ func (a *App) tryPlay(m core.Move) {
 	a.msg = "checking " + text + " for a foul..."
 	go func() {
 		v, err := g.AnalyzeFoul(before, m)
-		a.tv.QueueUpdateDraw(func() {
+		a.post(func() {
 			a.checking = false
 			if err != nil || !v.Foul || a.sess.Game != g {
 				a.commit(m)
@@ -805,7 +805,7 @@ func (a *App) startAI(force bool) {
 	pos := s.Clone()
 	go func() {
 		m, err := ag.Choose(ctx, g, pos)
-		a.tv.QueueUpdateDraw(func() {
+		a.post(func() {
 			if gen != a.aiGen {
 				return
 			}
@@ -910,4 +910,15 @@ func (a *App) reload() {
 	}
 	a.selected, a.targets, a.preview = -1, nil, nil
 	a.refresh()
+}
+
+// post runs f on the event loop, unless the editor has stopped (a
+// goroutine finishing after the end must not block on a queue nobody reads).
+func (a *App) post(f func()) {
+	select {
+	case <-a.done:
+		return
+	default:
+	}
+	a.tv.QueueUpdateDraw(f)
 }

@@ -40,7 +40,7 @@ func (a *App) watch() error {
 				}
 			case <-timer:
 				timer = nil
-				a.tv.QueueUpdateDraw(a.reload)
+				a.post(a.reload)
 			case _, ok := <-w.Errors:
 				if !ok {
 					return
