@@ -197,9 +197,10 @@ func touches(g *core.Game, f *face, set map[int]bool) bool {
 }
 
 // facesLayout draws a folded board unfolded round its root face, cells
-// cw×ch, each face labelled with its name (and the title of the seat of the
-// same name).
-func facesLayout(g *core.Game, cw, ch int, names bool) *layout {
+// cw×ch, and with labels each face's name (and the title of the seat of the
+// same name) beside it: "face g (Green)", or shorter when that does not go
+// over or under each face.
+func facesLayout(g *core.Game, cw, ch int, names, labels bool) *layout {
 	faces := collectFaces(g)
 	gx, gy := unfold(g, faces)
 	l := &layout{cells: make([]cellBox, g.Board.N()), px: float64(cw), py: float64(ch), names: names}
@@ -207,15 +208,51 @@ func facesLayout(g *core.Game, cw, ch int, names bool) *layout {
 	for c := range gy {
 		maxY = max(maxY, gy[c])
 	}
-	occ := map[[2]int]bool{}
+	cellOcc := map[[2]int]bool{}
+	cx0, cx1 := math.MaxInt, math.MinInt
 	for c := range l.cells {
 		b := cellBox{x: gx[c] * cw, y: (maxY - gy[c]) * ch, w: cw, h: ch, hitW: cw}
 		l.cells[c] = b
+		cx0, cx1 = min(cx0, b.x), max(cx1, b.x+b.w)
 		for y := b.y; y < b.y+b.h; y++ {
 			for x := b.x; x < b.x+b.w; x++ {
-				occ[[2]int{x, y}] = true
+				cellOcc[[2]int{x, y}] = true
 			}
 		}
+	}
+	if labels {
+		// the longest texts that all go over or under their faces within
+		// the cells' width, else the longest anywhere free
+		for form := 0; form < len(faceLabelForms); form++ {
+			if ls, ok := faceLabels(g, faces, l.cells, cellOcc, form, cx0, cx1); ok {
+				l.labels = ls
+				break
+			}
+		}
+		if l.labels == nil {
+			l.labels, _ = faceLabels(g, faces, l.cells, cellOcc, 0, math.MinInt, math.MaxInt)
+		}
+	}
+	l.normalize()
+	return l
+}
+
+// faceLabelForms are the texts of face labels, longest first.
+var faceLabelForms = []func(name, title string) string{
+	func(name, title string) string { return "face " + name + title },
+	func(name, title string) string { return name + title },
+	func(name, _ string) string { return "face " + name },
+	func(name, _ string) string { return name },
+}
+
+// faceLabels places a label of the given form by each face, a blank column
+// from cells and other labels: over the face, else under it, else left or
+// right of it. ok reports whether every label went over or under its face
+// within columns [x0, x1).
+func faceLabels(g *core.Game, faces []*face, cells []cellBox, cellOcc map[[2]int]bool, form, x0, x1 int) (ls []label, ok bool) {
+	occ := make(map[[2]int]bool, len(cellOcc))
+	for k := range cellOcc {
+		occ[k] = true
 	}
 	free := func(x, y, n int) bool {
 		for i := -1; i <= n; i++ {
@@ -225,34 +262,36 @@ func facesLayout(g *core.Game, cw, ch int, names bool) *layout {
 		}
 		return true
 	}
+	ok = true
 	for _, f := range faces {
-		text := "face " + f.name
+		title := ""
 		for s, seat := range g.Seats {
 			if seat == f.name && g.SeatTitle(s) != seat {
-				text += " (" + g.SeatTitle(s) + ")"
+				title = " (" + g.SeatTitle(s) + ")"
 			}
 		}
-		x0, y0, x1, y1 := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+		text := faceLabelForms[form](f.name, title)
+		fx0, fy0, fx1, fy1 := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
 		for _, c := range f.cells {
-			b := l.cells[c]
-			x0, y0 = min(x0, b.x), min(y0, b.y)
-			x1, y1 = max(x1, b.x+b.w), max(y1, b.y+b.h)
+			b := cells[c]
+			fx0, fy0 = min(fx0, b.x), min(fy0, b.y)
+			fx1, fy1 = max(fx1, b.x+b.w), max(fy1, b.y+b.h)
 		}
 		n := textWidth(text)
-		mid := x0 + max(0, (x1-x0-n)/2)
-		cands := [][2]int{{mid, y0 - 1}, {mid, y1}, {x0 - n - 1, (y0 + y1) / 2}, {x1 + 1, (y0 + y1) / 2}}
-		at := cands[0]
-		for _, p := range cands {
+		mid := fx0 + max(0, (fx1-fx0-n)/2)
+		cands := [][2]int{{mid, fy0 - 1}, {mid, fy1}, {fx0 - n - 1, (fy0 + fy1) / 2}, {fx1 + 1, (fy0 + fy1) / 2}}
+		at, k := cands[0], -1
+		for i, p := range cands {
 			if free(p[0], p[1], n) {
-				at = p
+				at, k = p, i
 				break
 			}
 		}
-		l.labels = append(l.labels, label{x: at[0], y: at[1], text: text})
+		ok = ok && (k == 0 || k == 1) && at[0] >= x0 && at[0]+n <= x1
+		ls = append(ls, label{x: at[0], y: at[1], text: text})
 		for i := 0; i < n; i++ {
 			occ[[2]int{at[0] + i, at[1]}] = true
 		}
 	}
-	l.normalize()
-	return l
+	return ls, ok
 }

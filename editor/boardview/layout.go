@@ -41,10 +41,20 @@ type layout struct {
 	spill int
 	// list: each cell shows its name then its contents (graph lists).
 	list bool
+	// counts: empty cells show 0 (pits, boxed or not).
+	counts bool
+	// caption: a caption line (the cursor's cell) goes under the picture.
+	caption bool
 }
 
-// fits reports whether the layout and a caption line fit in w×h.
-func (l *layout) fits(w, h int) bool { return l.w <= w && l.h+1 <= h }
+// fits reports whether the layout, and its caption line if any, fit in w×h.
+func (l *layout) fits(w, h int) bool {
+	capH := 0
+	if l.caption {
+		capH = 1
+	}
+	return l.w <= w && l.h+capH <= h
+}
 
 // normalize shifts everything so that the top-left corner is (0,0) and
 // computes the size.
@@ -75,50 +85,81 @@ func (l *layout) normalize() {
 }
 
 // buildLayout picks the roomiest layout of g's board that fits w×h; wide
-// reports a terminal at least 120 columns wide. When nothing fits it returns
-// the smallest, which the view scrolls.
+// reports a terminal at least 120 columns wide. The candidates run from the
+// roomiest to the most compact; each is tried whole, then without its face
+// labels, then without the caption line, before the next one: the caption
+// never shares a row with cells. When nothing fits it returns the most
+// compact candidate without face labels, with a caption when h allows, and
+// the view scrolls it.
 func buildLayout(g *core.Game, w, h int, wide bool) *layout {
-	var cands []func() *layout
+	// a candidate builds a layout with or without its optional labels (the
+	// faces' names); nil when it cannot draw the board
+	var cands []func(labels bool) *layout
+	dropLabels := false
 	switch g.Board.Kind {
 	case "pits":
-		for _, s := range [][2]int{{9, 5}, {7, 3}, {6, 3}, {5, 3}, {4, 3}} {
-			cands = append(cands, func() *layout { return pitsLayout(g, s[0], s[1]) })
+		for _, s := range []struct{ bw, bh, gap int }{
+			{9, 5, 1}, {7, 3, 1}, {6, 3, 1}, {5, 3, 1}, {4, 3, 1}, {4, 3, 0},
+			{3, 1, 1}, {3, 1, 0}, // counts without boxes
+		} {
+			cands = append(cands, func(bool) *layout { return pitsLayout(g, s.bw, s.bh, s.gap) })
 		}
 	case "hex":
 		for _, o := range []struct {
 			ch, letterX int
 			rowNums     bool
 		}{{2, 1, true}, {2, 0, true}, {1, 1, true}, {1, 0, true}, {2, 1, false}, {1, 1, false}} {
-			cands = append(cands, func() *layout { return hexLayout(g, o.ch, o.letterX, o.rowNums) })
+			cands = append(cands, func(bool) *layout { return hexLayout(g, o.ch, o.letterX, o.rowNums) })
 		}
 	case "faces":
+		dropLabels = true
 		if wide {
 			cands = append(cands,
-				func() *layout { return facesLayout(g, 4, 2, true) },
-				func() *layout { return facesLayout(g, 4, 1, true) })
+				func(labels bool) *layout { return facesLayout(g, 4, 2, true, labels) },
+				func(labels bool) *layout { return facesLayout(g, 4, 1, true, labels) })
 		}
-		cands = append(cands, func() *layout { return facesLayout(g, 3, 1, false) })
+		cands = append(cands,
+			func(labels bool) *layout { return facesLayout(g, 3, 1, false, labels) },
+			func(labels bool) *layout { return facesLayout(g, 2, 1, false, labels) })
 	case "grid":
 		for _, s := range [][2]int{{5, 2}, {4, 2}, {4, 1}, {3, 1}, {2, 1}} {
-			cands = append(cands, func() *layout { return gridLayout(g, s[0], s[1]) })
+			cands = append(cands, func(bool) *layout { return gridLayout(g, s[0], s[1]) })
 		}
 	default:
 		if hasXY(g) {
-			cands = append(cands, func() *layout { return graphLayout(g, w, h, false) },
-				func() *layout { return graphLayout(g, w, h, true) })
+			cands = append(cands, func(bool) *layout { return graphLayout(g, w, h, false) },
+				func(bool) *layout { return graphLayout(g, w, h, true) })
 		}
-		cands = append(cands, func() *layout { return listLayout(g, h) })
+		cands = append(cands, func(bool) *layout { return listLayout(g, h) })
+	}
+	tries := []struct{ labels, caption bool }{{true, true}, {false, true}, {false, false}}
+	if !dropLabels {
+		tries = []struct{ labels, caption bool }{{true, true}, {true, false}}
+	}
+	var last func(bool) *layout
+	for _, f := range cands {
+		for _, t := range tries {
+			l := f(t.labels)
+			if l == nil {
+				break
+			}
+			last = f
+			l.caption = t.caption
+			if l.fits(w, h) {
+				return l
+			}
+		}
 	}
 	var l *layout
-	for _, f := range cands {
-		l = f()
-		if l != nil && l.fits(w, h) {
-			return l
-		}
+	if last != nil {
+		l = last(!dropLabels)
 	}
 	if l == nil {
 		l = listLayout(g, h)
 	}
+	// scrolled: the caption takes the last row when a row of the board is
+	// left above it
+	l.caption = h >= 3
 	return l
 }
 
@@ -148,12 +189,16 @@ func floatAttr(attrs map[string]any, key string) (float64, bool) {
 
 func textWidth(s string) int { return len([]rune(s)) }
 
-// pitsLayout draws each pit as a bw×bh box. With two seats: seat 1's pits on
-// top from right to left, seat 0's below from left to right, seat 1's store
-// on the left and seat 0's on the right, bowl numbers over and under.
-func pitsLayout(g *core.Game, bw, bh int) *layout {
+// pitsLayout draws each pit as a bw×bh box, gap columns apart; boxes need
+// bw ≥ 4 and bh ≥ 3, smaller pits show their counts without a frame. With
+// two seats: seat 1's pits on top from right to left, seat 0's below from
+// left to right, seat 1's store on the left and seat 0's on the right (on a
+// row between the pits' when unboxed), bowl numbers over and under.
+func pitsLayout(g *core.Game, bw, bh, gap int) *layout {
 	b := g.Board
-	l := &layout{cells: make([]cellBox, b.N()), px: float64(bw + 1), py: float64(bh)}
+	pitch := bw + gap
+	l := &layout{cells: make([]cellBox, b.N()), px: float64(pitch), py: float64(bh), counts: true}
+	framed := bw >= 4 && bh >= 3
 	seats := len(g.Seats)
 	pits := make([][]int, seats)
 	stores := make([][]int, seats)
@@ -178,9 +223,9 @@ func pitsLayout(g *core.Game, bw, bh int) *layout {
 		sort.SliceStable(pits[s], func(i, j int) bool { return index(pits[s][i]) < index(pits[s][j]) })
 	}
 	box := func(col, y, h int) cellBox {
-		return cellBox{x: col * (bw + 1), y: y, w: bw, h: h, hitW: bw, box: true}
+		return cellBox{x: col * pitch, y: y, w: bw, h: h, hitW: bw, box: framed}
 	}
-	centre := func(col int, text string) int { return col*(bw+1) + (bw-textWidth(text))/2 }
+	centre := func(col int, text string) int { return col*pitch + (bw-textWidth(text))/2 }
 	hasStores := false
 	for _, st := range stores {
 		hasStores = hasStores || len(st) > 0
@@ -192,34 +237,42 @@ func pitsLayout(g *core.Game, bw, bh int) *layout {
 			off = 1
 		}
 		cols := n + 2*off
-		width := cols*(bw+1) - 1
+		width := cols*pitch - gap
 		title := func(s, y int) {
 			t := g.SeatTitle(s)
 			l.labels = append(l.labels, label{x: (width - textWidth(t)) / 2, y: y, text: t})
 		}
+		// boxed stores span both rows of pits; without boxes they take a
+		// row of their own between them, where a count cannot be taken for
+		// a pit's
+		rowN, rowS, storeY, band := 2, 2+bh, 2, 2*bh
+		if !framed {
+			band = max(1, len(stores[0]), len(stores[1]))
+			storeY, rowS = rowN+bh, rowN+bh+band
+		}
 		title(1, 0)
 		for k, c := range pits[1] {
 			col := off + n - 1 - k
-			l.cells[c] = box(col, 2, bh)
+			l.cells[c] = box(col, rowN, bh)
 			num := strconv.Itoa(index(c))
-			l.labels = append(l.labels, label{x: centre(col, num), y: 1, text: num})
+			l.labels = append(l.labels, label{x: centre(col, num), y: rowN - 1, text: num})
 		}
 		for k, c := range pits[0] {
 			col := off + k
-			l.cells[c] = box(col, 2+bh, bh)
+			l.cells[c] = box(col, rowS, bh)
 			num := strconv.Itoa(index(c))
-			l.labels = append(l.labels, label{x: centre(col, num), y: 2 + 2*bh, text: num})
+			l.labels = append(l.labels, label{x: centre(col, num), y: rowS + bh, text: num})
 		}
 		// a seat's second store, if any, stacks under its first
 		for i, c := range stores[1] {
-			hh := 2 * bh / len(stores[1])
-			l.cells[c] = box(0, 2+i*hh, hh)
+			hh := band / len(stores[1])
+			l.cells[c] = box(0, storeY+i*hh, hh)
 		}
 		for i, c := range stores[0] {
-			hh := 2 * bh / len(stores[0])
-			l.cells[c] = box(cols-1, 2+i*hh, hh)
+			hh := band / len(stores[0])
+			l.cells[c] = box(cols-1, storeY+i*hh, hh)
 		}
-		title(0, 3+2*bh)
+		title(0, rowS+bh+1)
 		l.normalize()
 		return l
 	}
@@ -254,8 +307,9 @@ func splitName(name string) (letters, digits string) {
 // hexLayout draws a hex board in offset rows, the highest row on top, each
 // cell 4 columns wide: cell (col,row) sits at x = (2·col − row)·2. Column
 // letters run below each column's lowest cell (columns are the up-left
-// diagonals), row numbers (when rowNums is set) left of each row. letterX
-// places the letters within their slot (1: under the gap between cells).
+// diagonals), row numbers (when rowNums is set) left of each row, a blank
+// column before the row's first cell. letterX places the letters within
+// their slot (1: under the gap between cells).
 func hexLayout(g *core.Game, ch, letterX int, rowNums bool) *layout {
 	b := g.Board
 	l := &layout{cells: make([]cellBox, b.N()), px: 4, py: float64(ch), spill: 1}
@@ -285,7 +339,8 @@ func hexLayout(g *core.Game, ch, letterX int, rowNums bool) *layout {
 		for _, c := range firstInRow {
 			_, digits := splitName(b.Cells[c].Name)
 			x, y := xy(at[c].col, at[c].row)
-			l.labels = append(l.labels, label{x: x - textWidth(digits), y: y, text: digits})
+			// a blank column between the number and the cell's text
+			l.labels = append(l.labels, label{x: x - 1 - textWidth(digits), y: y, text: digits})
 		}
 	}
 	for _, c := range lowestInCol {

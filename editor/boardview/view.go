@@ -47,7 +47,8 @@ type View struct {
 	orgX, orgY   int
 	scrollX      int
 	scrollY      int
-	captionY     int
+	boardH       int // rows the board may take: above the caption
+	captionY     int // the caption's row; past the view without one
 	placed       bool
 	lastInnerW   int
 	lastInnerH   int
@@ -187,7 +188,9 @@ func (v *View) currentLayout() *layout {
 }
 
 // place computes the layout for an inner rectangle and where it goes:
-// centred when it fits, else scrolled so that the cursor shows.
+// centred when it fits, else scrolled so that the cursor shows. The caption
+// line, if any, goes under the picture, or on the last row when the picture
+// scrolls; the board is clipped above it.
 func (v *View) place(x, y, w, h int) {
 	wide := v.screenW >= 120
 	if v.lay == nil || v.layW != w || v.layH != h || v.layWide != wide {
@@ -195,7 +198,10 @@ func (v *View) place(x, y, w, h int) {
 		v.layW, v.layH, v.layWide = w, h, wide
 	}
 	l := v.lay
-	avail := max(1, h-1)
+	avail := h
+	if l.caption {
+		avail = max(1, h-1)
+	}
 	cb := l.cells[v.cursor]
 	scroll := func(size, room, pos, ext int, cur *int) int {
 		if size <= room {
@@ -213,7 +219,11 @@ func (v *View) place(x, y, w, h int) {
 	}
 	v.orgX = x + scroll(l.w, w, cb.x, cb.w, &v.scrollX)
 	v.orgY = y + scroll(l.h, avail, cb.y, cb.h, &v.scrollY)
-	v.captionY = min(v.orgY+l.h, y+h-1)
+	v.boardH = avail
+	v.captionY = y + h
+	if l.caption {
+		v.captionY = min(v.orgY+l.h, y+avail)
+	}
 	v.lastInnerX, v.lastInnerY, v.lastInnerW, v.lastInnerH = x, y, w, h
 	v.placed = true
 }
@@ -231,17 +241,20 @@ func (v *View) Draw(screen tcell.Screen) {
 	}
 	v.place(x, y, w, h)
 	l := v.lay
-	put := func(px, py int, text string, st tcell.Style) {
-		if py < y || py >= y+h {
-			return
-		}
-		for _, r := range text {
-			if px >= x && px < x+w {
-				screen.SetContent(px, py, r, nil, st)
+	clip := func(bottom int) func(px, py int, text string, st tcell.Style) {
+		return func(px, py int, text string, st tcell.Style) {
+			if py < y || py >= bottom {
+				return
 			}
-			px++
+			for _, r := range text {
+				if px >= x && px < x+w {
+					screen.SetContent(px, py, r, nil, st)
+				}
+				px++
+			}
 		}
 	}
+	put := clip(y + v.boardH) // the board never reaches the caption's row
 	for _, t := range l.labels {
 		put(v.orgX+t.x, v.orgY+t.y, t.text, v.labelStyle())
 	}
@@ -249,7 +262,9 @@ func (v *View) Draw(screen tcell.Screen) {
 	for c := range l.cells {
 		v.drawCell(put, l, c)
 	}
-	v.drawCaption(put, x, w)
+	if l.caption {
+		v.drawCaption(clip(y+h), x, w)
+	}
 }
 
 // computeShade finds the cells related by Display.Shade to an occupied
@@ -383,7 +398,7 @@ func (v *View) drawCell(put func(int, int, string, tcell.Style), l *layout, c in
 		name := v.game.Board.Cells[c].Name
 		showName := l.names && textWidth(name) <= b.w
 		switch {
-		case b.box:
+		case l.counts:
 			text = "0"
 			if !v.mono {
 				st = st.Foreground(dimFg)
@@ -555,7 +570,7 @@ func (v *View) CellAt(x, y int) (cell int, ok bool) {
 	if l == nil {
 		return -1, false
 	}
-	if x < v.lastInnerX || x >= v.lastInnerX+v.lastInnerW || y < v.lastInnerY || y >= v.lastInnerY+v.lastInnerH {
+	if x < v.lastInnerX || x >= v.lastInnerX+v.lastInnerW || y < v.lastInnerY || y >= v.lastInnerY+v.boardH {
 		return -1, false
 	}
 	for c, b := range l.cells {

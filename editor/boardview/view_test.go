@@ -427,12 +427,13 @@ func TestNeutralMarker(t *testing.T) {
 	}
 }
 
-// Repeated cursor moves reach every cell of every board.
+// Repeated cursor moves reach every cell of every board, in compact
+// layouts too.
 func TestCursorReachesEveryCell(t *testing.T) {
 	names, gs := games(t)
 	for _, name := range names {
 		g := gs[name]
-		for _, sz := range sizes {
+		for _, sz := range append([][2]int{{28, 18}, {38, 12}}, sizes...) {
 			t.Run(fmt.Sprintf("%s/%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
 				v := newView(g, g.NewState())
 				draw(t, v, sz[0], sz[1])
@@ -493,12 +494,13 @@ func TestMoveCursorDirections(t *testing.T) {
 }
 
 // CellAt answers every screen position of every cell with that cell, and
-// nothing outside the cells.
+// nothing outside the cells, nor for the part of a cell that is scrolled
+// out of the view or would be under the caption.
 func TestCellAtInvertsDrawing(t *testing.T) {
 	names, gs := games(t)
 	for _, name := range names {
 		g := gs[name]
-		for _, sz := range sizes {
+		for _, sz := range append([][2]int{{28, 18}, {38, 12}, {38, 18}}, sizes...) {
 			t.Run(fmt.Sprintf("%s/%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
 				v := newView(g, g.NewState())
 				draw(t, v, sz[0], sz[1])
@@ -511,6 +513,12 @@ func TestCellAtInvertsDrawing(t *testing.T) {
 							}
 							owner[[2]int{x, y}] = c
 							got, ok := v.CellAt(x, y)
+							if x < 0 || x >= sz[0] || y < 0 || y >= v.boardH {
+								if ok {
+									t.Fatalf("CellAt(%d,%d) = %d outside the board's area", x, y, got)
+								}
+								continue
+							}
 							if !ok || got != c {
 								t.Fatalf("CellAt(%d,%d) = %d,%v; want %s", x, y, got, ok, g.Board.Cells[c].Name)
 							}
@@ -803,5 +811,271 @@ func TestGoldenScreens(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// readRecord reads the moves of a record under testdata/records.
+func readRecord(t *testing.T, name string) []string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "records", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := core.ReadRecord(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]string, len(recs))
+	for i, r := range recs {
+		out[i] = r.Text
+	}
+	return out
+}
+
+// playRecord plays a record's moves on a new state.
+func playRecord(t *testing.T, g *core.Game, name string) *core.State {
+	t.Helper()
+	s := g.NewState()
+	for _, m := range readRecord(t, name) {
+		mv, err := g.Parse(s, m)
+		if err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+		if err := g.Play(s, mv); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	return s
+}
+
+// visible reports whether all of cell c is drawn: inside the view and above
+// the caption's row.
+func visible(v *View, c int, w int) bool {
+	b := v.lay.cells[c]
+	x, y := v.orgX+b.x, v.orgY+b.y
+	return x >= 0 && x+b.w <= w && y >= 0 && y+b.h <= v.boardH
+}
+
+// checkCaptionRow checks that the caption's row holds the caption and
+// nothing else, and that no cell is drawn on it or below it.
+func checkCaptionRow(t *testing.T, v *View, lines []string, w, h int) {
+	t.Helper()
+	if !v.lay.caption {
+		if v.boardH != h {
+			t.Errorf("no caption, yet the board gets %d rows of %d", v.boardH, h)
+		}
+		return
+	}
+	if v.captionY >= h || v.boardH > h-1 {
+		t.Fatalf("caption on row %d, board rows 0..%d, view %d rows", v.captionY, v.boardH-1, h)
+	}
+	for c, b := range v.lay.cells {
+		if top := v.orgY + b.y; top < v.boardH && min(top+b.h, v.boardH) > v.captionY {
+			t.Errorf("cell %s drawn on rows %d..%d, the caption on row %d", v.game.Board.Cells[c].Name, top, min(top+b.h, v.boardH)-1, v.captionY)
+		}
+	}
+	want := v.caption()
+	if textWidth(want) > w {
+		want = string([]rune(want)[:w])
+	}
+	if got := strings.TrimSpace(lines[v.captionY]); got != strings.TrimSpace(want) {
+		t.Errorf("caption row %d shows %q, want only the caption %q:\n%s", v.captionY, got, want, strings.Join(lines, "\n"))
+	}
+	for y := v.captionY + 1; y < h; y++ {
+		if lines[y] != "" {
+			t.Errorf("row %d under the caption is not blank: %q", y, lines[y])
+		}
+	}
+}
+
+// When the board does not fit vertically, the caption keeps a row of its
+// own: the STRIX board in the compare view (38×12 inside the frame) drew it
+// over cells (`b77 · nest · shadow░  · bR  ·`). Dropping the caption or the
+// face labels comes before a more compact layout, which comes before
+// scrolling.
+func TestCaptionNeverOverlapsCells(t *testing.T) {
+	names, gs := games(t)
+	for _, name := range names {
+		g := gs[name]
+		for _, sz := range [][2]int{{28, 18}, {38, 12}, {38, 18}, {44, 20}, {42, 16}, {42, 14}, {39, 10}, {30, 8}, {20, 6}, {12, 4}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
+				v := newView(g, g.NewState())
+				// the cursor on the last cell: far down on most boards
+				v.SetCursor(g.Board.N() - 1)
+				lines := text(draw(t, v, sz[0], sz[1]))
+				checkCaptionRow(t, v, lines, sz[0], sz[1])
+				if b := v.lay.cells[v.Cursor()]; v.orgY+b.y < 0 || v.orgY+b.y+b.h > v.boardH {
+					t.Errorf("the cursor's cell is not in the board's rows:\n%s", strings.Join(lines, "\n"))
+				}
+			})
+		}
+	}
+	_, gs = games(t)
+	g := gs["strix/standard"]
+	// the compare view's pane: nothing fits, the board scrolls under a
+	// caption of its own
+	v := newView(g, g.NewState())
+	b77, _ := g.Board.Index("b77")
+	v.SetCursor(b77)
+	lines := text(draw(t, v, 38, 12))
+	if got := strings.TrimSpace(lines[11]); got != "b77 · nest · shadow" {
+		t.Errorf("last row %q, want the caption alone:\n%s", got, strings.Join(lines, "\n"))
+	}
+	// the priorities, at sizes chosen for them
+	for _, tc := range []struct {
+		game          string
+		w, h          int
+		cw            int // cell width (faces) or pit width
+		labels, capt  bool
+		framed, fits_ bool
+	}{
+		// the roomiest STRIX picture with everything
+		{"strix/standard", 42, 17, 3, true, true, false, true},
+		// without face labels before narrower cells
+		{"strix/standard", 42, 16, 3, false, true, false, true},
+		// then without the caption
+		{"strix/standard", 42, 14, 3, false, false, false, true},
+		// then narrower cells, labels and caption back
+		{"strix/standard", 41, 17, 2, true, true, false, true},
+		// nothing fits: the most compact, scrolled, with a caption
+		{"strix/standard", 41, 13, 2, false, true, false, false},
+		// boxed pits without the caption before smaller pits
+		{"mancala/egyptian", 39, 10, 4, false, false, true, true},
+		{"mancala/egyptian", 39, 11, 4, false, true, true, true},
+	} {
+		g := gs[tc.game]
+		v := newView(g, g.NewState())
+		lines := text(draw(t, v, tc.w, tc.h))
+		l := v.lay
+		where := fmt.Sprintf("%s at %d×%d", tc.game, tc.w, tc.h)
+		if l.cells[0].w != tc.cw || (len(l.labels) > 0 && g.Board.Kind == "faces") != tc.labels ||
+			l.caption != tc.capt || l.cells[0].box != tc.framed || l.fits(tc.w, tc.h) != tc.fits_ {
+			t.Errorf("%s: cells %d wide, face labels %v, caption %v, framed %v, fits %v; want %d, %v, %v, %v, %v:\n%s",
+				where, l.cells[0].w, len(l.labels) > 0 && g.Board.Kind == "faces", l.caption, l.cells[0].box, l.fits(tc.w, tc.h),
+				tc.cw, tc.labels, tc.capt, tc.framed, tc.fits_, strings.Join(lines, "\n"))
+		}
+		checkCaptionRow(t, v, lines, tc.w, tc.h)
+	}
+}
+
+// In narrow panes (the edit screen's 28 columns, the compare view's 38)
+// the mancala and STRIX boards switch to compact layouts (pits as counts
+// without boxes, STRIX cells two columns wide) instead of losing their
+// right side; they scroll only when even those do not fit (STRIX at 38×12:
+// 14 rows of cells), and then only vertically.
+func TestNarrowPanes(t *testing.T) {
+	names, gs := games(t)
+	for _, name := range names {
+		g := gs[name]
+		if !shipped(name) || g.Board.Kind != "pits" && g.Board.Kind != "faces" {
+			continue
+		}
+		for _, sz := range [][2]int{{28, 18}, {38, 12}, {38, 18}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
+				s := g.NewState()
+				playFirst(t, g, s, 2)
+				v := newView(g, s)
+				lines := text(draw(t, v, sz[0], sz[1]))
+				screen := strings.Join(lines, "\n")
+				l := v.lay
+				if l.w > sz[0] {
+					t.Fatalf("layout %d wide in %d columns:\n%s", l.w, sz[0], screen)
+				}
+				scrolls := g.Board.Kind == "faces" && sz[1] < 16
+				if l.fits(sz[0], sz[1]) == scrolls {
+					t.Errorf("fits %v, want %v:\n%s", l.fits(sz[0], sz[1]), !scrolls, screen)
+				}
+				checkCaptionRow(t, v, lines, sz[0], sz[1])
+				shown := 0
+				for c := range g.Board.Cells {
+					if !visible(v, c, sz[0]) {
+						if !scrolls {
+							t.Errorf("cell %s is not drawn whole:\n%s", g.Board.Cells[c].Name, screen)
+						}
+						continue
+					}
+					shown++
+					b := l.cells[c]
+					ix, iw := v.orgX+b.x, b.w
+					if b.box {
+						ix, iw = ix+1, iw-2
+					}
+					row := []rune(lines[v.orgY+b.y+(b.h-1)/2])
+					got := strings.TrimSpace(string(row[min(ix, len(row)):min(len(row), ix+iw)]))
+					want := core.CellText(g, s, c)
+					if g.Board.Kind == "pits" && want == "" {
+						want = "0"
+					}
+					if want != "" && got != want {
+						t.Errorf("cell %s shows %q, want %q:\n%s", g.Board.Cells[c].Name, got, want, screen)
+					}
+				}
+				if scrolls && shown < g.Board.N()/2 {
+					t.Errorf("only %d cells shown:\n%s", shown, screen)
+				}
+				switch g.Board.Kind {
+				case "faces":
+					if b := l.cells[0]; b.w != 2 {
+						t.Errorf("cells %d wide, want 2:\n%s", b.w, screen)
+					}
+				case "pits":
+					if sz[0] < 32 && l.cells[0].box {
+						t.Errorf("boxed pits in %d columns:\n%s", sz[0], screen)
+					}
+				}
+				// scrolling keeps the cursor's cell in view
+				for c := range g.Board.Cells {
+					v.SetCursor(c)
+					lines := text(draw(t, v, sz[0], sz[1]))
+					if !visible(v, c, sz[0]) {
+						t.Fatalf("cursor on %s, not drawn whole:\n%s", g.Board.Cells[c].Name, strings.Join(lines, "\n"))
+					}
+					checkCaptionRow(t, v, lines, sz[0], sz[1])
+				}
+			})
+		}
+	}
+}
+
+// Labels keep a blank column between themselves and the cells' text at
+// every size: DVONN's row numbers touched a stack in a row's first cell
+// (`3B2`).
+func TestLabelsKeepClearOfCells(t *testing.T) {
+	names, gs := games(t)
+	for _, name := range names {
+		g := gs[name]
+		for _, sz := range [][2]int{{28, 18}, {38, 12}, {38, 18}, {44, 20}, {46, 22}, {80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
+				v := newView(g, g.NewState())
+				lines := text(draw(t, v, sz[0], sz[1]))
+				l := v.lay
+				for _, lb := range l.labels {
+					for c, b := range l.cells {
+						if lb.y < b.y || lb.y >= b.y+b.h {
+							continue
+						}
+						if lb.x-1 < b.x+b.w+l.spill && b.x < lb.x+textWidth(lb.text)+1 {
+							t.Errorf("label %q at (%d,%d) touches cell %s at %+v:\n%s", lb.text, lb.x, lb.y, g.Board.Cells[c].Name, b, strings.Join(lines, "\n"))
+						}
+					}
+				}
+			})
+		}
+	}
+	// the stacking phase of DVONN as the play screen shows it
+	g := gs["dvonn"]
+	s := playRecord(t, g, "dvonn-stacking.txt")
+	v := newView(g, s)
+	lines := text(draw(t, v, 46, 22))
+	for _, lb := range v.lay.labels {
+		row := []rune(lines[v.orgY+lb.y])
+		x := v.orgX + lb.x
+		if x > 0 && row[x-1] != ' ' || x+textWidth(lb.text) < len(row) && row[x+textWidth(lb.text)] != ' ' {
+			t.Errorf("label %q touches the picture: %q", lb.text, string(row))
+		}
+	}
+	if re := regexp.MustCompile(`(^|\s)[1-9][^\s]`); re.MatchString(strings.Join(lines, "\n")) {
+		t.Errorf("a row number touches a cell:\n%s", strings.Join(lines, "\n"))
 	}
 }
