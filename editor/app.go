@@ -52,6 +52,8 @@ type Options struct {
 	Seed uint64
 	// AutosaveDir overrides where games are autosaved (tests).
 	AutosaveDir string
+	// Keymap is a user key map file (see LoadKeymap); "" for the defaults.
+	Keymap string
 }
 
 // App is the play (and edit) screen.
@@ -104,6 +106,13 @@ func New(opts Options) (*App, error) {
 		return nil, err
 	}
 	a := &App{opts: opts, keymap: DefaultKeymap, selected: -1, done: make(chan struct{})}
+	if opts.Keymap != "" {
+		km, err := LoadKeymap(opts.Keymap, DefaultKeymap)
+		if err != nil {
+			return nil, err
+		}
+		a.keymap = km
+	}
 	a.sess = session.New(g, opts.Variant)
 	if opts.Record != "" {
 		a.sess.AutosavePath = opts.Record

@@ -1,9 +1,14 @@
 package editor
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/BurntSushi/toml"
 	"github.com/gdamore/tcell/v2"
 )
 
@@ -110,4 +115,63 @@ func helpText(keymap []Binding) string {
 	}
 	b.WriteString("\nPress any key to close.")
 	return b.String()
+}
+
+// KeymapFile returns the user's key map file:
+// $XDG_CONFIG_HOME/rulesmith/keys.toml (or ~/.config/rulesmith/keys.toml).
+func KeymapFile() string {
+	dir := os.Getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "rulesmith", "keys.toml")
+}
+
+// LoadKeymap applies a user key map file to base: a table [keys] of
+// action = "key" (e.g. undo = "z", quit = "ctrl+q"). A missing file leaves
+// base as it is; an unknown action or a key bound twice is an error naming
+// the file.
+func LoadKeymap(path string, base []Binding) ([]Binding, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return base, nil
+	}
+	if err != nil {
+		return base, err
+	}
+	var f struct {
+		Keys map[string]string `toml:"keys"`
+	}
+	md, err := toml.Decode(string(data), &f)
+	if err != nil {
+		return base, fmt.Errorf("%s: %w", path, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return base, fmt.Errorf("%s: unknown key %q (want a [keys] table of action = \"key\")", path, und[0].String())
+	}
+	out := append([]Binding(nil), base...)
+	for act, key := range f.Keys {
+		found := false
+		for i := range out {
+			if string(out[i].Action) == act {
+				out[i].Key = strings.ToLower(key)
+				found = true
+			}
+		}
+		if !found {
+			return base, fmt.Errorf("%s: unknown action %q", path, act)
+		}
+	}
+	seen := map[string]Action{}
+	for _, b := range out {
+		if other, dup := seen[b.Key]; dup {
+			return base, fmt.Errorf("%s: key %q is bound to both %s and %s", path, b.Key, other, b.Action)
+		}
+		seen[b.Key] = b.Action
+	}
+	return out, nil
 }

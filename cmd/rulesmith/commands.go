@@ -191,7 +191,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		opts := editor.Options{Variant: pos[0], Sets: sets, Seats: seats, Record: *record, Resume: *resume,
-			Edit: cmd == "edit", Mono: *mono, FS: variants.FS(), Seed: *seed}
+			Edit: cmd == "edit", Mono: *mono, FS: variants.FS(), Seed: *seed, Keymap: editor.KeymapFile()}
 		if cmd == "edit" && !strings.HasSuffix(pos[0], ".toml") {
 			fmt.Fprintf(stderr, "rulesmith edit: want a variant file (FILE.toml); copy an embedded one with: rulesmith show %s > FILE.toml\n", pos[0])
 			return 2
