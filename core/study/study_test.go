@@ -1,0 +1,297 @@
+package study
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func run(t *testing.T, cfg Config) (*Result, string) {
+	t.Helper()
+	if cfg.Out == "" {
+		cfg.Out = t.TempDir()
+	}
+	res, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, cfg.Out
+}
+
+func read(t *testing.T, dir, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// sameFiles checks that the named files are byte for byte equal in a and b.
+func sameFiles(t *testing.T, a, b string, names ...string) {
+	t.Helper()
+	for _, n := range names {
+		if x, y := read(t, a, n), read(t, b, n); !bytes.Equal(x, y) {
+			t.Errorf("%s differs between %s and %s:\n%s\n---\n%s", n, a, b, head(x), head(y))
+		}
+	}
+}
+
+func head(b []byte) string {
+	if len(b) > 400 {
+		return string(b[:400]) + "..."
+	}
+	return string(b)
+}
+
+func outputs(res *Result) []string {
+	names := []string{"report.json", "report.md", "winrate.svg", "length.svg", "outcomes.svg", "branching.svg"}
+	for _, v := range res.Meta.Variants {
+		names = append(names, FileName(v.Name))
+	}
+	return names
+}
+
+func TestDeterminism(t *testing.T) {
+	cfg := Config{Variants: []string{"mancala/egyptian", "strix/standard"}, Games: 9, Agents: []string{"random"}, Seed: 42}
+	cfg.Jobs = 1
+	res, one := run(t, cfg)
+	cfg.Out, cfg.Jobs = "", 2
+	_, two := run(t, cfg)
+	cfg.Out = ""
+	_, again := run(t, cfg)
+	sameFiles(t, one, two, outputs(res)...)
+	sameFiles(t, two, again, outputs(res)...)
+
+	// another seed gives other games
+	cfg.Out, cfg.Seed = "", 43
+	_, other := run(t, cfg)
+	if bytes.Equal(read(t, one, FileName("strix/standard")), read(t, other, FileName("strix/standard"))) {
+		t.Error("seeds 42 and 43 played the same games")
+	}
+
+	// the JSONL holds one line per game, sorted by game index
+	lines := strings.Split(strings.TrimSpace(string(read(t, one, FileName("mancala/egyptian")))), "\n")
+	if len(lines) != 9 {
+		t.Fatalf("%d lines, want 9", len(lines))
+	}
+	for i, l := range lines {
+		var r Record
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Game != i || r.Variant != "mancala/egyptian" || r.Seed != 42 || r.GameSeed != GameSeed(42, 0, i) {
+			t.Errorf("line %d: game %d variant %s seed %d", i, r.Game, r.Variant, r.Seed)
+		}
+		if len(r.Branching) != r.Plies || len(r.Scores) != 2 || len(r.Agents) != 2 {
+			t.Errorf("line %d: %d branching entries for %d plies, scores %v", i, len(r.Branching), r.Plies, r.Scores)
+		}
+		if r.Draw == (r.Winner >= 0) && !r.Timeout {
+			t.Errorf("line %d: winner %d draw %v", i, r.Winner, r.Draw)
+		}
+	}
+}
+
+// A search agent with a playout budget, and the foul referee, are
+// deterministic too, whatever the number of jobs.
+func TestDeterminismMCTSAndFouls(t *testing.T) {
+	cfg := Config{Variants: []string{"mancala/egyptian"}, Games: 4, Agents: []string{"mcts:30p", "random"}, Seed: 5, Jobs: 1}
+	res, one := run(t, cfg)
+	cfg.Out, cfg.Jobs = "", 2
+	_, two := run(t, cfg)
+	sameFiles(t, one, two, outputs(res)...)
+	m := res.Report.Variants[0]
+	if len(m.Agents) != 2 || m.Agents[0].Seated != 4 || m.Agents[1].Seated != 4 {
+		t.Errorf("agent seatings %+v", m.Agents)
+	}
+
+	cfg = Config{Variants: []string{"strix/simple"}, Games: 3, Agents: []string{"random"}, Seed: 3, Jobs: 1, CallFouls: true, MaxPlies: 200}
+	res, one = run(t, cfg)
+	cfg.Out, cfg.Jobs = "", 2
+	_, two = run(t, cfg)
+	sameFiles(t, one, two, outputs(res)...)
+	judged := 0
+	for _, r := range res.Records["strix/simple"] {
+		if r.Fouls == nil {
+			t.Fatal("no foul record for strix/simple")
+		}
+		judged += r.Fouls.Judged
+		if r.Plies > 200 {
+			t.Errorf("game %d: %d plies past --max-plies 200", r.Game, r.Plies)
+		}
+		if r.Fouls.Called > r.Fouls.Committed {
+			t.Errorf("game %d: %d calls for %d fouls", r.Game, r.Fouls.Called, r.Fouls.Committed)
+		}
+	}
+	if judged == 0 {
+		t.Error("the referee judged no move")
+	}
+}
+
+func TestMergeShards(t *testing.T) {
+	base := Config{Variants: []string{"mancala/nigerian", "strix/standard"}, Agents: []string{"random"}, Seed: 9, Jobs: 2}
+	whole := base
+	whole.Games = 10
+	res, all := run(t, whole)
+	a, b := base, base
+	a.Games, b.FirstGame, b.Games = 4, 4, 6
+	_, da := run(t, a)
+	_, db := run(t, b)
+	out := t.TempDir()
+	// the order of the shards does not matter
+	if _, err := Merge([]string{db, da}, out); err != nil {
+		t.Fatal(err)
+	}
+	sameFiles(t, all, out, outputs(res)...)
+	merged, err := Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(merged.Meta.Shards) != 2 || merged.Meta.Shards[0].FirstGame != 0 || merged.Meta.Shards[1].FirstGame != 4 {
+		t.Errorf("shards %+v", merged.Meta.Shards)
+	}
+
+	// the same games twice are refused
+	if _, err := Merge([]string{da, da}, t.TempDir()); err == nil || !strings.Contains(err.Error(), "disjoint") {
+		t.Errorf("merging a shard with itself: %v", err)
+	}
+	// different options are refused
+	c := a
+	c.Seed, c.MaxPlies = 10, 50
+	_, dc := run(t, c)
+	if _, err := Merge([]string{da, dc}, t.TempDir()); err == nil || !strings.Contains(err.Error(), "max-plies") {
+		t.Errorf("merging different --max-plies: %v", err)
+	}
+	// disjoint seeds merge into the union of the games
+	d := a
+	d.Seed = 10
+	_, dd := run(t, d)
+	u, err := Merge([]string{da, dd}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(u.Records["strix/standard"]); n != 8 {
+		t.Errorf("%d games in the union of two 4-game shards", n)
+	}
+	if got := u.Report.Seeds; len(got) != 2 || got[0] != 9 || got[1] != 10 {
+		t.Errorf("seeds %v", got)
+	}
+}
+
+func wellFormed(t *testing.T, name string, data []byte) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	root := ""
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s is not well-formed XML: %v", name, err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && root == "" {
+			root = se.Name.Local
+			if se.Name.Space != "http://www.w3.org/2000/svg" {
+				t.Errorf("%s: root namespace %q", name, se.Name.Space)
+			}
+		}
+	}
+	if root != "svg" {
+		t.Errorf("%s: root element %q, want svg", name, root)
+	}
+}
+
+func TestReportStrixEditions(t *testing.T) {
+	res, dir := run(t, Config{Variants: []string{"strix/first-edition", "strix/standard"}, Games: 6,
+		Agents: []string{"random"}, Seed: 1, Jobs: 2, CallFouls: true, MaxPlies: 150})
+	md := string(read(t, dir, "report.md"))
+	for _, want := range []string{"strix/first-edition", "strix/standard", "## Win rate by seat", "## Fouls (per game)",
+		"fouls called", "takebacks spent", "wins by the goal (Nest)", "| balance (1 − max−min) |", "p90", "decision moves",
+		"![win rate by seat](winrate.svg)", "the referee calls every foul"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	for _, c := range res.Report.Charts {
+		wellFormed(t, c, read(t, dir, c))
+	}
+	if len(res.Report.Charts) != 5 {
+		t.Errorf("charts %v, want 5 with fouls.svg", res.Report.Charts)
+	}
+	var rep Report
+	if err := json.Unmarshal(read(t, dir, "report.json"), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Variants) != 2 || rep.Variants[0].Fouls == nil || rep.Variants[0].Fouls.Foul != "preparation" ||
+		rep.Variants[1].Fouls.Foul != "third_bird" || !rep.Deterministic {
+		t.Errorf("report.json: %+v", rep)
+	}
+	if f := rep.Variants[1].Fouls; f.Called == 0 || f.TakebacksSpent == 0 || f.Called > f.Committed {
+		t.Errorf("strix/standard with the referee: %+v", f)
+	}
+	for _, m := range rep.Variants {
+		sum := m.Completion + m.Drawishness + m.TimeoutRate
+		if sum < 1-1e-12 || sum > 1+1e-12 {
+			t.Errorf("%s: completion + drawishness + timeouts = %v", m.Variant, sum)
+		}
+	}
+
+	// a report without fouls has no fouls chart; names with markup are escaped
+	res, dir = run(t, Config{Variants: []string{"mancala/egyptian"}, Games: 2, Agents: []string{"random"}, Seed: 1})
+	if _, err := os.Stat(filepath.Join(dir, "fouls.svg")); err == nil {
+		t.Error("fouls.svg written for a variant without a foul")
+	}
+	res.Report.Variants[0].Variant = `a<b & "c"`
+	for _, svg := range []string{res.Report.winRateSVG(), res.Report.lengthSVG(), res.Report.outcomesSVG(), res.Report.branchingSVG()} {
+		wellFormed(t, "escaped", []byte(svg))
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Variants: []string{"mancala/egyptian"}, Games: 1, Agents: []string{"alphazero"}}, "bad spec"},
+		{Config{Variants: []string{"mancala/egyptian"}, Games: 1, Agents: []string{"random", "random", "random"}}, "3 agents"},
+		{Config{Variants: []string{"mancala/egyptian"}, Games: 0}, "at least one game"},
+		{Config{Variants: []string{"strix/standard", "strix/standard"}, Games: 1}, "same variant"},
+		{Config{Variants: []string{"no/such"}, Games: 1}, "no/such"},
+	} {
+		c.cfg.Out = t.TempDir()
+		if _, err := Run(c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want %q", c.cfg, err, c.want)
+		}
+	}
+}
+
+func TestProgress(t *testing.T) {
+	var b bytes.Buffer
+	p := newProgress(&b, false, 20)
+	for i := 0; i < 20; i++ {
+		p.step()
+	}
+	p.finish()
+	if n := strings.Count(b.String(), "\n"); n != 10 {
+		t.Errorf("%d progress lines, want one per 10%%:\n%s", n, b.String())
+	}
+	b.Reset()
+	p = newProgress(&b, true, 3)
+	for i := 0; i < 3; i++ {
+		p.step()
+	}
+	p.finish()
+	if !strings.Contains(b.String(), "\r[") || !strings.Contains(b.String(), "3/3 games") {
+		t.Errorf("terminal progress: %q", b.String())
+	}
+	p = newProgress(nil, false, 3)
+	p.step()
+	p.finish()
+}
