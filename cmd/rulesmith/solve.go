@@ -1,0 +1,196 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"rulesmith/core"
+	"rulesmith/core/solve"
+	"rulesmith/variants"
+)
+
+func init() { ownFlags["solve"] = solveCmd }
+
+type solveJSON struct {
+	Variant   string   `json:"variant"`
+	Value     int      `json:"value"`
+	Line      []string `json:"line"`
+	Nodes     uint64   `json:"nodes"`
+	Positions int      `json:"positions"`
+	Seconds   float64  `json:"seconds"`
+}
+
+// solveCmd: rulesmith solve VARIANT [--set k=v ...] [--record FILE] [--json]
+// [--max-memory MB] [--timeout D]
+func solveCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: rulesmith solve VARIANT [--set k=v ...] [--record FILE] [--json] [--max-memory MB] [--timeout D]\n")
+		fs.PrintDefaults()
+	}
+	var sets setFlags
+	fs.Var(&sets, "set", "override a parameter, name=value (repeatable)")
+	record := fs.String("record", "", "a game record to play first; solve the position after it")
+	asJSON := fs.Bool("json", false, "print JSON")
+	maxMem := fs.Int64("max-memory", solve.DefaultMaxMemory>>20, "memory for the transposition table, in MB")
+	timeout := fs.Duration("timeout", 0, "give up after this long (e.g. 10m; 0: no limit)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if len(pos) != 1 {
+		fmt.Fprintf(stderr, "rulesmith solve: want 1 argument (VARIANT), got %d\n", len(pos))
+		fs.Usage()
+		return 2
+	}
+	if *maxMem < 1 {
+		fmt.Fprintln(stderr, "rulesmith solve: --max-memory must be at least 1 (MB)")
+		return 2
+	}
+	if *timeout < 0 {
+		fmt.Fprintln(stderr, "rulesmith solve: --timeout must not be negative")
+		return 2
+	}
+	g, err := core.Load(pos[0], core.WithFS(variants.FS()), core.WithSet(sets...))
+	if err != nil {
+		printLoadError(err, stderr)
+		return 1
+	}
+	h, code := replayFile(g, *record, stderr)
+	if code != 0 {
+		return code
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	opts := solve.Options{MaxMemory: *maxMem << 20}
+	tty := isTerminal(stderr)
+	if tty {
+		opts.Progress = func(p solve.Progress) {
+			if p.Walking {
+				fmt.Fprintf(stderr, "\r\033[Ksolve: looking for repeated positions: %s walked, %s", count(uint64(p.Walked)), p.Elapsed.Round(time.Second))
+				return
+			}
+			fmt.Fprintf(stderr, "\r\033[Ksolve: %s nodes, %s positions (%d MB), pass %d, value in [%s, %s], %s",
+				count(p.Nodes), count(uint64(p.Positions)), p.Bytes>>20, p.Pass, boundText(p.Lower), boundText(p.Upper),
+				p.Elapsed.Round(time.Second))
+		}
+	}
+	res, err := solve.Solve(ctx, g, h.State, opts)
+	if tty {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "rulesmith %v\n", err)
+		return 1
+	}
+	name := g.Name
+	if len(sets) > 0 {
+		name += " (" + strings.Join(sets, " ") + ")"
+	}
+	if *asJSON {
+		out := solveJSON{Variant: g.Name, Value: res.Value, Line: res.Notation, Nodes: res.Nodes,
+			Positions: res.Positions, Seconds: res.Elapsed.Seconds()}
+		if out.Line == nil {
+			out.Line = []string{}
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(out)
+		return 0
+	}
+	fmt.Fprintf(stdout, "variant: %s\n", name)
+	if *record != "" {
+		fmt.Fprintf(stdout, "from: ply %d of %s, %s to move\n", h.State.Ply(), *record, g.Seats[h.State.ToMove()])
+	}
+	switch {
+	case res.Value > 0:
+		fmt.Fprintf(stdout, "value: %+d (%s by %d)\n", res.Value, g.Seats[0], res.Value)
+	case res.Value < 0:
+		fmt.Fprintf(stdout, "value: %+d (%s by %d)\n", res.Value, g.Seats[1], -res.Value)
+	default:
+		fmt.Fprintln(stdout, "value: 0 (a draw)")
+	}
+	fmt.Fprintf(stdout, "line: %s\n", lineText(g, h.State, res.Line))
+	fmt.Fprintf(stdout, "nodes: %d\npositions: %d\nseconds: %.2f\n", res.Nodes, res.Positions, res.Elapsed.Seconds())
+	if res.Acyclic {
+		fmt.Fprintf(stdout, "repeats: none (all %d non-final positions walked)\n", res.Walked)
+	} else {
+		fmt.Fprintf(stdout, "repeats: none on the searched lines (more than %d positions to walk them all)\n", res.Walked)
+	}
+	return 0
+}
+
+// lineText prints a line with the seat of each run of moves by one seat:
+// "south: 3 1 | north: 2 | …" shows extra turns.
+func lineText(g *core.Game, s *core.State, line []core.Move) string {
+	if len(line) == 0 {
+		return "(the game is over)"
+	}
+	st := s.Clone()
+	var b strings.Builder
+	prev := -1
+	for _, m := range line {
+		seat := st.ToMove()
+		if seat != prev {
+			if prev >= 0 {
+				b.WriteString(" | ")
+			}
+			b.WriteString(g.Seats[seat] + ":")
+			prev = seat
+		}
+		b.WriteString(" " + g.Format(st, m))
+		if err := g.Play(st, m); err != nil {
+			break
+		}
+	}
+	return b.String()
+}
+
+// isTerminal reports whether w is this process's stderr and a terminal.
+func isTerminal(w io.Writer) bool {
+	if w != io.Writer(os.Stderr) {
+		return false
+	}
+	fi, err := os.Stderr.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+func count(n uint64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.2fG", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 1e4:
+		return fmt.Sprintf("%.0fk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
+}
+
+func boundText(v int) string {
+	switch {
+	case v <= -30000:
+		return "-∞"
+	case v >= 30000:
+		return "+∞"
+	}
+	return fmt.Sprintf("%+d", v)
+}

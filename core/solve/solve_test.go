@@ -1,0 +1,371 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+
+	"rulesmith/core"
+	"rulesmith/variants"
+)
+
+func load(t *testing.T, name string, sets ...string) *core.Game {
+	t.Helper()
+	g, err := core.Load(name, core.WithFS(variants.FS()), core.WithSet(sets...))
+	if err != nil {
+		t.Fatalf("load %s %v: %v", name, sets, err)
+	}
+	return g
+}
+
+func solveOK(t *testing.T, g *core.Game, s *core.State) Result {
+	t.Helper()
+	r, err := Solve(context.Background(), g, s, Options{})
+	if err != nil {
+		t.Fatalf("%s: %v", g.Name, err)
+	}
+	return r
+}
+
+// brute is full minimax with neither table nor pruning: seat 0's final
+// margin when seat 0 maximises it and seat 1 minimises it, whoever is to
+// move (extra turns included). It counts the move sequences of each length
+// in perft[d-1] (the lines of exactly d moves, as Game.Perft counts them).
+func brute(t *testing.T, g *core.Game, s *core.State, d int, perft []uint64) int {
+	moves := g.Moves(s, nil)
+	if len(moves) == 0 {
+		if g.Result(s).Timeout {
+			t.Fatalf("brute force reached the ply limit")
+		}
+		sc := g.Scores(s)
+		return sc[0] - sc[1]
+	}
+	if d > 300 {
+		t.Fatalf("brute force: a line longer than 300 moves")
+	}
+	perft[d] += uint64(len(moves))
+	best := 0
+	for i, m := range moves {
+		c := s.Clone()
+		if err := g.Play(c, m); err != nil {
+			t.Fatal(err)
+		}
+		v := brute(t, g, c, d+1, perft)
+		if i == 0 || s.ToMove() == 0 && v > best || s.ToMove() == 1 && v < best {
+			best = v
+		}
+	}
+	return best
+}
+
+// checkLine plays the principal line from s: every move is legal, the game
+// ends exactly at its end, and the final margin is the value.
+func checkLine(t *testing.T, g *core.Game, s *core.State, r Result) {
+	t.Helper()
+	st := s.Clone()
+	if len(r.Line) != len(r.Notation) {
+		t.Fatalf("line has %d moves but %d texts", len(r.Line), len(r.Notation))
+	}
+	for i, m := range r.Line {
+		if st.Over() || len(g.Moves(st, nil)) == 0 {
+			t.Fatalf("the game is over before move %d of %v", i+1, r.Notation)
+		}
+		if txt := g.Format(st, m); txt != r.Notation[i] {
+			t.Fatalf("move %d: notation %q, want %q", i+1, r.Notation[i], txt)
+		}
+		if err := g.Play(st, m); err != nil {
+			t.Fatalf("move %d (%s) of %v: %v", i+1, r.Notation[i], r.Notation, err)
+		}
+	}
+	if res := g.Result(st); !res.Over || res.Timeout {
+		t.Fatalf("the line %v does not end the game (%s)", r.Notation, g.ResultString(res))
+	}
+	sc := g.Scores(st)
+	if sc[0]-sc[1] != r.Value {
+		t.Fatalf("the line %v ends with scores %v, margin %d; the value is %d", r.Notation, sc, sc[0]-sc[1], r.Value)
+	}
+}
+
+// Egyptian (Kalah) boards small enough to solve by hand. Each seat has pits
+// 1..n from its left and a store on its right; sowing runs counter-
+// clockwise: south 1, 2, …, south's store, north 1, 2, …, (north's store is
+// skipped by south) and round. Pit k faces the other seat's pit n+1-k. The
+// last stone in one's store earns an extra turn; the last stone in an
+// empty own pit takes it and the pit across (even when that is empty). The
+// game ends when either side's pits are empty, and a seat scores its store
+// plus the stones left in its own pits.
+func TestHandChecked(t *testing.T) {
+	for _, tc := range []struct {
+		pits, seeds int
+		value       int
+		line        string
+		why         string
+	}{
+		{1, 1, 0, "1",
+			// South's one move sows its one stone into the store: an extra
+			// turn, but south's pits are empty, so the game ends. South 1
+			// (store), north 1 (the stone in its pit): 0.
+			"a draw"},
+		{2, 1, 2, "2 1",
+			// S1=S2=N1=N2=1.
+			// a) "2": S2's stone into the store (1), extra turn. "1": S1's
+			//    stone lands in the empty S2 and takes it and N1 across:
+			//    store 3, south's pits empty, the game ends: south 3,
+			//    north 1 (N2): +2.
+			// b) "1": S1's stone onto S2 (now 2); north to move with
+			//    N1=N2=1. North "2" (store, extra turn) then "1" (lands in
+			//    the empty N2, takes it and the empty S1): north 2, south 2
+			//    (S2): 0. North "1" (N2 becomes 2), then south's only move
+			//    "2" sows S2's two stones into the store and N1: south's
+			//    pits are empty, south 1, north 3: -2. North picks -2.
+			// South picks a): +2.
+			"south by 2"},
+	} {
+		t.Run(fmt.Sprintf("pits=%d,seeds=%d", tc.pits, tc.seeds), func(t *testing.T) {
+			g := load(t, "mancala/egyptian", fmt.Sprint("pits=", tc.pits), fmt.Sprint("seeds=", tc.seeds))
+			r := solveOK(t, g, g.NewState())
+			if r.Value != tc.value {
+				t.Fatalf("value %d, want %d (%s)", r.Value, tc.value, tc.why)
+			}
+			if got := strings.Join(r.Notation, " "); got != tc.line {
+				t.Errorf("line %q, want %q", got, tc.line)
+			}
+			if !r.Acyclic || r.Walked == 0 {
+				t.Errorf("the game graph should have been walked whole: %+v", r)
+			}
+			checkLine(t, g, g.NewState(), r)
+		})
+	}
+}
+
+// The solver agrees with full minimax on tiny boards of the three mancala
+// rule sets (and some of their parameter readings), from the start and
+// from every position after one move (where north may be to move), and the
+// brute force walks exactly the tree Game.Perft counts.
+func TestAgreesWithBruteForce(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		sets    []string
+	}{
+		{"mancala/egyptian", []string{"pits=2", "seeds=2"}},
+		{"mancala/egyptian", []string{"pits=3", "seeds=1"}},
+		{"mancala/egyptian", []string{"pits=3", "seeds=2"}},
+		{"mancala/egyptian", []string{"pits=4", "seeds=1"}},
+		{"mancala/egyptian", []string{"pits=3", "seeds=2", "capture_empty_across=false"}},
+		{"mancala/egyptian", []string{"pits=3", "seeds=2", "end_check=next"}},
+		{"mancala/egyptian", []string{"pits=2", "seeds=3", "skip_start=true"}},
+		{"mancala/nigerian", []string{"pits=2", "seeds=2"}},
+		{"mancala/nigerian", []string{"pits=3", "seeds=2"}},
+		{"mancala/nigerian", []string{"pits=3", "seeds=3"}},
+		{"mancala/nigerian", []string{"pits=4", "seeds=1"}},
+		{"mancala/nigerian", []string{"pits=3", "seeds=2", "fourth_stone_to=mover"}},
+		// Ethiopian boards of more than one pit a side can repeat positions
+		// (sowing both ways round; see TestRefusals) but for one seed a pit,
+		// where no pit may be started (min_stones 2) and the game ends at once.
+		{"mancala/ethiopian", []string{"pits=2", "seeds=1"}},
+		{"mancala/ethiopian", []string{"pits=1", "seeds=3"}},
+		{"mancala/ethiopian", []string{"pits=1", "seeds=4"}},
+		{"mancala/ethiopian", []string{"pits=1", "seeds=5"}},
+	} {
+		t.Run(tc.variant+" "+strings.Join(tc.sets, ","), func(t *testing.T) {
+			g := load(t, tc.variant, tc.sets...)
+			start := g.NewState()
+			perft := make([]uint64, 400)
+			want := brute(t, g, start, 0, perft)
+			for d := 1; d <= 6; d++ {
+				if p := g.Perft(start, d); p != perft[d-1] {
+					t.Fatalf("brute force has %d lines of %d moves, perft %d", perft[d-1], d, p)
+				}
+			}
+			r := solveOK(t, g, start)
+			if r.Value != want {
+				t.Fatalf("solve %d, brute force %d", r.Value, want)
+			}
+			checkLine(t, g, start, r)
+			for _, m := range g.Moves(start.Clone(), nil) {
+				s := start.Clone()
+				if err := g.Play(s, m); err != nil {
+					t.Fatal(err)
+				}
+				want := brute(t, g, s, 0, make([]uint64, 400))
+				r := solveOK(t, g, s)
+				if r.Value != want {
+					t.Fatalf("after %s (%s to move): solve %d, brute force %d", g.Format(start, m), g.Seats[s.ToMove()], r.Value, want)
+				}
+				checkLine(t, g, s, r)
+			}
+		})
+	}
+}
+
+// Larger boards, where the brute force would be slow: the principal line
+// still ends with the value's margin, and searching again from the
+// position after the line's first move (one seat's choice) keeps it.
+func TestLineKeepsValue(t *testing.T) {
+	g := load(t, "mancala/egyptian", "pits=4", "seeds=3")
+	start := g.NewState()
+	r := solveOK(t, g, start)
+	if r.Value != 8 {
+		t.Errorf("Kalah 4×3: value %d, want 8", r.Value)
+	}
+	checkLine(t, g, start, r)
+	s := start.Clone()
+	for i := 0; i < 3; i++ {
+		if err := g.Play(s, r.Line[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r2 := solveOK(t, g, s); r2.Value != r.Value {
+		t.Fatalf("after %v: value %d, want %d", r.Notation[:3], r2.Value, r.Value)
+	}
+}
+
+func TestMemoryBound(t *testing.T) {
+	g := load(t, "mancala/egyptian", "pits=4", "seeds=4")
+	_, err := Solve(context.Background(), g, g.NewState(), Options{MaxMemory: 64 << 10})
+	var full *TableFullError
+	if !errors.As(err, &full) {
+		t.Fatalf("want a full table, got %v", err)
+	}
+	msg := err.Error()
+	for _, want := range []string{"solve: transposition table full at ", " entries (0.0625 MB)", "give more --max-memory or a smaller variant"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q lacks %q", msg, want)
+		}
+	}
+	if full.Entries == 0 || int64(full.Entries)*entryBytes > 64<<10 {
+		t.Errorf("entries %d do not fit 64 KB", full.Entries)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		sets    []string
+		want    string
+	}{
+		{"strix/standard", nil, "strix/standard has 3 seats (b, y, g); solve handles two-seat zero-sum variants only"},
+		{"strix/two-player", nil, "ends games by repetition ([end.repetition])"},
+		// sowing both ways round can come back to a position
+		{"mancala/ethiopian", []string{"pits=2", "seeds=2"}, "the moves 1cw 1cw 2cw 2cw lead back to it), so its games can go on until the ply limit"},
+	} {
+		g := load(t, tc.variant, tc.sets...)
+		_, err := Solve(context.Background(), g, g.NewState(), Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want an error with %q", tc.variant, err, tc.want)
+		}
+	}
+}
+
+// A variant whose score reads the ply count is refused: the table keys
+// positions without it.
+func TestPlyExpressionRefused(t *testing.T) {
+	doc := []byte(`extends = "mancala/egyptian"
+name = "test/late"
+[scoring]
+score = 'stones("store") + (over ? stones("pits") : 0) + (ply > 20 ? 1 : 0)'
+`)
+	g, err := core.LoadBytes("late.toml", doc, core.WithFS(variants.FS()), core.WithSet("pits=2", "seeds=2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Solve(context.Background(), g, g.NewState(), Options{})
+	if err == nil || !strings.Contains(err.Error(), "test/late reads the ply count (scoring.score)") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// A variant whose games can reach the ply limit is refused.
+func TestPlyLimitRefused(t *testing.T) {
+	doc := []byte(`extends = "mancala/egyptian"
+name = "test/short"
+[turns]
+max_plies = 3
+`)
+	g, err := core.LoadBytes("short.toml", doc, core.WithFS(variants.FS()), core.WithSet("pits=3", "seeds=2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Solve(context.Background(), g, g.NewState(), Options{})
+	if err == nil || !strings.Contains(err.Error(), "reaches the ply limit (3 plies)") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestCancelAndTimeout(t *testing.T) {
+	g := load(t, "mancala/egyptian", "pits=4", "seeds=4")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Solve(ctx, g, g.NewState(), Options{})
+	if err == nil || !strings.Contains(err.Error(), "solve: cancelled after") || !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: got %v", err)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), time.Nanosecond)
+	defer cancel()
+	time.Sleep(time.Millisecond)
+	_, err = Solve(ctx, g, g.NewState(), Options{})
+	if err == nil || !strings.Contains(err.Error(), "solve: stopped by the timeout after") || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("timeout: got %v", err)
+	}
+}
+
+func TestProgress(t *testing.T) {
+	g := load(t, "mancala/egyptian", "pits=4", "seeds=3")
+	var calls []Progress
+	r, err := Solve(context.Background(), g, g.NewState(), Options{ProgressEvery: time.Nanosecond,
+		Progress: func(p Progress) { calls = append(calls, p) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) == 0 {
+		t.Fatal("no progress reported")
+	}
+	last := calls[len(calls)-1]
+	if last.Walking || last.Nodes == 0 || last.Nodes > r.Nodes || last.Lower > r.Value || last.Upper < r.Value {
+		t.Errorf("last progress %+v does not fit the result %+v", last, r)
+	}
+}
+
+// Two positions whose Zobrist hashes collide are still told apart by the
+// second hash.
+func TestTableSecondHash(t *testing.T) {
+	if unsafe.Sizeof(entry{}) != entryBytes {
+		t.Fatalf("entry is %d bytes, entryBytes says %d", unsafe.Sizeof(entry{}), entryBytes)
+	}
+	tt := newTable(8 << 20)
+	i, found := tt.find(42, 1)
+	if found {
+		t.Fatal("found in an empty table")
+	}
+	if _, err := tt.insert(i, 42, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, found := tt.find(42, 2); found {
+		t.Fatal("a different second hash matched")
+	}
+	if _, found := tt.find(42, 1); !found {
+		t.Fatal("the position was lost")
+	}
+	// grow keeps every entry
+	for k := uint64(0); k < 100000; k++ {
+		j, found := tt.find(k*0x9e3779b97f4a7c15+7, k)
+		if found {
+			continue
+		}
+		if _, err := tt.insert(j, k*0x9e3779b97f4a7c15+7, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := uint64(0); k < 100000; k++ {
+		if _, found := tt.find(k*0x9e3779b97f4a7c15+7, k); !found {
+			t.Fatalf("entry %d lost in growing", k)
+		}
+	}
+	if tt.bytes() > 8<<20 {
+		t.Fatalf("table holds %d bytes, budget 8 MB", tt.bytes())
+	}
+}
