@@ -18,10 +18,7 @@ import (
 // Several helpers giving one target make one move.
 type pivotRule struct {
 	ruleBase
-	own     bool
-	common  bool
-	rest    int
-	kinds   []bool
+	movers
 	helper  *board.Relation
 	targets []int32 // aligned with helper.Of(from) for each from: target cell or -1
 	offs    []int32 // offs[from] = index of from's first helper in targets
@@ -37,17 +34,7 @@ func (c *compiler) pivotRule(p string, rb ruleBase) rule {
 	g := c.g
 	b := g.Board
 	ru := &pivotRule{ruleBase: rb}
-	who := c.choice(p+".pieces", "own", "own", "any", "own_and_common")
-	ru.own, ru.common = who != "any", who == "own_and_common"
-	ru.rest = c.num(p+".common_rest", 0, 0, 1000)
-	if r.Has(p + ".kinds") {
-		ru.kinds = make([]bool, len(g.Kinds))
-		for i, k := range r.Strings(p + ".kinds") {
-			if ki := c.kind(fmt.Sprintf("%s.kinds.%d", p, i), k); ki >= 0 {
-				ru.kinds[ki] = true
-			}
-		}
-	}
+	ru.movers = c.compileMovers(p)
 	name := r.String(p+".helper", "")
 	rel, ok := b.Relation(name)
 	if !ok {
@@ -101,11 +88,7 @@ func (r *pivotRule) movable(s *State, c, mover int) bool {
 	if p < 0 {
 		return false
 	}
-	g := s.g
-	if r.own && int(g.pieceOwner[p]) != mover && !(r.common && g.pieceOwner[p] < 0 && !s.locked(int32(p))) {
-		return false
-	}
-	return r.kinds == nil || r.kinds[g.pieceKind[p]]
+	return r.may(s, p, mover)
 }
 
 func (r *pivotRule) gen(s *State, out []Move) []Move {

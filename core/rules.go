@@ -239,8 +239,7 @@ var landNames = []string{"empty", "occupied", "enemy", "empty_or_enemy", "any"}
 
 type slideRule struct {
 	ruleBase
-	own         bool
-	kinds       []bool
+	movers
 	dirs        []int
 	byHeight    bool
 	dist        int // exact distance; 0 = any
@@ -257,8 +256,6 @@ type slideRule struct {
 	pieceList   []int32 // the pieces of the rule's kinds, when few
 	cap         *captureSpec
 	excl        *exclusion
-	common      bool // neutral pieces may be moved by every seat
-	rest        int  // plies a moved neutral piece must rest
 	byPiece     bool // notation names the piece (bK-b66), not the origin
 }
 
@@ -273,17 +270,7 @@ func (c *compiler) slideRule(p string, rb ruleBase) rule {
 		r.Errorf(p, "%s: a %s needs a board with directions (grid, hex or faces), not %s", p, rb.typ, b.Kind)
 		return nil
 	}
-	who := c.choice(p+".pieces", "own", "own", "any", "own_and_common")
-	ru.own, ru.common = who != "any", who == "own_and_common"
-	ru.rest = c.num(p+".common_rest", 0, 0, 1000)
-	if r.Has(p + ".kinds") {
-		ru.kinds = make([]bool, len(c.g.Kinds))
-		for i, k := range r.Strings(p + ".kinds") {
-			if ki := c.kind(fmt.Sprintf("%s.kinds.%d", p, i), k); ki >= 0 {
-				ru.kinds[ki] = true
-			}
-		}
-	}
+	ru.movers = c.compileMovers(p)
 	if r.Has(p + ".dirs") {
 		for i, d := range r.Strings(p + ".dirs") {
 			found := -1
@@ -359,10 +346,7 @@ func (r *slideRule) movable(s *State, c, mover int) bool {
 		return false
 	}
 	g := s.g
-	if r.own && int(g.pieceOwner[p]) != mover && !(r.common && g.pieceOwner[p] < 0 && !s.locked(int32(p))) {
-		return false
-	}
-	if r.kinds != nil && !r.kinds[g.pieceKind[p]] {
+	if !r.may(s, p, mover) {
 		return false
 	}
 	if r.surrounded {
@@ -1027,4 +1011,39 @@ func (c *compiler) fewPieces(kinds []bool) []int32 {
 		return nil
 	}
 	return out
+}
+
+// movers says which pieces a moving rule may move: the mover's own (or
+// any), optionally the neutral "common" pieces, limited to some kinds.
+type movers struct {
+	own    bool
+	common bool   // neutral pieces may be moved by every seat
+	rest   int    // plies a moved neutral piece must rest
+	kinds  []bool // nil: every kind
+}
+
+// compileMovers reads the keys pieces, kinds and common_rest.
+func (c *compiler) compileMovers(p string) movers {
+	var m movers
+	who := c.choice(p+".pieces", "own", "own", "any", "own_and_common")
+	m.own, m.common = who != "any", who == "own_and_common"
+	m.rest = c.num(p+".common_rest", 0, 0, 1000)
+	if c.r.Has(p + ".kinds") {
+		m.kinds = make([]bool, len(c.g.Kinds))
+		for i, k := range c.r.Strings(p + ".kinds") {
+			if ki := c.kind(fmt.Sprintf("%s.kinds.%d", p, i), k); ki >= 0 {
+				m.kinds[ki] = true
+			}
+		}
+	}
+	return m
+}
+
+// may reports whether mover may move piece p by this rule.
+func (m *movers) may(s *State, p, mover int) bool {
+	g := s.g
+	if m.own && int(g.pieceOwner[p]) != mover && !(m.common && g.pieceOwner[p] < 0 && !s.locked(int32(p))) {
+		return false
+	}
+	return m.kinds == nil || m.kinds[g.pieceKind[p]]
 }
