@@ -262,6 +262,12 @@ func (cs *captureSpec) victims(s *State, from, t, mover int, each func(piece int
 // emitCaptures appends the moves of a landing on t: without capture (when
 // optional or nothing can be taken) and with each allowed choice of victims.
 func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover int) []Move {
+	if cs != nil && cs.kind == capReplace && s.buf[s.g.lay.height+t] != 0 {
+		// taking the piece on the target: capture_if and immune apply
+		if (cs.capIf != nil && !cs.capIf.allows(s, from, t, 0, -1)) || !cs.capturable(s, t, mover) {
+			return out
+		}
+	}
 	if cs == nil || cs.kind == capNone || cs.kind == capReplace {
 		return append(out, mkMove(rule, from, t, aux))
 	}

@@ -71,6 +71,20 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 		}
 		return 0, &IllegalMoveError{Text: t, Reason: fmt.Sprintf("%s may not pass: passing is allowed only when no move is possible", g.Seats[s.ToMove()])}
 	}
+	// The right move written the wrong way (cells where the notation names
+	// the piece, or victims left out): say how to write it.
+	if f, tc, victims, ok := parseFromTo(s, t, true); ok && victims == "" {
+		var same []string
+		for _, m := range moves {
+			if m.From() == f && m.To() == tc {
+				same = append(same, g.Format(s, m))
+			}
+		}
+		if len(same) > 0 {
+			return 0, &IllegalMoveError{Text: t, Reason: fmt.Sprintf("no legal move is written %q; from %s to %s write %s", t,
+				g.Board.Cells[f].Name, g.Board.Cells[tc].Name, strings.Join(same, " or "))}
+		}
+	}
 	// Ask the rules of the current phase, then the others, why not.
 	ph := g.phases[s.buf[hPhase]]
 	inPhase := map[int]bool{}
