@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -188,7 +189,7 @@ func (a *App) build() {
 		AddItem(a.board, 0, 3, true).
 		AddItem(&fitted{a.side, a.sideText}, 0, 2, false)
 	if a.opts.Edit {
-		a.rules = tview.NewTextArea()
+		a.rules = tview.NewTextArea().SetWrap(false)
 		a.rules.SetBorder(true).SetTitle(" rules ")
 		a.mono(a.rules)
 		if data, err := os.ReadFile(a.opts.Variant); err == nil {
@@ -897,6 +898,7 @@ func (a *App) reload() {
 			}
 			a.verdict = "the rules do not load:\n" + strings.Join(parts, "\n")
 			a.errText = dl[0].String()
+			a.showRulesLine(dl[0])
 		} else {
 			a.errText = err.Error()
 		}
@@ -930,4 +932,35 @@ func (a *App) post(f func()) {
 	default:
 	}
 	a.tv.QueueUpdateDraw(f)
+}
+
+// showRulesLine scrolls the rules pane to a diagnostic's line (when it is
+// in the file shown) and puts the cursor on it.
+func (a *App) showRulesLine(d diag.Diagnostic) {
+	if a.rules == nil || d.Line <= 0 {
+		return
+	}
+	if abs, err := filepath.Abs(d.File); err != nil || !sameFile(abs, a.opts.Variant) {
+		return
+	}
+	text := a.rules.GetText()
+	off, line := 0, 1
+	for off < len(text) && line < d.Line {
+		if text[off] == '\n' {
+			line++
+		}
+		off++
+	}
+	col := max(d.Col-1, 0)
+	for i := 0; i < col && off < len(text) && text[off] != '\n'; i++ {
+		off++
+	}
+	a.rules.Select(off, off)
+	_, _, _, h := a.rules.GetInnerRect()
+	a.rules.SetOffset(max(d.Line-1-h/2, 0), 0)
+}
+
+func sameFile(abs, path string) bool {
+	p, err := filepath.Abs(path)
+	return err == nil && p == abs
 }
