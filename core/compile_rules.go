@@ -159,6 +159,23 @@ func (c *compiler) compileSetup() {
 	l.size = l.rest + np
 	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
 	g.small = nc <= 64 && len(g.Board.Track) == 0
+	if g.small && len(g.Board.Dirs) > 0 {
+		longest := 0
+		for cell := 0; cell < nc; cell++ {
+			for d := range g.Board.Dirs {
+				longest = max(longest, len(g.Board.Ray(cell, d)))
+			}
+		}
+		g.reachLen = longest + 1
+		g.reach = make([]uint64, nc*g.reachLen)
+		for cell := 0; cell < nc; cell++ {
+			for d := range g.Board.Dirs {
+				for k, t := range g.Board.Ray(cell, d) {
+					g.reach[cell*g.reachLen+k+1] |= 1 << uint(t)
+				}
+			}
+		}
+	}
 	g.full = make([]bool, nc)
 	for cell := 0; cell < nc; cell++ {
 		g.full[cell] = len(g.Board.Dirs) > 0 && len(g.Board.Adjacent(cell)) == len(g.Board.Dirs)

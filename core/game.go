@@ -103,6 +103,10 @@ type Game struct {
 	lay layout
 	// regionRefs holds every region by name, resolved once.
 	regionRefs map[string]regionRef
+	// reach[c*reachLen+k] (small boards): the cells exactly k steps along a
+	// ray from c, as a mask
+	reach    []uint64
+	reachLen int
 	// small: the board has at most 64 cells, and States keep bit masks.
 	small bool
 	// full[c]: c has a neighbour in every direction (can be surrounded).

@@ -454,20 +454,19 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 		if dist > 0 && r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone) {
 			// The common case (DVONN): an exact distance over anything, so
 			// only the target matters; occupancy comes from the bit mask.
-			want := uint64(0)
-			if r.land == landOccupied {
-				want = 1
+			// reach[c][dist]: every cell exactly dist along a ray from c
+			// (distinct directions never share such a cell)
+			if dist >= g.reachLen {
+				continue
 			}
-			base := c * nd
-			for d := 0; d < nd; d++ {
-				ro, re := roff[base+d], roff[base+d+1]
-				if int(re-ro) < dist {
-					continue
-				}
-				t := rays[int(ro)+dist-1]
-				if occ>>uint(t)&1 == want {
-					out = append(out, mkMove(r.index, c, int(t), d))
-				}
+			targets := g.reach[c*g.reachLen+dist]
+			if r.land == landOccupied {
+				targets &= occ
+			} else {
+				targets &^= occ
+			}
+			for ; targets != 0; targets &= targets - 1 {
+				out = append(out, mkMove(r.index, c, bits.TrailingZeros64(targets), 0))
 			}
 			continue
 		}
