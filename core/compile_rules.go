@@ -547,4 +547,5 @@ func (c *compiler) compileScoring() {
 	c.g.lowest = r.OneOf("scoring.winner", "highest", "highest", "lowest") == "lowest"
 	src := r.String("scoring.score", "points()")
 	c.g.score = c.compileExpr("scoring.score", src, c.condEnv(), expr.AsInt())
+	c.g.scoreVars = varsOf(src)
 }

@@ -1,6 +1,8 @@
 package core
 
 import (
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 )
 
@@ -23,19 +25,63 @@ type condProgram struct{ prog *vm.Program }
 // goes on), end_seat (the seat that met it), eliminated (bool), and the
 // params by name.
 func (g *Game) stateEnv(s *State, seat int) map[string]any {
+	return g.stateEnvFor(s, seat, allVars)
+}
+
+// Variables of the state environment, as bits: an expression's program
+// only needs those it reads refreshed before it runs.
+const (
+	varSeat = 1 << iota
+	varPly
+	varOver
+	varEnd
+	varElim
+	allVars = varSeat | varPly | varOver | varEnd | varElim
+)
+
+// varsOf returns the state variables an expression reads.
+func varsOf(src string) int {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return allVars
+	}
+	v := &identVisitor{names: map[string]bool{}}
+	ast.Walk(&tree.Node, v)
+	need := 0
+	for name, bit := range map[string]int{"seat": varSeat, "ply": varPly, "over": varOver,
+		"ended_by": varEnd, "end_seat": varEnd, "eliminated": varElim} {
+		if v.names[name] {
+			need |= bit
+		}
+	}
+	return need
+}
+
+// stateEnvFor is stateEnv refreshing only the variables in need.
+func (g *Game) stateEnvFor(s *State, seat, need int) map[string]any {
 	if s != nil && s.env != nil {
 		s.env.seat = seat
 		m := s.env.vars
-		m["seat"] = g.seatName(seat)
-		m["ply"] = s.Ply()
-		m["over"] = s.Over()
-		if s.buf[hEnd] != 0 {
-			end, who := g.EndedBy(s)
-			m["ended_by"], m["end_seat"] = end, g.seatName(who)
-		} else {
-			m["ended_by"], m["end_seat"] = "", ""
+		if need&varSeat != 0 {
+			m["seat"] = g.seatName(seat)
 		}
-		m["eliminated"] = seat >= 0 && seat < len(g.Seats) && s.Eliminated(seat)
+		if need&varPly != 0 {
+			m["ply"] = s.Ply()
+		}
+		if need&varOver != 0 {
+			m["over"] = s.Over()
+		}
+		if need&varEnd != 0 {
+			if s.buf[hEnd] != 0 {
+				end, who := g.EndedBy(s)
+				m["ended_by"], m["end_seat"] = end, g.seatName(who)
+			} else {
+				m["ended_by"], m["end_seat"] = "", ""
+			}
+		}
+		if need&varElim != 0 {
+			m["eliminated"] = seat >= 0 && seat < len(g.Seats) && s.Eliminated(seat)
+		}
 		return m
 	}
 	h := &envHolder{seat: seat, st: s}
@@ -157,7 +203,7 @@ func (g *Game) scoreOf(s *State, seat int) int {
 	if g.score == nil {
 		return s.Score(seat)
 	}
-	env := g.stateEnv(s, seat)
+	env := g.stateEnvFor(s, seat, g.scoreVars)
 	out, err := s.env.vm.Run(g.score, env)
 	if err != nil {
 		return 0

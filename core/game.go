@@ -79,10 +79,12 @@ type Game struct {
 	// Display holds drawing hints ([display]).
 	Display Display
 
-	rules     []rule
-	phases    []*phase
-	ends      []*endCond
-	score     *vm.Program
+	rules  []rule
+	phases []*phase
+	ends   []*endCond
+	score  *vm.Program
+	// scoreVars: the state variables the score expression reads
+	scoreVars int
 	lowest    bool
 	scoreCite string
 
