@@ -274,8 +274,9 @@ func (e *endCond) holds(g *Game, s *State) (bool, int) {
 				}
 			}
 			empty := true
+			height, counts := s.buf[g.lay.height:], s.buf[g.lay.counts:]
 			for _, c := range g.cells(e.region, seat) {
-				if s.occupied(int(c)) {
+				if height[c] != 0 || counts[c] != 0 {
 					empty = false
 					break
 				}

@@ -760,9 +760,15 @@ func (c *compiler) sowRule(p string, rb ruleBase) rule {
 
 func (r *sowRule) gen(s *State, out []Move) []Move {
 	seat := s.ToMove()
-	min := r.min
-	for _, c := range s.g.cells(r.from, seat) {
-		if s.Count(int(c)) >= min {
+	min := int32(r.min)
+	cnt := s.buf[s.g.lay.counts:]
+	one := len(r.dirs) == 1
+	for _, c := range r.from.cells[seat%len(r.from.cells)] {
+		if cnt[c] >= min {
+			if one {
+				out = append(out, mkMove(r.index, int(c), -1, 0))
+				continue
+			}
 			for d := range r.dirs {
 				out = append(out, mkMove(r.index, int(c), -1, d))
 			}
