@@ -362,7 +362,8 @@ func (c *compiler) compilePhases() {
 	names := r.Keys("phases", nil)
 	r.Keys("turns", []string{"first", "pass", "max_plies", "phase", "stuck", "eliminate_without"})
 	g.pass = c.choice("turns.pass", "never", "never", "when_stuck") == "when_stuck"
-	g.stuckDraw = c.choice("turns.stuck", "score", "score", "draw") == "draw"
+	stuck := c.choice("turns.stuck", "score", "score", "draw", "lose")
+	g.stuckDraw, g.stuckLose = stuck == "draw", stuck == "lose"
 	if flag := r.String("turns.eliminate_without", ""); flag != "" {
 		g.elimFlag = make([][]int32, len(g.Seats))
 		found := false

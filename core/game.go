@@ -91,6 +91,8 @@ type Game struct {
 	pass bool // a seat with no move passes while another seat can move
 	// stuckDraw: a seat with no move (and no pass) ends the game in a draw
 	stuckDraw bool
+	// stuckLose: a seat with no move loses (two seats left: the other wins)
+	stuckLose bool
 	// endNames: the declared end conditions, then the built-in ends
 	endNames []string
 	// repetitionEnd names the [end] table of the repetition rule

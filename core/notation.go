@@ -88,12 +88,22 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 	// Ask the rules of the current phase, then the others, why not.
 	ph := g.phases[s.buf[hPhase]]
 	inPhase := map[int]bool{}
+	var fallback *IllegalMoveError
 	for _, ri := range ph.rules {
 		inPhase[ri] = true
 		b := g.rules[ri].base()
 		if reason, ok := g.rules[ri].explain(s, t); ok && reason != "" {
-			return 0, &IllegalMoveError{Text: t, Rule: b.name, Cite: b.cite, Reason: reason}
+			e := &IllegalMoveError{Text: t, Rule: b.name, Cite: b.cite, Reason: strings.TrimPrefix(reason, weak)}
+			if !strings.HasPrefix(reason, weak) {
+				return 0, e
+			}
+			if fallback == nil {
+				fallback = e
+			}
 		}
+	}
+	if fallback != nil {
+		return 0, fallback
 	}
 	for ri, ru := range g.rules {
 		if inPhase[ri] {

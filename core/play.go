@@ -36,6 +36,15 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 		return g.Moves(s, buf)
 	}
 	g.markEnd(s, EndStuck, s.ToMove())
+	if g.stuckLose && s.Active() == 2 {
+		// the player who cannot move loses: the other one wins
+		for o := range g.Seats {
+			if o != s.ToMove() && !s.Eliminated(o) {
+				g.finishWith(s, o)
+			}
+		}
+		return buf[:0]
+	}
 	if g.stuckDraw {
 		g.finishWith(s, -1)
 	} else {

@@ -250,6 +250,7 @@ type slideRule struct {
 	replace     bool
 	jump        bool
 	captureOver bool
+	over        string // jump: what may be jumped over: any, own, enemy
 	surrounded  bool
 	when        *whenCond
 	allDirs     bool    // dirs is every direction, in order
@@ -295,7 +296,14 @@ func (c *compiler) slideRule(p string, rb ruleBase) rule {
 		ru.dist = 1
 	case "jump":
 		ru.dist, ru.jump = 2, true
-		ru.captureOver = c.choice(p+".capture", "over", "over", "none") == "over"
+		switch c.choice(p+".capture", "over", "over", "none", "replace") {
+		case "over":
+			ru.captureOver = true
+		case "replace":
+			ru.replace = true
+			ru.cap = &captureSpec{kind: capReplace}
+		}
+		ru.over = c.choice(p+".over", "any", "any", "own", "enemy")
 	}
 	if v, ok := r.Doc.Get(p + ".distance"); ok {
 		if s, isStr := v.(string); isStr && (s == "height" || s == "any") {
@@ -334,9 +342,6 @@ func (c *compiler) slideRule(p string, rb ruleBase) rule {
 	}
 	ru.when = c.compileWhen(p, true)
 	ru.pieceList = c.fewPieces(ru.kinds)
-	if ru.jump {
-		c.choice(p+".over", "any", "any")
-	}
 	return ru
 }
 
@@ -480,7 +485,7 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 				}
 				ok := true
 				if r.jump {
-					ok = height[ray[0]] != 0 || counts[ray[0]] != 0
+					ok = r.jumpsOver(s, int(ray[0]), mover)
 				} else if !r.throughAny {
 					for _, x := range ray[:dist-1] {
 						if height[x] != 0 || counts[x] != 0 {
@@ -613,15 +618,18 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 			}
 			if dist > 0 && i+1 != dist {
 				if r.byHeight {
-					return fmt.Sprintf("a stack of height %d moves exactly %s; %s is %d away", dist, plural(dist, "space"), tn, i+1), true
+					return weak + fmt.Sprintf("a stack of height %d moves exactly %s; %s is %d away", dist, plural(dist, "space"), tn, i+1), true
 				}
-				return fmt.Sprintf("this piece moves exactly %s; %s is %d away", plural(dist, "space"), tn, i+1), true
+				return weak + fmt.Sprintf("this piece moves exactly %s; %s is %d away", plural(dist, "space"), tn, i+1), true
 			}
 			if dist == 0 && i >= r.maxDist {
-				return fmt.Sprintf("%s is %d spaces away; the most is %d", tn, i+1, r.maxDist), true
+				return weak + fmt.Sprintf("%s is %d spaces away; the most is %d", tn, i+1, r.maxDist), true
 			}
-			if r.jump && !s.occupied(int(ray[0])) {
-				return fmt.Sprintf("there is nothing on %s to jump over", b.Cells[ray[0]].Name), true
+			if r.jump && !r.jumpsOver(s, int(ray[0]), mover) {
+				if !s.occupied(int(ray[0])) {
+					return fmt.Sprintf("there is nothing on %s to jump over", b.Cells[ray[0]].Name), true
+				}
+				return fmt.Sprintf("a jump must go over a piece that is %s's %s; %s is %s", g.Seats[mover], map[string]string{"own": "own", "enemy": "opponent's"}[r.over], b.Cells[ray[0]].Name, describe(s, int(ray[0]))), true
 			}
 			if !r.throughAny && !r.jump {
 				for _, y := range ray[:i] {
@@ -642,7 +650,7 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 			return "", false
 		}
 	}
-	return fmt.Sprintf("%s is not on a straight line from %s in a direction this piece may move", tn, fn), true
+	return weak + fmt.Sprintf("%s is not on a straight line from %s in a direction this piece may move", tn, fn), true
 }
 
 func describe(s *State, c int) string {
@@ -911,6 +919,10 @@ func (r *sowRule) explain(s *State, text string) (string, bool) {
 	return "", false
 }
 
+// weak marks a refusal that only says the move has the wrong shape for
+// this rule (distance, direction): another rule's reason is preferred.
+const weak = "\x00"
+
 // plural writes "1 stone", "2 stones".
 func plural(n int, noun string) string {
 	if n == 1 {
@@ -1051,4 +1063,18 @@ func (m *movers) may(s *State, p, mover int) bool {
 		return false
 	}
 	return m.kinds == nil || m.kinds[g.pieceKind[p]]
+}
+
+// jumpsOver reports whether a jump may pass over cell x.
+func (r *slideRule) jumpsOver(s *State, x, mover int) bool {
+	if s.buf[s.g.lay.height+x] == 0 && s.buf[s.g.lay.counts+x] == 0 {
+		return false
+	}
+	switch r.over {
+	case "own":
+		return s.Owner(x) == mover
+	case "enemy":
+		return s.Top(x) >= 0 && s.Owner(x) != mover
+	}
+	return true
 }
