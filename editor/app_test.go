@@ -780,7 +780,7 @@ func TestUIAnswersWhileAgentThinks(t *testing.T) {
 	start := time.Now()
 	tm.runes("?")
 	tm.waitFor("Press any key to close")
-	if d := time.Since(start); d > 1500*time.Millisecond {
+	if d := time.Since(start); d > 2500*time.Millisecond { // well inside the agent's 3 s
 		t.Errorf("the help took %v to appear while the agent thinks", d)
 	}
 	moved := true
