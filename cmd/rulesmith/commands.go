@@ -336,7 +336,7 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events
 				out.Board[cell.Name] = v
 			}
 		}
-		if g.Foul != nil {
+		if g.Foul != nil && g.Foul.Remedy == "takeback" {
 			out.Takebacks = map[string]int{}
 			for i, seat := range g.Seats {
 				out.Takebacks[seat] = s.Takebacks(i)
@@ -375,7 +375,7 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events
 	for i, seat := range g.Seats {
 		fmt.Fprintf(w, "score %s: %d\n", seat, scores[i])
 	}
-	if g.Foul != nil {
+	if g.Foul != nil && g.Foul.Remedy == "takeback" {
 		for i, seat := range g.Seats {
 			fmt.Fprintf(w, "takebacks %s: %d\n", seat, s.Takebacks(i))
 		}
