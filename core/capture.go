@@ -8,7 +8,6 @@
 package core
 
 import (
-	"fmt"
 	"math/bits"
 	"sort"
 	"strings"
@@ -394,7 +393,6 @@ func formatVictims(g *Game, b *strings.Builder, one int, mask uint64) {
 	}
 }
 
-var _ = fmt.Sprint
 
 // compileExclusion reads `exclude`: the relation whose related cells,
 // when occupied by another piece, forbid stopping on a cell.

@@ -21,10 +21,7 @@
 // parameter.
 package main
 
-import (
-	"fmt"
-	"os"
-)
+import "os"
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -51,4 +48,3 @@ Every command accepts --set name=value (repeatable) to override a parameter.
 `
 }
 
-var _ = fmt.Sprint
