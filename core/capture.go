@@ -393,7 +393,6 @@ func formatVictims(g *Game, b *strings.Builder, one int, mask uint64) {
 	}
 }
 
-
 // compileExclusion reads `exclude`: the relation whose related cells,
 // when occupied by another piece, forbid stopping on a cell.
 func (c *compiler) compileExclusion(p string) *exclusion {

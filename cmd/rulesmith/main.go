@@ -47,4 +47,3 @@ VARIANT is an embedded name (rulesmith list) or a path to a .toml file.
 Every command accepts --set name=value (repeatable) to override a parameter.
 `
 }
-
