@@ -467,6 +467,16 @@ type endCond struct {
 	byScore    bool // the game ends, and the scoring decides the winner
 }
 
+// requiredRegion reads the region an end condition of type typ needs,
+// reporting it missing or unknown.
+func (c *compiler) requiredRegion(p, typ string) (regionRef, bool) {
+	ref, ok := c.region(p+".region", "")
+	if !ok && !c.r.Has(p+".region") {
+		c.r.Errorf(p, "%s: %s needs region", p, typ)
+	}
+	return ref, ok
+}
+
 func (c *compiler) compileEnds() {
 	r := c.r
 	for _, name := range r.Keys("end", nil) {
@@ -477,21 +487,15 @@ func (c *compiler) compileEnds() {
 		e.typ = c.choice(p+".type", "", "region_empty", "expr", "reach", "seats_left", "repetition")
 		switch e.typ {
 		case "region_empty":
-			ref, ok := c.region(p+".region", "")
+			ref, ok := c.requiredRegion(p, e.typ)
 			if !ok {
-				if !r.Has(p + ".region") {
-					r.Errorf(p, "%s: region_empty needs region", p)
-				}
 				continue
 			}
 			e.region = ref
 			e.who = c.choice(p+".who", "any", "any", "mover", "next")
 		case "reach":
-			ref, ok := c.region(p+".region", "")
+			ref, ok := c.requiredRegion(p, e.typ)
 			if !ok {
-				if !r.Has(p + ".region") {
-					r.Errorf(p, "%s: reach needs region", p)
-				}
 				continue
 			}
 			e.inRegion = make([]bool, c.g.Board.N())
