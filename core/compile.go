@@ -429,11 +429,8 @@ func (c *compiler) compileDisplay() {
 	}
 	g.Display.Shade = r.String("display.shade", "")
 	if g.Display.Shade == "" {
-		for _, ru := range g.rules {
-			if sr, ok := ru.(*slideRule); ok && sr.excl != nil {
-				g.Display.Shade = sr.excl.rel.Name
-				break
-			}
+		if rel := g.firstExclusion(); rel != nil {
+			g.Display.Shade = rel.Name
 		}
 	} else if _, ok := g.Board.Relation(g.Display.Shade); !ok {
 		r.ValueErrorf("display.shade", "display.shade: unknown relation %q", g.Display.Shade)
