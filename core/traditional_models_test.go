@@ -16,7 +16,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
+	"rulesmith/core/internal/handwritten"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -608,5 +611,52 @@ func TestModelsReproducePerftGoldens(t *testing.T) {
 				t.Fatal("golden has no depths")
 			}
 		})
+	}
+}
+
+// The hand-written Nine Men's Morris (the benchmark baseline) plays the game
+// of the readings: in 200 random games its legal moves equal the model's
+// after every ply, and so do the ends.
+func TestHandwrittenMorrisMatchesModel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	note := func(mv int) string {
+		from, to, rm := handwritten.MorrisParts(mv)
+		s := handwritten.MorrisPoints[to]
+		if from != handwritten.MorrisNone {
+			s = handwritten.MorrisPoints[from] + "-" + s
+		}
+		if rm != handwritten.MorrisNone {
+			s += "x" + handwritten.MorrisPoints[rm]
+		}
+		return s
+	}
+	for game := 0; game < 200; game++ {
+		hw := handwritten.NewMorris()
+		p := newNineMensMorris()
+		for ply := 0; ply < 400; ply++ {
+			want := modelMoves(p)
+			var got []string
+			hws := hw.Moves(nil)
+			for _, mv := range hws {
+				got = append(got, note(mv))
+			}
+			sort.Strings(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("game %d ply %d: hand-written %v, model %v", game, ply, got, want)
+			}
+			if len(want) == 0 {
+				hw.Settle()
+				if !hw.Over() {
+					t.Fatalf("game %d ply %d: hand-written game not over", game, ply)
+				}
+				break
+			}
+			i := rng.IntN(len(hws))
+			var err error
+			if p, err = modelPlay(p, note(hws[i])); err != nil {
+				t.Fatal(err)
+			}
+			hw.Play(hws[i])
+		}
 	}
 }
