@@ -121,4 +121,3 @@ func (e *removeUnconnected) applySmall(s *State, masks []uint64, height, pos []i
 		s.clear(bits.TrailingZeros64(lost))
 	}
 }
-

@@ -33,9 +33,9 @@ type pivotRule struct {
 }
 
 var pivotMove = moveType{
-	name: "pivot",
-	doc:  "move a piece round an occupied helper cell to a landing cell named by an expression",
-	keys: []*Key{&pivotHelperKey, &pivotTargetKey, &moverPiecesKey, &moverKindsKey, &excludeKey, &whenKey, &notationKey, &commonRestKey},
+	name:    "pivot",
+	doc:     "move a piece round an occupied helper cell to a landing cell named by an expression",
+	keys:    []*Key{&pivotHelperKey, &pivotTargetKey, &moverPiecesKey, &moverKindsKey, &excludeKey, &whenKey, &notationKey, &commonRestKey},
 	compile: compilePivot,
 }
 

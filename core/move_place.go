@@ -145,6 +145,5 @@ func (r *placeRule) explain(s *State, text string) (string, bool) {
 	return "", false
 }
 
-
 // reach adds nothing: a placement moves no piece already on the board.
 func (r *placeRule) reach(*Game, []bool, func(from, to int)) {}

@@ -301,6 +301,5 @@ func (r *sowRule) explain(s *State, text string) (string, bool) {
 	return "", false
 }
 
-
 // reach adds nothing: sowing moves stones, never a piece.
 func (r *sowRule) reach(*Game, []bool, func(from, to int)) {}

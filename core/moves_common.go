@@ -157,4 +157,3 @@ func (m *movers) may(s *State, p, mover int) bool {
 	}
 	return m.kinds == nil || m.kinds[g.pieceKind[p]]
 }
-
