@@ -203,21 +203,31 @@ func (c *compiler) immuneTable(p string) []bool {
 	return out
 }
 
-// capturable reports whether the piece on cell v can be taken by mover.
-func (cs *captureSpec) capturable(s *State, v, mover int) bool {
+// foe reports whether a piece owned by owner (-1: neutral) is an enemy for
+// a move by seat mover of a piece of side `side` (the moving piece's owner,
+// -1 for a neutral piece): neither the mover's own pieces nor those of the
+// moving piece's side. Neutral pieces moved in common (pieces =
+// "own_and_common") are one side held in common, so they never take each
+// other, as no team's pieces do.
+func foe(owner, mover, side int) bool { return owner != mover && owner != side }
+
+// capturable reports whether the piece on cell v can be taken by mover
+// moving a piece of side `side`.
+func (cs *captureSpec) capturable(s *State, v, mover, side int) bool {
 	p := s.buf[s.g.lay.top+v] - 1
 	if p < 0 {
 		return false
 	}
-	if int(s.g.pieceOwner[p]) == mover {
+	if !foe(int(s.g.pieceOwner[p]), mover, side) {
 		return false
 	}
 	return cs.immune == nil || !cs.immune[int(s.g.pieceKind[p])*s.g.Board.N()+v]
 }
 
 // victims returns the capturable victims (as a piece-id mask for subsets,
-// or listed one by one through each) of a landing on t from `from`.
-func (cs *captureSpec) victims(s *State, from, t, mover int, each func(piece int)) uint64 {
+// or listed one by one through each) of a landing on t from `from` by a
+// piece of side `side` moved by mover.
+func (cs *captureSpec) victims(s *State, from, t, mover, side int, each func(piece int)) uint64 {
 	g := s.g
 	if cs.capIf != nil && !cs.capIf.allows(s, from, t, 0, -1) {
 		return 0
@@ -228,7 +238,7 @@ func (cs *captureSpec) victims(s *State, from, t, mover int, each func(piece int
 	switch cs.kind {
 	case capRelated:
 		for _, v := range cs.rel.Of(t) {
-			if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover) {
+			if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover, side) {
 				if each != nil {
 					each(int(top[v] - 1))
 				}
@@ -249,7 +259,7 @@ func (cs *captureSpec) victims(s *State, from, t, mover int, each func(piece int
 				continue
 			}
 			for _, v := range cs.rel.Of(m) {
-				if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover) {
+				if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover, side) {
 					mask |= 1 << uint(top[v]-1)
 				}
 			}
@@ -260,10 +270,10 @@ func (cs *captureSpec) victims(s *State, from, t, mover int, each func(piece int
 
 // emitCaptures appends the moves of a landing on t: without capture (when
 // optional or nothing can be taken) and with each allowed choice of victims.
-func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover int) []Move {
+func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover, side int) []Move {
 	if cs != nil && cs.kind == capReplace && s.buf[s.g.lay.height+t] != 0 {
 		// taking the piece on the target: capture_if and immune apply
-		if (cs.capIf != nil && !cs.capIf.allows(s, from, t, 0, -1)) || !cs.capturable(s, t, mover) {
+		if (cs.capIf != nil && !cs.capIf.allows(s, from, t, 0, -1)) || !cs.capturable(s, t, mover, side) {
 			return out
 		}
 	}
@@ -272,7 +282,7 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover int)
 	}
 	if cs.kind == capRelated && !cs.any {
 		n0 := len(out)
-		cs.victims(s, from, t, mover, func(p int) {
+		cs.victims(s, from, t, mover, side, func(p int) {
 			out = append(out, mkMove(rule, from, t, aux|(p+1)<<4))
 		})
 		if cs.optional || len(out) == n0 {
@@ -280,7 +290,7 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover int)
 		}
 		return out
 	}
-	mask := cs.victims(s, from, t, mover, nil)
+	mask := cs.victims(s, from, t, mover, side, nil)
 	if bits.OnesCount64(mask) > maxSubsetVictims {
 		// keep the lowest pieces; the rest cannot be chosen (a bound, not a rule)
 		for bits.OnesCount64(mask) > maxSubsetVictims {

@@ -370,19 +370,21 @@ func (r *slideRule) movable(s *State, c, mover int) bool {
 	return true
 }
 
-func (r *slideRule) landOK(s *State, t, mover int) bool {
+// landOK reports whether a piece of side `side` moved by mover may land
+// on t.
+func (r *slideRule) landOK(s *State, t, mover, side int) bool {
 	switch r.land {
 	case landEmpty:
 		return s.buf[s.g.lay.height+t] == 0 && s.buf[s.g.lay.counts+t] == 0
 	case landOccupied:
 		return s.buf[s.g.lay.height+t] != 0 || s.buf[s.g.lay.counts+t] != 0
 	case landEnemy:
-		return s.Top(t) >= 0 && s.Owner(t) != mover
+		return s.Top(t) >= 0 && foe(s.Owner(t), mover, side)
 	case landEmptyOrEnemy:
 		if !s.occupied(t) {
 			return true
 		}
-		return s.Top(t) >= 0 && s.Owner(t) != mover
+		return s.Top(t) >= 0 && foe(s.Owner(t), mover, side)
 	}
 	return true
 }
@@ -452,6 +454,7 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 				continue
 			}
 		}
+		side := int(owner[p])
 		dist := r.dist
 		if r.byHeight {
 			dist = int(height[c])
@@ -485,7 +488,7 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 				}
 				ok := true
 				if r.jump {
-					ok = r.jumpsOver(s, int(ray[0]), mover)
+					ok = r.jumpsOver(s, int(ray[0]), mover, side)
 				} else if !r.throughAny {
 					for _, x := range ray[:dist-1] {
 						if height[x] != 0 || counts[x] != 0 {
@@ -494,8 +497,8 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 						}
 					}
 				}
-				if t := int(ray[dist-1]); ok && r.landOK(s, t, mover) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
-					out = r.cap.emit(s, out, r.index, c, t, d, mover)
+				if t := int(ray[dist-1]); ok && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
+					out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
 				}
 				continue
 			}
@@ -504,8 +507,8 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 					break
 				}
 				t := int(x)
-				if r.landOK(s, t, mover) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
-					out = r.cap.emit(s, out, r.index, c, t, d, mover)
+				if r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
+					out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
 				}
 				if !r.throughAny && (height[x] != 0 || counts[x] != 0) {
 					break
@@ -593,7 +596,7 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 	if p < 0 {
 		return fmt.Sprintf("there is no piece on %s", fn), true
 	}
-	if r.own && int(g.pieceOwner[p]) != mover {
+	if r.own && int(g.pieceOwner[p]) != mover && !(r.common && g.pieceOwner[p] < 0) {
 		owner := "no one (a neutral piece)"
 		if o := int(g.pieceOwner[p]); o >= 0 {
 			owner = g.Seats[o]
@@ -603,6 +606,7 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 	if r.kinds != nil && !r.kinds[g.pieceKind[p]] {
 		return fmt.Sprintf("a %s does not move by this rule", g.Kinds[g.pieceKind[p]].Name), true
 	}
+	side := int(g.pieceOwner[p])
 	if !r.movable(s, from, mover) {
 		return fmt.Sprintf("%s is surrounded on all sides and may not move", fn), true
 	}
@@ -625,7 +629,7 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 			if dist == 0 && i >= r.maxDist {
 				return weak + fmt.Sprintf("%s is %d spaces away; the most is %d", tn, i+1, r.maxDist), true
 			}
-			if r.jump && !r.jumpsOver(s, int(ray[0]), mover) {
+			if r.jump && !r.jumpsOver(s, int(ray[0]), mover, side) {
 				if !s.occupied(int(ray[0])) {
 					return fmt.Sprintf("there is nothing on %s to jump over", b.Cells[ray[0]].Name), true
 				}
@@ -638,7 +642,7 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 					}
 				}
 			}
-			if !r.landOK(s, to, mover) {
+			if !r.landOK(s, to, mover, side) {
 				return fmt.Sprintf("%s is %s: a move must end on a space that is %s", tn, describe(s, to), strings.ReplaceAll(landNames[r.land], "_", " or ")), true
 			}
 			if !r.when.allows(s, from, to, s.Height(from), int(g.pieceKind[p])) {
@@ -1065,8 +1069,9 @@ func (m *movers) may(s *State, p, mover int) bool {
 	return m.kinds == nil || m.kinds[g.pieceKind[p]]
 }
 
-// jumpsOver reports whether a jump may pass over cell x.
-func (r *slideRule) jumpsOver(s *State, x, mover int) bool {
+// jumpsOver reports whether a jump of a piece of side `side` moved by
+// mover may pass over cell x.
+func (r *slideRule) jumpsOver(s *State, x, mover, side int) bool {
 	if s.buf[s.g.lay.height+x] == 0 && s.buf[s.g.lay.counts+x] == 0 {
 		return false
 	}
@@ -1074,7 +1079,7 @@ func (r *slideRule) jumpsOver(s *State, x, mover int) bool {
 	case "own":
 		return s.Owner(x) == mover
 	case "enemy":
-		return s.Top(x) >= 0 && s.Owner(x) != mover
+		return s.Top(x) >= 0 && foe(s.Owner(x), mover, side)
 	}
 	return true
 }

@@ -88,8 +88,6 @@ type App struct {
 
 	msg      string
 	errText  string
-	mu       sync.Mutex // guards nothing the UI reads; serialises watcher reloads
-	watchErr error
 	stopOnce sync.Once
 	done     chan struct{}
 }
