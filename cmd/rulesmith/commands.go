@@ -1,13 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"math/rand/v2"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -104,7 +104,8 @@ func showCmd(c *call) int {
 }
 
 func diffRun(c *call) int {
-	return diffCmd(c.pos[0], c.pos[1], c.opts.json, c.stdout, c.stderr)
+	src := spec.Source{FS: variants.FS(), AnyPath: c.opts.extendsAnywhere}
+	return diffCmd(c.pos[0], c.pos[1], src, c.opts.json, c.stdout, c.stderr)
 }
 
 // editorCmd runs play and edit.
@@ -189,12 +190,11 @@ func replayFileEvents(g *core.Game, file string, stderr io.Writer) (*core.Histor
 }
 
 func readRecordFile(file string) ([]core.RecordLine, error) {
-	f, err := os.Open(file)
+	data, err := spec.ReadFile(file, core.MaxRecordBytes)
 	if err != nil {
 		return nil, fmt.Errorf("rulesmith: %v", err)
 	}
-	defer f.Close()
-	lines, err := core.ReadRecord(f)
+	lines, err := core.ReadRecord(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}
@@ -472,17 +472,17 @@ func fsReadVariant(name string) ([]byte, error) {
 			return data, nil
 		}
 	}
-	return os.ReadFile(name)
+	return spec.ReadFile(name, spec.MaxFileSize)
 }
 
 // diffCmd prints the differences between two variants after extends.
-func diffCmd(a, b string, asJSON bool, stdout, stderr io.Writer) int {
-	da, err := spec.Load(a, spec.Source{FS: variants.FS()})
+func diffCmd(a, b string, src spec.Source, asJSON bool, stdout, stderr io.Writer) int {
+	da, err := spec.Load(a, src)
 	if err != nil {
 		printLoadError(err, stderr)
 		return 1
 	}
-	db, err := spec.Load(b, spec.Source{FS: variants.FS()})
+	db, err := spec.Load(b, src)
 	if err != nil {
 		printLoadError(err, stderr)
 		return 1

@@ -48,6 +48,7 @@ type options struct {
 	seed                                 uint64
 	maxMemory                            int64
 	timeout                              time.Duration
+	extendsAnywhere                      bool
 }
 
 // A flagDef declares a flag once: the placeholder of its value ("" for a
@@ -61,6 +62,10 @@ type flagDef struct {
 }
 
 var flagDefs = map[string]flagDef{
+	"extends-anywhere": {"", false, "let extends name any file, not only embedded variants and files under the variant's directory",
+		func(fs *flag.FlagSet, name, help string, o *options) {
+			fs.BoolVar(&o.extendsAnywhere, name, false, help)
+		}},
 	"set": {"k=v", true, "override a parameter of the variant's [params]",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.Var(&o.sets, name, help) }},
 	"record": {"FILE", false, "a game record to play first",
@@ -108,7 +113,7 @@ var commands []*command
 func init() {
 	editorFlags := []string{"seat", "record", "resume", "seed", "mono", "set"}
 	commands = []*command{
-		{name: "validate", args: "VARIANT", nargs: 1, flags: []string{"set"},
+		{name: "validate", args: "VARIANT", nargs: 1, flags: []string{"set", "extends-anywhere"},
 			summary: "check a variant: ok and a summary, or one file:line:col line per problem",
 			run:     validateCmd},
 		{name: "list", nargs: 0,
@@ -117,23 +122,23 @@ func init() {
 		{name: "show", args: "NAME", nargs: 1,
 			summary: "print an embedded variant's TOML (rulesmith show NAME > FILE.toml copies it)",
 			run:     showCmd},
-		{name: "moves", args: "VARIANT", nargs: 1, flags: []string{"record", "set"},
+		{name: "moves", args: "VARIANT", nargs: 1, flags: []string{"record", "set", "extends-anywhere"},
 			summary: "print the legal moves, sorted, after an optional record",
 			run:     movesCmd},
-		{name: "replay", args: "VARIANT FILE", nargs: 2, flags: []string{"json", "set"},
+		{name: "replay", args: "VARIANT FILE", nargs: 2, flags: []string{"json", "set", "extends-anywhere"},
 			summary: "play a record; print each call's outcome, the position, the scores and the result",
 			run:     replayCmd},
-		{name: "perft", args: "VARIANT DEPTH", nargs: 2, flags: []string{"record", "set"},
+		{name: "perft", args: "VARIANT DEPTH", nargs: 2, flags: []string{"record", "set", "extends-anywhere"},
 			summary: "count the move sequences of exactly N moves, for N = 1..DEPTH",
 			run:     perftCmd},
-		{name: "playout", args: "VARIANT", nargs: 1, flags: []string{"n", "seed", "json", "set"},
+		{name: "playout", args: "VARIANT", nargs: 1, flags: []string{"n", "seed", "json", "set", "extends-anywhere"},
 			summary: "play N uniformly random games; print the results and the speed",
 			run:     playoutCmd},
-		{name: "analyze", args: "VARIANT", nargs: 1, flags: []string{"record!", "json", "set"},
+		{name: "analyze", args: "VARIANT", nargs: 1, flags: []string{"record!", "json", "set", "extends-anywhere"},
 			flagHelp: map[string]string{"record": "the game record whose last move is judged"},
 			summary:  "judge a record's last move by the variant's foul: the verdict, a demonstration, a safe move",
 			run:      analyzeCmd},
-		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "timeout", "set"},
+		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "timeout", "set", "extends-anywhere"},
 			flagHelp: map[string]string{"record": "a game record to play first; solve the position after it"},
 			summary:  "the exact value and a principal line of a small two-seat variant under perfect play",
 			doc: "The value is seat 0's final score margin. Variants whose positions can repeat are refused;\n" +
@@ -151,7 +156,7 @@ func init() {
 		{name: "compare-view", args: "A B", nargs: 2, flags: []string{"record", "mono", "set"},
 			summary: "two variants side by side: each typed move is played on both, divergences marked",
 			run:     compareViewCmd},
-		{name: "diff", args: "A B", nargs: 2, flags: []string{"json"},
+		{name: "diff", args: "A B", nargs: 2, flags: []string{"json", "extends-anywhere"},
 			summary: "the rule differences between two variants after extends",
 			run:     diffRun},
 		{name: "compare", args: "A B [C...]", nargs: -1,
@@ -336,7 +341,11 @@ func (c *call) usageError(format string, args ...any) int {
 
 // load loads a variant with the --set overrides, printing any error.
 func (c *call) load(name string) (*core.Game, bool) {
-	g, err := core.Load(name, core.WithFS(variants.FS()), core.WithSet(c.opts.sets...))
+	opts := []core.Option{core.WithFS(variants.FS()), core.WithSet(c.opts.sets...)}
+	if c.opts.extendsAnywhere {
+		opts = append(opts, core.WithExtendsAnywhere())
+	}
+	g, err := core.Load(name, opts...)
 	if err != nil {
 		printLoadError(err, c.stderr)
 		return nil, false
