@@ -339,7 +339,8 @@ func (c *call) usageError(format string, args ...any) int {
 	return 2
 }
 
-// load loads a variant with the --set overrides, printing any error.
+// load loads a variant with the --set overrides, printing any error, and
+// any warning (a deprecated spelling) on stderr.
 func (c *call) load(name string) (*core.Game, bool) {
 	opts := []core.Option{core.WithFS(variants.FS()), core.WithSet(c.opts.sets...)}
 	if c.opts.extendsAnywhere {
@@ -349,6 +350,9 @@ func (c *call) load(name string) (*core.Game, bool) {
 	if err != nil {
 		printLoadError(err, c.stderr)
 		return nil, false
+	}
+	for _, w := range g.Warnings() {
+		fmt.Fprintln(c.stderr, w.String())
 	}
 	return g, true
 }
