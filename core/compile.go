@@ -466,7 +466,7 @@ func (c *compiler) seat(path string, allowNone bool) int {
 
 // ---- board --------------------------------------------------------------
 
-var boardKeys = []string{"kind", "width", "height", "diagonal", "rows", "pits", "stores", "faces", "name", "cells", "attrs", "regions", "seat_regions", "relations"}
+var boardKeys = []string{"kind", "width", "height", "diagonal", "rows", "pits", "stores", "faces", "name", "cells", "attrs", "regions", "seat_regions", "relations", "points", "lines", "holes"}
 
 // boardCache keeps recently built boards (with their attributes, regions
 // and relations, which are the costly part) by the text of everything that
@@ -565,6 +565,9 @@ func (c *compiler) buildBoard() {
 		r.Errorf("board", "board: the board has no cells")
 		return
 	}
+	if b = c.holes(b); b == nil {
+		return
+	}
 	c.g.Board = b
 	c.cellAttrs()
 	c.regions()
@@ -628,34 +631,6 @@ func (c *compiler) faces() (*board.Board, error) {
 		return nil, nil
 	}
 	return b, err
-}
-
-func (c *compiler) graph() (*board.Board, error) {
-	r := c.r
-	var cells []board.GraphCell
-	for _, name := range r.Keys("board.cells", nil) {
-		p := "board.cells." + name
-		gc := board.GraphCell{Name: name, Attrs: map[string]any{}}
-		for _, k := range r.Keys(p, nil) {
-			if k == "links" {
-				gc.Links = r.Strings(p + ".links")
-				continue
-			}
-			v, ok := r.Scalar(p + "." + k)
-			if !ok {
-				continue
-			}
-			if n, isInt := v.(int64); isInt {
-				v = int(n)
-			}
-			gc.Attrs[k] = v
-		}
-		cells = append(cells, gc)
-		if len(cells) > board.MaxCells {
-			return nil, fmt.Errorf("more than %d cells", board.MaxCells)
-		}
-	}
-	return board.Graph(cells)
 }
 
 // cellAttrs evaluates [board.attrs], in written order, on every cell.
