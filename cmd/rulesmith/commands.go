@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -8,7 +9,6 @@ import (
 	"io"
 	"io/fs"
 	"math/rand/v2"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -72,12 +72,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print JSON")
 	n := fs.Int("n", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed")
+	anywhere := fs.Bool("extends-anywhere", false, "let extends name any file, not only embedded variants and files under the variant's directory")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return 2
 	}
 	load := func(name string) (*core.Game, bool) {
-		g, err := core.Load(name, core.WithFS(variants.FS()), core.WithSet(sets...))
+		opts := []core.Option{core.WithFS(variants.FS()), core.WithSet(sets...)}
+		if *anywhere {
+			opts = append(opts, core.WithExtendsAnywhere())
+		}
+		g, err := core.Load(name, opts...)
 		if err != nil {
 			printLoadError(err, stderr)
 			return nil, false
@@ -185,7 +190,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if !need(2) {
 			return 2
 		}
-		return diffCmd(pos[0], pos[1], sets, *asJSON, stdout, stderr)
+		return diffCmd(pos[0], pos[1], spec.Source{FS: variants.FS(), AnyPath: *anywhere}, *asJSON, stdout, stderr)
 	case "play", "edit":
 		if !need(1) {
 			return 2
@@ -278,12 +283,11 @@ func replayFileEvents(g *core.Game, file string, stderr io.Writer) (*core.Histor
 }
 
 func readRecordFile(file string) ([]core.RecordLine, error) {
-	f, err := os.Open(file)
+	data, err := spec.ReadFile(file, core.MaxRecordBytes)
 	if err != nil {
 		return nil, fmt.Errorf("rulesmith: %v", err)
 	}
-	defer f.Close()
-	lines, err := core.ReadRecord(f)
+	lines, err := core.ReadRecord(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}
@@ -561,17 +565,17 @@ func fsReadVariant(name string) ([]byte, error) {
 			return data, nil
 		}
 	}
-	return os.ReadFile(name)
+	return spec.ReadFile(name, spec.MaxFileSize)
 }
 
 // diffCmd prints the differences between two variants after extends.
-func diffCmd(a, b string, sets []string, asJSON bool, stdout, stderr io.Writer) int {
-	da, err := spec.Load(a, spec.Source{FS: variants.FS()})
+func diffCmd(a, b string, src spec.Source, asJSON bool, stdout, stderr io.Writer) int {
+	da, err := spec.Load(a, src)
 	if err != nil {
 		printLoadError(err, stderr)
 		return 1
 	}
-	db, err := spec.Load(b, spec.Source{FS: variants.FS()})
+	db, err := spec.Load(b, src)
 	if err != nil {
 		printLoadError(err, stderr)
 		return 1
