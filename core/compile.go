@@ -166,6 +166,9 @@ func validIdent(s string) bool {
 // compileExpr compiles the expression at path against env; errors are placed
 // at their position inside the expression.
 func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...expr.Option) *vm.Program {
+	if !c.exprFits(path, src) {
+		return nil
+	}
 	all := append([]expr.Option{expr.Env(env), expr.MaxNodes(2000)}, opts...)
 	prog, err := expr.Compile(src, all...)
 	if err != nil {
@@ -179,6 +182,16 @@ func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...exp
 	}
 	c.checkCalls(path, src)
 	return prog
+}
+
+// exprFits reports whether the expression at path is within the limits on
+// its length and nesting, reporting it at its place otherwise.
+func (c *compiler) exprFits(path, src string) bool {
+	line, col, msg, ok := exprShape(src)
+	if !ok {
+		c.r.ExprErrorf(path, line, col, "%s: %s", path, msg)
+	}
+	return ok
 }
 
 type callVisitor struct {
@@ -298,6 +311,9 @@ func (c *compiler) flag(path string, def bool) bool {
 	src, isStr := v.(string)
 	if !isStr {
 		return c.r.Bool(path, def)
+	}
+	if !c.exprFits(path, src) {
+		return def
 	}
 	prog, err := expr.Compile(src, expr.Env(c.params), expr.AsBool())
 	if err != nil {
@@ -429,11 +445,8 @@ func (c *compiler) compileDisplay() {
 	}
 	g.Display.Shade = r.String("display.shade", "")
 	if g.Display.Shade == "" {
-		for _, ru := range g.rules {
-			if sr, ok := ru.(*slideRule); ok && sr.excl != nil {
-				g.Display.Shade = sr.excl.rel.Name
-				break
-			}
+		if rel := g.firstExclusion(); rel != nil {
+			g.Display.Shade = rel.Name
 		}
 	} else if _, ok := g.Board.Relation(g.Display.Shade); !ok {
 		r.ValueErrorf("display.shade", "display.shade: unknown relation %q", g.Display.Shade)

@@ -17,6 +17,8 @@ package core
 import (
 	"fmt"
 	"sort"
+
+	"rulesmith/core/board"
 )
 
 // FoulSpec is a compiled [fouls.NAME] table.
@@ -49,6 +51,9 @@ type FoulSpec struct {
 
 	goal     *endCond
 	goalDist []int32 // static lower bound on goal-piece moves from each cell to the goal
+	// excl is the first rule's exclusion relation: a defence whose target
+	// excludes goal cells is tried early
+	excl *board.Relation
 }
 
 const unreachable = 1 << 20
@@ -94,6 +99,7 @@ func (c *compiler) compileFouls() {
 			continue
 		}
 		f.goalDist = goalDistances(g, f.goal)
+		f.excl = g.firstExclusion()
 		g.Foul = f
 		if g.initial != nil {
 			for seat := range g.Seats {
@@ -110,59 +116,26 @@ func (c *compiler) compileFouls() {
 func goalDistances(g *Game, goal *endCond) []int32 {
 	b := g.Board
 	n := b.N()
-	goalKinds := map[int16]bool{}
+	goalKinds := make([]bool, len(g.Kinds))
 	for _, p := range goal.pieces {
 		goalKinds[g.pieceKind[p]] = true
-	}
-	moves := func(kinds []bool) bool {
-		if kinds == nil {
-			return true
-		}
-		for k := range goalKinds {
-			if kinds[k] {
-				return true
-			}
-		}
-		return false
 	}
 	// reverse adjacency: rev[t] lists cells from which t is one move away
 	rev := make([][]int32, n)
 	add := func(from, to int) { rev[to] = append(rev[to], int32(from)) }
 	for _, ru := range g.rules {
-		switch r := ru.(type) {
-		case *slideRule:
-			if !moves(r.kinds) {
-				continue
-			}
-			for c := 0; c < n; c++ {
-				for _, d := range r.dirs {
-					ray := b.Ray(c, d)
-					lim := len(ray)
-					if r.dist > 0 && r.dist < lim {
-						lim = r.dist
+		if re, ok := ru.(reacher); ok {
+			re.reach(g, goalKinds, add)
+			continue
+		}
+		// a rule that cannot say where it moves a piece: from anywhere to
+		// the goal in one move (for this rule's moves only)
+		for t := 0; t < n; t++ {
+			if goal.inRegion[t] {
+				for c := 0; c < n; c++ {
+					if c != t {
+						add(c, t)
 					}
-					for _, t := range ray[:lim] {
-						add(c, int(t))
-					}
-				}
-			}
-		case *pivotRule:
-			if !moves(r.kinds) {
-				continue
-			}
-			for c := 0; c < n; c++ {
-				for i := range r.helper.Of(c) {
-					if t := r.targets[int(r.offs[c])+i]; t >= 0 {
-						add(c, int(t))
-					}
-				}
-			}
-		default:
-			// placements and sowing do not move goal pieces; unknown rules: no bound
-			if _, ok := ru.(*placeRule); !ok {
-				if _, ok := ru.(*sowRule); !ok {
-					out := make([]int32, n)
-					return out
 				}
 			}
 		}
@@ -398,23 +371,17 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 			}
 		}
 		if ru := m.Rule(); ru >= 0 {
-			if sr, ok := g.rules[ru].(*slideRule); ok && sr.cap != nil {
-				one, mask := sr.cap.victimsOf(m)
+			if vt, ok := g.rules[ru].(victimTaker); ok {
 				for _, p := range a.f.goal.pieces {
-					if int(p) == one || mask&(1<<uint(p)) != 0 {
+					if vt.takes(m, int(p)) {
 						sc += 16
 					}
 				}
 			}
-			if t >= 0 {
-				for _, rr := range g.rules {
-					if sr, ok := rr.(*slideRule); ok && sr.excl != nil {
-						for _, x := range sr.excl.rel.Of(t) {
-							if a.f.goal.inRegion[x] {
-								sc += 4
-							}
-						}
-						break
+			if t >= 0 && a.f.excl != nil {
+				for _, x := range a.f.excl.Of(t) {
+					if a.f.goal.inRegion[x] {
+						sc += 4
 					}
 				}
 			}

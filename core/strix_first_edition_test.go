@@ -551,3 +551,106 @@ func TestTwoPlayerOwlCapture(t *testing.T) {
 		t.Fatalf("after bO-b44xgO: %+v, %s to move", r, g.Seats[s.ToMove()])
 	}
 }
+
+// Appendix II: "so are ... the object of the game, and the rules for the
+// Nest and blocking" the three-player game's, which in this edition are
+// Rule 1 (the most points wins), Rules 17, 23 and 24 (points for captures
+// and for how the game ends) and Rule 19 (a blocked player misses the
+// turn). Green's pieces are no player's: capturing one scores its value to
+// the player who took it; a Green piece moved by a player scores for that
+// player.
+func TestTwoPlayerObjectIsPoints(t *testing.T) {
+	const tp = "strix/two-player"
+	// Rule 17: Brown's Owl takes Green's Owl: 8 to Brown.
+	g := feGame(t, tp, sxPos("bO:b54 gO:b44"), "b")
+	s := g.NewState()
+	sxPlay(t, g, s, "bO-b44xgO")
+	if got := g.Scores(s); !slices.Equal(got, []int{8, 0}) || s.Score(0) != 8 {
+		t.Errorf("bO-b44xgO: scores %v, points %d; want [8 0], 8 (Rule 17: an Owl is 8)", got, s.Score(0))
+	}
+	// Rule 17 with Appendix II: Yellow moves Green's Kite, which takes Brown's Raven: 2 to Yellow.
+	g = feGame(t, tp, sxPos("gK:y43 yR:y63 gR:b55"), "y")
+	s = g.NewState()
+	sxPlay(t, g, s, "gK-b54xbR")
+	if got := g.Scores(s); !slices.Equal(got, []int{0, 2}) {
+		t.Errorf("gK-b54xbR by Yellow: scores %v, want [0 2]", got)
+	}
+	// Rules 1, 23, 24 (as TestFERule24WinnerByPoints): Brown takes gO (8) and gK (4): 12; Yellow
+	// gains the Nest: 8 points. The game ends there and Brown wins, 12 to 8.
+	g = feGame(t, tp, map[string]string{"bO": "b54", "gO": "b44", "gK": "b34", "yO": "y67", "yK": "y62"}, "b")
+	s = g.NewState()
+	sxPlay(t, g, s, "bO-b44xgO", "yK-y52", "bO-b34xgK", "yO-y77")
+	if end, seat := g.EndedBy(s); end != "nest" || seat != feY {
+		t.Fatalf("ended by %q, seat %d; want the Nest, by Yellow", end, seat)
+	}
+	if got := g.Scores(s); !slices.Equal(got, []int{12, 8}) {
+		t.Errorf("after yO-y77: scores %v, want [12 8] (Rule 23: the Nest is 8)", got)
+	}
+	if r := g.Result(s); !r.Over || r.Winner != feB {
+		t.Errorf("result %+v, want Brown (12) wins over Yellow (8), who gained the Nest (Rule 24)", r)
+	}
+	// Rules 16, 23: taking the other player's Owl leaves the last Owl: 8 + 6.
+	g = feGame(t, tp, sxPos("bO:b54 yO:b44"), "y")
+	s = g.NewState()
+	sxPlay(t, g, s, "yO-b54xbO")
+	if got := g.Scores(s); !slices.Equal(got, []int{0, 14}) {
+		t.Errorf("yO-b54xbO: scores %v, want [0 14]", got)
+	}
+}
+
+// Appendix II with Rule 19 (first situation): a blocked player misses the
+// turn; the game goes on. The position of TestStrixRule18NoMoveIsDraw with
+// Yellow's Raven on b31 in place of Green's Kite and no other Green piece
+// but the Owl, which Yellow moves to g62: Brown's Owl on b11 is walled in
+// (b12 shadowed by yO on y24, b21 by gO on g62; the ghost targets g51 and
+// y17 by yK on b13 and yR on b31) and gO rests on Brown's turn.
+func TestTwoPlayerBlockedPlayerMissesTheTurn(t *testing.T) {
+	pos := map[string]string{"bO": "b11", "yO": "y24", "yK": "b13", "yR": "b31", "gO": "g72"}
+	g := feGame(t, "strix/two-player", pos, "y")
+	s := g.NewState()
+	sxPlay(t, g, s, "gO-g62")
+	if got := g.Moves(s, nil); len(got) != 1 || got[0] != core.Pass {
+		t.Fatalf("Brown's moves %v, want only a pass (Rule 19)", sxMoves(g, s, ""))
+	}
+	if r := g.Result(s); r.Over {
+		t.Fatalf("the game ended: %+v; Rule 19: the blocked player misses the turn", r)
+	}
+	sxPlay(t, g, s, "pass")
+	if s.Over() || s.ToMove() != feY || len(g.Moves(s, nil)) == 0 {
+		t.Fatalf("after Brown's pass: %s to move, over %v", g.Seats[s.ToMove()], s.Over())
+	}
+}
+
+// Appendix II: Green's pieces are one side held in common, so, as no
+// team's pieces take each other, a Green piece never takes another Green
+// piece, whoever moves it; nor does a player's move take that player's own
+// pieces. Brown's and Yellow's pieces take Green's, and a Green piece
+// takes the other player's.
+func TestTwoPlayerGreenNeverTakesGreen(t *testing.T) {
+	const tp = "strix/two-player"
+	for _, c := range []struct {
+		name, pos, first, prefix string
+		to                       []string
+		want                     []string
+	}{
+		// gK crosses the y|b fold to b54: beside it gR (b55, Green) and bR (b53).
+		{"gK by Brown", "gK:y43 yR:y63 gR:b55", "b", "gK-", []string{"b54"}, []string{"gK-b54"}},
+		{"gK by Yellow", "gK:y43 yR:y63 gR:b55", "y", "gK-", []string{"b54"}, []string{"gK-b54", "gK-b54xbR"}},
+		// gO next to gK: no step onto it, whoever moves.
+		{"gO by Brown", "gO:b54 gK:b44", "b", "gO-", []string{"b44"}, nil},
+		{"gO by Yellow", "gO:b54 gK:b44", "y", "gO-", []string{"b44"}, nil},
+		// a player's own Owl takes a Green piece
+		{"bO takes gK", "bO:b54 gK:b44", "b", "bO-", []string{"b44"}, []string{"bO-b44xgK"}},
+	} {
+		g := feGame(t, tp, sxPos(c.pos), c.first)
+		got := sxMoves(g, g.NewState(), c.prefix, c.to...)
+		if !sxEqual(got, sxSorted(c.want...)) {
+			t.Errorf("%s: moves %v, want %v", c.name, got, sxSorted(c.want...))
+		}
+	}
+	// The refused capture is explained.
+	g := feGame(t, tp, sxPos("gK:y43 yR:y63 gR:b55"), "b")
+	if _, err := g.Parse(g.NewState(), "gK-b54xgR"); err == nil || !strings.Contains(err.Error(), "cannot be taken") {
+		t.Errorf("gK-b54xgR: %v", err)
+	}
+}

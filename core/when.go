@@ -25,12 +25,15 @@ func (v *identVisitor) Visit(n *ast.Node) {
 	}
 }
 
+var whenKey = Key{Name: "when", Type: TExpr,
+	Doc: "a further condition every move of the rule must meet, over from, to, height, kind and the state"}
+
 // compileWhen compiles the `when` of a move rule. The environment has
 // `from` and `to` (the cells' attribute maps; `from` is empty for a
 // placement), `height` (of the moving stack), `kind` (of the moving or
 // placed piece) plus everything conditions see (see stateEnv).
 func (c *compiler) compileWhen(p string, hasFrom bool) *whenCond {
-	return c.compileCellCond(p, "when", hasFrom)
+	return c.compileCellCond(p, whenKey.Name, hasFrom)
 }
 
 // compileCellCond compiles the condition at p.key over the origin and

@@ -24,6 +24,7 @@ import (
 	"rulesmith/core"
 	"rulesmith/core/agent"
 	"rulesmith/core/diag"
+	"rulesmith/core/spec"
 	"rulesmith/editor/boardview"
 	"rulesmith/editor/session"
 )
@@ -87,8 +88,6 @@ type App struct {
 
 	msg      string
 	errText  string
-	mu       sync.Mutex // guards nothing the UI reads; serialises watcher reloads
-	watchErr error
 	stopOnce sync.Once
 	done     chan struct{}
 }
@@ -192,7 +191,7 @@ func (a *App) build() {
 		a.rules = tview.NewTextArea().SetWrap(false)
 		a.rules.SetBorder(true).SetTitle(" rules ")
 		a.mono(a.rules)
-		if data, err := os.ReadFile(a.opts.Variant); err == nil {
+		if data, err := spec.ReadFile(a.opts.Variant, spec.MaxFileSize); err == nil {
 			a.rules.SetText(string(data), false)
 		}
 		body.AddItem(a.rules, 0, 3, false)
@@ -884,7 +883,7 @@ func (a *App) reload() {
 	if a.rules != nil {
 		// the pane shows the file as it is on disk, loadable or not, so
 		// that ctrl+s never writes back a stale copy
-		if data, err := os.ReadFile(a.opts.Variant); err == nil && string(data) != a.rules.GetText() {
+		if data, err := spec.ReadFile(a.opts.Variant, spec.MaxFileSize); err == nil && string(data) != a.rules.GetText() {
 			a.rules.SetText(string(data), false)
 		}
 	}

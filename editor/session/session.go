@@ -5,6 +5,7 @@
 package session
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	"rulesmith/core"
+	"rulesmith/core/spec"
 )
 
 // Session is one game under one variant. It is used from one goroutine
@@ -227,12 +229,11 @@ func WriteAtomic(path string, data []byte) error {
 
 // Load replaces the game by the record in path (played from the start).
 func (s *Session) Load(path string) error {
-	f, err := os.Open(path)
+	data, err := spec.ReadFile(path, core.MaxRecordBytes)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	recs, err := core.ReadRecord(f)
+	recs, err := core.ReadRecord(bytes.NewReader(data))
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
