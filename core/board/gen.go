@@ -253,12 +253,19 @@ func Faces(faces []Face, name func(f Face, i, j int) string) (*Board, error) {
 		}
 		return NoCell
 	}
+	// the neighbour across each edge, looked up once: rays walk it often
+	nbr := make([][4]int, len(edges))
+	for c := range edges {
+		for k, e := range edges[c] {
+			nbr[c][k] = across(c, e)
+		}
+	}
 	opposite := [4]int{1, 0, 3, 2}
-	step := func(c, d int) int { return across(c, edges[c][d]) }
+	step := func(c, d int) int { return nbr[c][d] }
 	next := func(_, _, prev, cur int) int {
-		for k, e := range edges[cur] {
-			if across(cur, e) == prev {
-				return across(cur, edges[cur][opposite[k]])
+		for k, o := range nbr[cur] {
+			if o == prev {
+				return nbr[cur][opposite[k]]
 			}
 		}
 		return NoCell
