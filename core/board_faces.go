@@ -14,7 +14,7 @@ import (
 var facesBoard = boardKind{
 	name: "faces",
 	doc:  "square faces joined along folds in space (the STRIX cube corner)",
-	keys: []*Key{&facesKey, &facesNameKey},
+	keys: []*Key{&boardHolesKey, &facesKey, &facesNameKey},
 	build: func(c *compiler) (*board.Board, string, error) {
 		b, err := c.faces()
 		return b, "", err

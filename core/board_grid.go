@@ -11,7 +11,7 @@ import (
 var gridBoard = boardKind{
 	name: "grid",
 	doc:  "a width × height rectangle of cells a1, b1, …; directions n, e, s, w (and the diagonals)",
-	keys: []*Key{&gridWidthKey, &gridHeightKey, &gridDiagonalKey},
+	keys: []*Key{&boardHolesKey, &gridWidthKey, &gridHeightKey, &gridDiagonalKey},
 	build: func(c *compiler) (*board.Board, string, error) {
 		errPath := "board.width"
 		if !c.r.Has(errPath) {
@@ -20,7 +20,7 @@ var gridBoard = boardKind{
 		b, err := board.Grid(c.readInt("board", &gridWidthKey), c.readInt("board", &gridHeightKey), c.r.Bool("board.diagonal", false))
 		return b, errPath, err
 	},
-	render: func(b *strings.Builder, g *Game, s *State) { renderRows(b, g, s, false) },
+	render: func(b *strings.Builder, g *Game, s *State) { renderRows(b, g, s, false, true) },
 }
 
 var (

@@ -11,7 +11,7 @@ import (
 var hexBoard = boardKind{
 	name: "hex",
 	doc:  "a hexagonal board from its row lengths, bottom row first (DVONN's axial notation)",
-	keys: []*Key{&hexRowsKey},
+	keys: []*Key{&boardHolesKey, &hexRowsKey},
 	build: func(c *compiler) (*board.Board, string, error) {
 		rows := c.r.Ints("board.rows", 1, board.MaxCells)
 		if len(rows) == 0 {
@@ -21,7 +21,7 @@ var hexBoard = boardKind{
 		b, err := board.Hex(rows)
 		return b, "board.rows", err
 	},
-	render: func(b *strings.Builder, g *Game, s *State) { renderRows(b, g, s, true) },
+	render: func(b *strings.Builder, g *Game, s *State) { renderRows(b, g, s, true, false) },
 }
 
 var hexRowsKey = Key{Name: "rows", Type: TInts, Required: true, Min: 1, Max: board.MaxCells,

@@ -527,6 +527,10 @@ var boardCommonKeys = []*Key{
 	{Name: "relations", Type: TTable, Doc: "relations: NAME = boolean expression over two cells a and b"},
 }
 
+// boardHolesKey is taken by every board kind but pits.
+var boardHolesKey = Key{Name: "holes", Type: TStrings,
+	Doc: "cells left out of the board: a list of cell names, or a condition over a cell's attributes"}
+
 // boardKeys checks the keys of [board] against its kind and returns the
 // kind's entry, or nil.
 func (c *compiler) boardKeys() *boardKind {
@@ -573,6 +577,9 @@ func (c *compiler) buildBoard() {
 		r.Errorf("board", "board: the board has no cells")
 		return
 	}
+	if b = c.holes(b); b == nil {
+		return
+	}
 	c.g.Board = b
 	c.cellAttrs()
 	c.regions()
@@ -604,7 +611,14 @@ func (c *compiler) cellAttrs() {
 		if prog == nil {
 			continue
 		}
+		fp := fastExpr(src, c.withParams(b.Cells[0].Attrs), 0, fastVar{name: "", recs: c.cellRecs()})
 		for i := range b.Cells {
+			if fp != nil {
+				if v, ok := fp.value(i); ok {
+					b.Cells[i].Attrs[name] = v
+					continue
+				}
+			}
 			out, err := expr.Run(prog, c.withParams(b.Cells[i].Attrs))
 			if err != nil {
 				c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
@@ -663,7 +677,19 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 		return nil
 	}
 	cells := []int32{}
+	var fp *fastProg
+	if !anyAttr(b, extra) { // extra names override the cells' attributes
+		fp = fastExpr(src, env(0), 0, fastVar{name: "", recs: c.cellRecs()})
+	}
 	for i := range b.Cells {
+		if fp != nil {
+			if in, ok := fp.bool(i); ok {
+				if in {
+					cells = append(cells, int32(i))
+				}
+				continue
+			}
+		}
 		out, err := expr.Run(prog, env(i))
 		if err != nil {
 			c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
@@ -679,6 +705,18 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 		}
 	}
 	return cells
+}
+
+// anyAttr reports whether a cell of b has an attribute named by a key of m.
+func anyAttr(b *board.Board, m map[string]any) bool {
+	for k := range m {
+		for i := range b.Cells {
+			if _, ok := b.Cells[i].Attrs[k]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxRelationPairs bounds the compile-time work of one relation.
@@ -710,6 +748,20 @@ func (c *compiler) relation(p, name string) *board.Relation {
 	prog := c.compileCond(p, src, env)
 	if prog == nil {
 		return nil
+	}
+	if fp := fastExpr(src, env, -1, fastVar{name: "a", recs: c.cellRecs()}, fastVar{name: "b", recs: c.cellRecs()}); fp != nil {
+		failed, row, at := false, fp, -1
+		rel := board.NewRelation(name, b.N(), func(x, y int) bool {
+			if x != at {
+				row, at = fp.row(x), x
+			}
+			v, ok := row.bool2(x, y)
+			failed = failed || !ok
+			return v
+		})
+		if !failed {
+			return rel
+		}
 	}
 	var runErr error
 	var machine vm.VM

@@ -36,7 +36,11 @@ type FoulSpec struct {
 	Remedy string
 	// RemedyPoints is the points a remedy gives each player it rewards.
 	RemedyPoints int
-	// Callers names who may call: "prev" (the player before C), "next".
+	// Callers names who may call: "prev" (the player before C), "next"
+	// (the player after C), or "sufferers": any player in play other than C
+	// who stands to suffer by the foul, so that a call names a Gainer other
+	// than the caller (first edition Rule 18: "the player standing to
+	// suffer by it").
 	Callers []string
 	// NodeLimit bounds one analysis; past it the verdict is inexact.
 	NodeLimit int
@@ -86,8 +90,11 @@ func (c *compiler) compileFouls() {
 			f.Callers = []string{"prev", "next"}
 		}
 		for i, cl := range f.Callers {
-			if cl != "prev" && cl != "next" {
-				r.ValueErrorf(fmt.Sprintf("%s.callers.%d", p, i), "%s.callers: unknown caller %q (want prev or next)", p, cl)
+			switch {
+			case cl != "prev" && cl != "next" && cl != "sufferers":
+				r.ValueErrorf(fmt.Sprintf("%s.callers.%d", p, i), "%s.callers: unknown caller %q (want prev, next or sufferers)", p, cl)
+			case cl == "sufferers" && len(f.Callers) > 1:
+				r.ValueErrorf(fmt.Sprintf("%s.callers.%d", p, i), "%s.callers: \"sufferers\" stands alone (it already includes the players before and after)", p)
 			}
 		}
 		goal := r.String(p+".goal", "")
@@ -407,13 +414,13 @@ func (a *analyzer) isGoalPiece(p int) bool {
 // active in s: Turns complete turns less the move itself.
 func (f *FoulSpec) Plies(s *State) int { return f.Turns*s.Active() - 1 }
 
-// forcedWinner returns the first player other than mover with a forced win
-// from s within plies, its demonstration line, and whether the search was
-// exact.
-func (g *Game) forcedWinner(s *State, mover, plies int, nodes *int) (int, []string, bool) {
+// forcedWinner returns the first player other than mover (and other than
+// skip, when skip >= 0) with a forced win from s within plies, its
+// demonstration line, and whether the search was exact.
+func (g *Game) forcedWinner(s *State, mover, skip, plies int, nodes *int) (int, []string, bool) {
 	for k := 1; k < len(g.Seats); k++ {
 		gainer := (mover + k) % len(g.Seats)
-		if s.Eliminated(gainer) {
+		if s.Eliminated(gainer) || gainer == skip {
 			continue
 		}
 		a := g.newAnalyzer(mover, plies, s)
@@ -435,6 +442,13 @@ func (g *Game) forcedWinner(s *State, mover, plies int, nodes *int) (int, []stri
 // ([fouls]). It returns an error when the variant declares no foul or m is
 // not legal in before.
 func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
+	return g.analyzeFoul(before, m, -1)
+}
+
+// analyzeFoul is AnalyzeFoul with one player (notGainer, when >= 0) ruled
+// out as the Gainer of m: a call by a player who stands to suffer names
+// another player as the Gainer. The alternatives are judged as usual.
+func (g *Game) analyzeFoul(before *State, m Move, notGainer int) (Verdict, error) {
 	if g.Foul == nil {
 		return Verdict{}, fmt.Errorf("core: %s declares no foul", g.Name)
 	}
@@ -446,7 +460,7 @@ func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
 	}
 	plies := g.Foul.Plies(after)
 	v.Plies = plies
-	gainer, line, exact := g.forcedWinner(after, mover, plies, &v.Nodes)
+	gainer, line, exact := g.forcedWinner(after, mover, notGainer, plies, &v.Nodes)
 	if !exact {
 		v.Exact = false
 		return v, nil
@@ -478,7 +492,7 @@ func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
 			}
 			continue
 		}
-		w, _, ex := g.forcedWinner(st, mover, g.Foul.Plies(st), &v.Nodes)
+		w, _, ex := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &v.Nodes)
 		if !ex {
 			v.Exact = false
 			return v, nil
@@ -513,7 +527,7 @@ func (g *Game) MustMissTurn(s *State) (bool, error) {
 		if st.Over() {
 			return false, nil
 		}
-		w, _, ex := g.forcedWinner(st, mover, g.Foul.Plies(st), &nodes)
+		w, _, ex := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &nodes)
 		if !ex {
 			return false, ErrNoVerdict
 		}
@@ -525,7 +539,7 @@ func (g *Game) MustMissTurn(s *State) (bool, error) {
 	if err := g.Play(st, Pass); err != nil {
 		return false, err
 	}
-	w, _, ex := g.forcedWinner(st, mover, g.Foul.Plies(st), &nodes)
+	w, _, ex := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &nodes)
 	if !ex {
 		return false, ErrNoVerdict
 	}

@@ -74,8 +74,9 @@ func renderPits(b *strings.Builder, g *Game, s *State) {
 }
 
 // renderRows draws a grid or hex board row by row, top row first; hex rows
-// are indented (indent) by their distance from the middle row.
-func renderRows(b *strings.Builder, g *Game, s *State, indent bool) {
+// are indented (indent) by their distance from the middle row, and a
+// grid's holes leave gaps (gaps).
+func renderRows(b *strings.Builder, g *Game, s *State, indent, gaps bool) {
 	bd := g.Board
 	rows := map[int][]int{}
 	maxRow := 0
@@ -89,7 +90,14 @@ func renderRows(b *strings.Builder, g *Game, s *State, indent bool) {
 		if indent {
 			b.WriteString(strings.Repeat("  ", abs(r-(maxRow+1)/2)))
 		}
+		col := 0
 		for _, c := range rows[r] {
+			if gaps { // holes leave gaps
+				for x := bd.Cells[c].Attrs["col"].(int); col+1 < x; col++ {
+					b.WriteString("    ")
+				}
+				col++
+			}
 			t := CellText(g, s, c)
 			if t == "" {
 				t = "."
