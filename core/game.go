@@ -175,9 +175,16 @@ func (g *Game) Rules() []RuleInfo {
 type Option func(*options)
 
 type options struct {
-	fs   fs.FS
-	sets []string
+	fs      fs.FS
+	sets    []string
+	anyPath bool
 }
+
+func (o *options) source() spec.Source { return spec.Source{FS: o.fs, AnyPath: o.anyPath} }
+
+// WithExtendsAnywhere lets `extends` name any file, not only embedded
+// variants and files under the loaded variant's directory.
+func WithExtendsAnywhere() Option { return func(o *options) { o.anyPath = true } }
 
 // WithFS makes the embedded variants in fsys loadable by name.
 func WithFS(fsys fs.FS) Option { return func(o *options) { o.fs = fsys } }
@@ -191,7 +198,7 @@ func Load(name string, opts ...Option) (*Game, error) {
 	for _, f := range opts {
 		f(&o)
 	}
-	doc, err := spec.Load(name, spec.Source{FS: o.fs})
+	doc, err := spec.Load(name, o.source())
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +211,7 @@ func LoadBytes(file string, data []byte, opts ...Option) (*Game, error) {
 	for _, f := range opts {
 		f(&o)
 	}
-	doc, err := spec.LoadBytes(file, data, spec.Source{FS: o.fs})
+	doc, err := spec.LoadBytes(file, data, o.source())
 	if err != nil {
 		return nil, err
 	}

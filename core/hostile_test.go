@@ -101,3 +101,19 @@ func TestParseGarbage(t *testing.T) {
 		}
 	}
 }
+
+// A record saved with a UTF-8 byte-order mark reads as without one; a record
+// past the size limit is refused with a message, not read whole.
+func TestReadRecordBOMAndSize(t *testing.T) {
+	lines, err := core.ReadRecord(strings.NewReader("\uFEFFa1-b2  # first\n\nc3\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != 2 || lines[0] != (core.RecordLine{Line: 1, Text: "a1-b2"}) || lines[1] != (core.RecordLine{Line: 3, Text: "c3"}) {
+		t.Fatalf("got %+v", lines)
+	}
+	big := strings.NewReader(strings.Repeat("# a comment line of the record\n", core.MaxRecordBytes/31+1))
+	if _, err := core.ReadRecord(big); err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Fatalf("got %v, want a size error", err)
+	}
+}

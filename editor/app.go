@@ -124,7 +124,7 @@ func New(opts Options) (*App, error) {
 	var data []byte
 	if opts.Edit {
 		var err error
-		if data, err = os.ReadFile(opts.Variant); err != nil {
+		if data, err = readRegular(opts.Variant); err != nil {
 			return nil, err
 		}
 	}

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/rivo/tview"
 
 	"rulesmith/core"
+	"rulesmith/core/spec"
 	"rulesmith/editor/boardview"
 	"rulesmith/editor/session"
 )
@@ -115,12 +117,11 @@ func NewCompare(opts CompareOptions) (*CompareApp, error) {
 }
 
 func readLines(path string) ([]string, error) {
-	f, err := os.Open(path)
+	data, err := spec.ReadFile(path, core.MaxRecordBytes)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	recs, err := core.ReadRecord(f)
+	recs, err := core.ReadRecord(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

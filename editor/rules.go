@@ -14,6 +14,7 @@ import (
 	"github.com/rivo/tview"
 
 	"rulesmith/core/diag"
+	"rulesmith/core/spec"
 	"rulesmith/editor/session"
 )
 
@@ -137,7 +138,7 @@ func (a *App) runEditor() {
 		if runErr != nil {
 			a.errText = fmt.Sprintf("$EDITOR (%s): %v", ed, runErr)
 		}
-		data, err := os.ReadFile(path)
+		data, err := readRegular(path)
 		if err != nil {
 			a.errText = err.Error()
 			return
@@ -319,24 +320,10 @@ func (a *App) watch() error {
 	return nil
 }
 
-// maxRulesFile bounds what the watcher reads (a variant file is small).
-const maxRulesFile = 4 << 20
-
-// readRegular reads a regular file of at most maxRulesFile bytes (never a
-// FIFO or a device, which could block or never end).
-func readRegular(path string) ([]byte, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	if info.Size() > maxRulesFile {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, maxRulesFile)
-	}
-	return os.ReadFile(path)
-}
+// readRegular reads the rules file the way the loader does: a regular
+// file (never a FIFO or a device, which could block or never end) of at
+// most spec.MaxFileSize bytes.
+func readRegular(path string) ([]byte, error) { return spec.ReadFile(path, spec.MaxFileSize) }
 
 // showRulesLine scrolls the rules pane to a diagnostic's line (when it is
 // in the file shown) and puts the cursor on it.

@@ -64,6 +64,17 @@ func (r *Reader) ExprErrorf(p string, eline, ecol int, format string, args ...an
 		Msg: fmt.Sprintf(format, args...), Source: lineOf(r.Doc.lines[o.File], line)})
 }
 
+// blank reports whether rs holds only spaces and tabs; it stops at the
+// first other rune.
+func blank(rs []rune) bool {
+	for _, r := range rs {
+		if r != ' ' && r != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
 // exprPos maps a place inside the string value at p, given as expr gives it
 // (1-based line, 0-based column, counted in runes of the decoded string), to
 // a line and column of the file, stepping over the escape sequences and
@@ -94,11 +105,17 @@ func (r *Reader) exprPos(p string, o Origin, eline, ecol int) (int, int, bool) {
 	}
 	basic := first[o.Pos.ValCol-1] == '"'
 	line, col := o.Pos.ContentLine, o.Pos.ContentCol
+	// Each line is converted to runes once: the walk is linear in the
+	// length of the string.
+	var raw []rune
+	rawLine := 0
 	for n := 0; n < target; {
 		if line < 1 || line > len(lines) {
 			return 0, 0, false
 		}
-		raw := []rune(lines[line-1])
+		if line != rawLine {
+			raw, rawLine = []rune(lines[line-1]), line
+		}
 		if col > len(raw) { // the newline that ends the line
 			line, col, n = line+1, 1, n+1
 			continue
@@ -108,17 +125,17 @@ func (r *Reader) exprPos(p string, o Origin, eline, ecol int) (int, int, bool) {
 			continue
 		}
 		rest := raw[col:]
-		if strings.TrimRight(string(rest), " \t") == "" {
+		if blank(rest) {
 			// A line-ending backslash: the newline and the blanks
 			// after it are not part of the string.
 			for line, col = line+1, 1; line <= len(lines); line++ {
-				t := []rune(lines[line-1])
+				t := lines[line-1]
 				i := 0
 				for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
 					i++
 				}
 				if i < len(t) {
-					col = i + 1
+					col = i + 1 // blanks are one byte each
 					break
 				}
 			}

@@ -5,12 +5,14 @@
 package session
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"strings"
 
 	"rulesmith/core"
+	"rulesmith/core/spec"
 )
 
 // Session is one game under one variant. It is used from one goroutine
@@ -264,12 +266,11 @@ func (s *Session) Save(path string) error {
 
 // Load replaces the game by the record in path (played from the start).
 func (s *Session) Load(path string) error {
-	f, err := os.Open(path)
+	data, err := spec.ReadFile(path, core.MaxRecordBytes)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	recs, err := core.ReadRecord(f)
+	recs, err := core.ReadRecord(bytes.NewReader(data))
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
