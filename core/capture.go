@@ -184,11 +184,19 @@ func (c *compiler) lineTable(p string) []bool {
 	if prog == nil {
 		return out
 	}
+	recs := c.cellRecs()
+	fp := fastExpr(src, env, -1, fastVar{name: "to", recs: recs}, fastVar{name: "middle", recs: recs}, fastVar{name: "partner", recs: recs})
 	for t := 0; t < b.N(); t++ {
 		for d := 0; d < nd; d++ {
 			ray := b.Ray(t, d)
 			if len(ray) < 2 {
 				continue
+			}
+			if fp != nil {
+				if v, ok := fp.bool(t, int(ray[0]), int(ray[1])); ok {
+					out[t*nd+d] = v
+					continue
+				}
 			}
 			env["to"], env["middle"], env["partner"] = b.Cells[t].Attrs, b.Cells[ray[0]].Attrs, b.Cells[ray[1]].Attrs
 			v, err := expr.Run(prog, env)
@@ -217,8 +225,19 @@ func (c *compiler) immuneTable(p string) []bool {
 		return nil
 	}
 	out := make([]bool, len(g.Kinds)*b.N())
+	names, flags := make([]any, len(g.Kinds)), make([]any, len(g.Kinds))
+	for k := range g.Kinds {
+		names[k], flags[k] = g.Kinds[k].Name, g.Kinds[k].Flags
+	}
+	fp := fastExpr(src, env, -1, fastVar{name: "kind", vals: names}, fastVar{name: "flags", vals: flags}, fastVar{name: "cell", recs: c.cellRecs()})
 	for k := range g.Kinds {
 		for cell := 0; cell < b.N(); cell++ {
+			if fp != nil {
+				if v, ok := fp.bool(k, k, cell); ok {
+					out[k*b.N()+cell] = v
+					continue
+				}
+			}
 			env["kind"], env["flags"], env["cell"] = g.Kinds[k].Name, g.Kinds[k].Flags, b.Cells[cell].Attrs
 			v, err := expr.Run(prog, env)
 			if err != nil {

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -492,8 +491,6 @@ func (c *compiler) seat(path string, allowNone bool) int {
 
 // ---- board --------------------------------------------------------------
 
-var boardKeys = []string{"kind", "width", "height", "diagonal", "rows", "pits", "stores", "faces", "name", "cells", "attrs", "regions", "seat_regions", "relations"}
-
 // boardCache keeps recently built boards (with their attributes, regions
 // and relations, which are the costly part) by the text of everything that
 // decides them, so that reloading a variant or compiling its house rules
@@ -517,7 +514,7 @@ func (c *compiler) compileBoard() {
 	cached := boardCache.m[key]
 	boardCache.Unlock()
 	if cached != nil {
-		c.r.Keys("board", boardKeys) // still report unknown keys
+		c.boardKeys() // still report unknown keys
 		c.g.Board = cached
 		c.indexRegions()
 		return
@@ -534,50 +531,52 @@ func (c *compiler) compileBoard() {
 	}
 }
 
+// boardCommonKeys are the keys every board kind takes.
+var boardCommonKeys = []*Key{
+	{Name: "kind", Type: TChoice, Required: true, Doc: "the board's topology: one of the registered board kinds"},
+	{Name: "attrs", Type: TTable, Doc: "computed cell attributes: NAME = expression over the cell's attributes"},
+	{Name: "regions", Type: TTable, Doc: "board-wide regions: NAME = boolean expression over a cell"},
+	{Name: "seat_regions", Type: TTable, Doc: "per-seat regions: NAME = boolean expression over a cell and seat"},
+	{Name: "relations", Type: TTable, Doc: "relations: NAME = boolean expression over two cells a and b"},
+}
+
+// boardHolesKey is taken by every board kind but pits.
+var boardHolesKey = Key{Name: "holes", Type: TStrings,
+	Doc: "cells left out of the board: a list of cell names, or a condition over a cell's attributes"}
+
+// boardKeys checks the keys of [board] against its kind and returns the
+// kind's entry, or nil.
+func (c *compiler) boardKeys() *boardKind {
+	if !c.r.Has("board.kind") {
+		c.r.Keys("board", keyNames(boardCommonKeys))
+		return nil
+	}
+	kind := c.r.OneOf("board.kind", "", boardKindNames()...)
+	bk := lookupBoardKind(kind)
+	if bk == nil {
+		c.r.Keys("board", keyNames(boardCommonKeys))
+		return nil
+	}
+	c.checkKindKeys("board", "kind", kind, keyNames(boardCommonKeys, bk.keys), allKeyNames(boardKindKeys()))
+	return bk
+}
+
 func (c *compiler) buildBoard() {
 	r := c.r
 	if !r.Has("board") {
 		r.Errorf("", "missing required table [board]")
 		return
 	}
-	r.Keys("board", boardKeys)
-	kind := r.OneOf("board.kind", "", "grid", "hex", "pits", "faces", "graph")
-	var b *board.Board
-	var err error
-	errPath := "board" // where a board generator's error is reported
-	switch kind {
-	case "grid":
-		errPath = "board.width"
-		if !r.Has(errPath) {
-			errPath = "board.height"
-		}
-		b, err = board.Grid(c.num("board.width", 8, 1, board.MaxCells), c.num("board.height", 8, 1, board.MaxCells), r.Bool("board.diagonal", false))
-	case "hex":
-		rows := r.Ints("board.rows", 1, board.MaxCells)
-		if len(rows) == 0 {
-			r.Errorf("board", "board: a hex board needs rows = [...]")
-			return
-		}
-		errPath = "board.rows"
-		b, err = board.Hex(rows)
-	case "pits":
-		if len(c.g.Seats) == 0 {
-			return
-		}
-		errPath = "board.pits"
-		b, err = board.Pits(c.g.Seats, c.num("board.pits", 6, 1, board.MaxCells), r.Bool("board.stores", true))
-	case "faces":
-		b, err = c.faces()
-	case "graph":
-		b, err = c.graph()
-	case "":
+	bk := c.boardKeys()
+	if bk == nil {
 		if !r.Has("board.kind") {
 			r.Errorf("board", "missing required key %q", "board.kind")
 		}
 		return
 	}
+	b, errPath, err := bk.build(c)
 	if err != nil {
-		if errPath == "board" {
+		if errPath == "" {
 			r.Errorf("board", "board: %v", err)
 		} else {
 			r.ValueErrorf(errPath, "%s: %v", errPath, err)
@@ -589,6 +588,9 @@ func (c *compiler) buildBoard() {
 	}
 	if b.N() == 0 {
 		r.Errorf("board", "board: the board has no cells")
+		return
+	}
+	if b = c.holes(b); b == nil {
 		return
 	}
 	c.g.Board = b
@@ -609,81 +611,6 @@ func (c *compiler) indexRegions() {
 	}
 }
 
-func (c *compiler) faces() (*board.Board, error) {
-	r := c.r
-	var faces []board.Face
-	for _, name := range r.Keys("board.faces", nil) {
-		p := "board.faces." + name
-		r.Keys(p, []string{"origin", "u", "v", "size"})
-		vec := func(k string) [3]int {
-			xs := r.Ints(p+"."+k, -board.MaxCells, board.MaxCells)
-			if len(xs) != 3 {
-				r.ValueErrorf(p+"."+k, "%s.%s: want three integers", p, k)
-				return [3]int{}
-			}
-			return [3]int{xs[0], xs[1], xs[2]}
-		}
-		size := r.Ints(p+".size", 1, board.MaxCells)
-		if len(size) != 2 {
-			r.ValueErrorf(p+".size", "%s.size: want [width, height]", p)
-			continue
-		}
-		faces = append(faces, board.Face{Name: name, Origin: vec("origin"), U: vec("u"), V: vec("v"), W: size[0], H: size[1]})
-	}
-	if len(faces) == 0 {
-		return nil, fmt.Errorf("a faces board needs [board.faces.NAME] tables")
-	}
-	nameSrc := r.String("board.name", `face + string(i) + string(j)`)
-	sample := c.withParams(map[string]any{"face": "", "i": 0, "j": 0, "w": 0, "h": 0})
-	prog := c.compileExpr("board.name", nameSrc, sample, expr.AsKind(reflect.String))
-	if prog == nil {
-		return nil, nil
-	}
-	var nameErr error
-	b, err := board.Faces(faces, func(f board.Face, i, j int) string {
-		env := c.withParams(map[string]any{"face": f.Name, "i": i, "j": j, "w": f.W, "h": f.H})
-		out, err := expr.Run(prog, env)
-		if err != nil {
-			nameErr = err
-			return fmt.Sprintf("%s?%d,%d", f.Name, i, j)
-		}
-		return out.(string)
-	})
-	if nameErr != nil {
-		r.ValueErrorf("board.name", "board.name: %s", exprMsg(nameErr))
-		return nil, nil
-	}
-	return b, err
-}
-
-func (c *compiler) graph() (*board.Board, error) {
-	r := c.r
-	var cells []board.GraphCell
-	for _, name := range r.Keys("board.cells", nil) {
-		p := "board.cells." + name
-		gc := board.GraphCell{Name: name, Attrs: map[string]any{}}
-		for _, k := range r.Keys(p, nil) {
-			if k == "links" {
-				gc.Links = r.Strings(p + ".links")
-				continue
-			}
-			v, ok := r.Scalar(p + "." + k)
-			if !ok {
-				continue
-			}
-			if n, isInt := v.(int64); isInt {
-				v = int(n)
-			}
-			gc.Attrs[k] = v
-		}
-		cells = append(cells, gc)
-		if len(cells) > board.MaxCells {
-			return nil, fmt.Errorf("more than %d cells", board.MaxCells)
-		}
-	}
-	return board.Graph(cells)
-}
-
 // cellAttrs evaluates [board.attrs], in written order, on every cell.
 func (c *compiler) cellAttrs() {
 	b := c.g.Board
@@ -697,7 +624,14 @@ func (c *compiler) cellAttrs() {
 		if prog == nil {
 			continue
 		}
+		fp := fastExpr(src, c.withParams(b.Cells[0].Attrs), 0, fastVar{name: "", recs: c.cellRecs()})
 		for i := range b.Cells {
+			if fp != nil {
+				if v, ok := fp.value(i); ok {
+					b.Cells[i].Attrs[name] = v
+					continue
+				}
+			}
 			out, err := expr.Run(prog, c.withParams(b.Cells[i].Attrs))
 			if err != nil {
 				c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
@@ -756,7 +690,19 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 		return nil
 	}
 	cells := []int32{}
+	var fp *fastProg
+	if !anyAttr(b, extra) { // extra names override the cells' attributes
+		fp = fastExpr(src, env(0), 0, fastVar{name: "", recs: c.cellRecs()})
+	}
 	for i := range b.Cells {
+		if fp != nil {
+			if in, ok := fp.bool(i); ok {
+				if in {
+					cells = append(cells, int32(i))
+				}
+				continue
+			}
+		}
 		out, err := expr.Run(prog, env(i))
 		if err != nil {
 			c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
@@ -772,6 +718,18 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 		}
 	}
 	return cells
+}
+
+// anyAttr reports whether a cell of b has an attribute named by a key of m.
+func anyAttr(b *board.Board, m map[string]any) bool {
+	for k := range m {
+		for i := range b.Cells {
+			if _, ok := b.Cells[i].Attrs[k]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxRelationPairs bounds the compile-time work of one relation.
@@ -803,6 +761,20 @@ func (c *compiler) relation(p, name string) *board.Relation {
 	prog := c.compileCond(p, src, env)
 	if prog == nil {
 		return nil
+	}
+	if fp := fastExpr(src, env, -1, fastVar{name: "a", recs: c.cellRecs()}, fastVar{name: "b", recs: c.cellRecs()}); fp != nil {
+		failed, row, at := false, fp, -1
+		rel := board.NewRelation(name, b.N(), func(x, y int) bool {
+			if x != at {
+				row, at = fp.row(x), x
+			}
+			v, ok := row.bool2(x, y)
+			failed = failed || !ok
+			return v
+		})
+		if !failed {
+			return rel
+		}
 	}
 	var runErr error
 	var machine vm.VM

@@ -74,17 +74,25 @@ func compilePivot(c *compiler, p string, rb ruleBase) rule {
 		return nil
 	}
 	ru.offs = make([]int32, b.N()+1)
+	fp := fastExpr(src, env, -1, fastVar{name: "from", recs: c.cellRecs()}, fastVar{name: "helper", recs: c.cellRecs()})
 	for from := 0; from < b.N(); from++ {
 		ru.offs[from] = int32(len(ru.targets))
 		for _, h := range rel.Of(from) {
-			env["from"], env["helper"] = b.Cells[from].Attrs, b.Cells[h].Attrs
-			out, err := expr.Run(prog, env)
-			if err != nil {
-				r.ValueErrorf(p+".target", "%s.target: on cells %s, %s: %s", p, b.Cells[from].Name, b.Cells[h].Name, exprMsg(err))
-				return nil
+			name, ok := "", false
+			if fp != nil {
+				name, ok = fp.string(from, int(h))
+			}
+			if !ok {
+				env["from"], env["helper"] = b.Cells[from].Attrs, b.Cells[h].Attrs
+				out, err := expr.Run(prog, env)
+				if err != nil {
+					r.ValueErrorf(p+".target", "%s.target: on cells %s, %s: %s", p, b.Cells[from].Name, b.Cells[h].Name, exprMsg(err))
+					return nil
+				}
+				name = out.(string)
 			}
 			t := int32(-1)
-			if name := out.(string); name != "" {
+			if name != "" {
 				if i, ok := b.Index(name); ok {
 					t = int32(i)
 				}
