@@ -150,6 +150,16 @@ func (p *player) play(g *core.Game, gs gameSpec) (Record, error) {
 		if err != nil {
 			return rec, fmt.Errorf("%s (%s) at ply %d: %w", g.Seats[chooser], gs.agents[chooser], ply, err)
 		}
+		if barred, ok := h.Barred(); ok && m == barred {
+			// the caller's replacement must be an alternative move: the
+			// first other legal one
+			for _, alt := range p.buf {
+				if alt != barred {
+					m = alt
+					break
+				}
+			}
+		}
 		var before *core.State
 		if judge {
 			if p.before == nil || p.before.Game() != g {

@@ -49,7 +49,7 @@ func (s *Session) State() *core.State { return s.Hist.State }
 func (s *Session) Lines() []string { return append([]string(nil), s.lines...) }
 
 // Legal returns the legal moves of the seat to move.
-func (s *Session) Legal() []core.Move { return s.Game.Moves(s.Hist.State, nil) }
+func (s *Session) Legal() []core.Move { return s.Hist.Legal(nil) }
 
 // MovesAt returns the legal moves that start from cell c, or, for moves
 // with no origin (placements), that target c.
