@@ -62,6 +62,7 @@ func (c *compiler) pivotRule(p string, rb ruleBase) rule {
 		for _, h := range rel.Of(from) {
 			env["from"], env["helper"] = b.Cells[from].Attrs, b.Cells[h].Attrs
 			out, err := expr.Run(prog, env)
+			c.charge(p+".target", 4)
 			if err != nil {
 				r.ValueErrorf(p+".target", "%s.target: on cells %s, %s: %s", p, b.Cells[from].Name, b.Cells[h].Name, exprMsg(err))
 				return nil

@@ -73,12 +73,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	n := fs.Int("n", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed")
 	anywhere := fs.Bool("extends-anywhere", false, "let extends name any file, not only embedded variants and files under the variant's directory")
+	compileTime := fs.Duration("compile-time", core.DefaultBudget.Time, "the time one variant's compile may take")
+	compileMem := fs.Int64("compile-memory", core.DefaultBudget.Memory>>20, "the MiB one variant's compile may build (strings, tables, relations)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return 2
 	}
 	load := func(name string) (*core.Game, bool) {
-		opts := []core.Option{core.WithFS(variants.FS()), core.WithSet(sets...)}
+		opts := []core.Option{core.WithFS(variants.FS()), core.WithSet(sets...),
+			core.WithBudget(core.Budget{Time: *compileTime, Memory: *compileMem << 20})}
 		if *anywhere {
 			opts = append(opts, core.WithExtendsAnywhere())
 		}
