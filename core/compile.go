@@ -468,11 +468,8 @@ func (c *compiler) compileDisplay() {
 	}
 	g.Display.Shade = r.String("display.shade", "")
 	if g.Display.Shade == "" {
-		for _, ru := range g.rules {
-			if sr, ok := ru.(*slideRule); ok && sr.excl != nil {
-				g.Display.Shade = sr.excl.rel.Name
-				break
-			}
+		if rel := g.firstExclusion(); rel != nil {
+			g.Display.Shade = rel.Name
 		}
 	} else if _, ok := g.Board.Relation(g.Display.Shade); !ok {
 		r.ValueErrorf("display.shade", "display.shade: unknown relation %q", g.Display.Shade)
@@ -505,7 +502,7 @@ func (c *compiler) seat(path string, allowNone bool) int {
 
 // ---- board --------------------------------------------------------------
 
-var boardKeys = []string{"kind", "width", "height", "diagonal", "rows", "pits", "stores", "faces", "name", "cells", "attrs", "regions", "seat_regions", "relations"}
+var boardKeys = []string{"kind", "width", "height", "diagonal", "rows", "pits", "stores", "faces", "name", "cells", "attrs", "regions", "seat_regions", "relations", "points", "lines", "holes"}
 
 // boardCache keeps recently built boards (with their attributes, regions
 // and relations, which are the costly part) by the text of everything that
@@ -604,6 +601,9 @@ func (c *compiler) buildBoard() {
 		r.Errorf("board", "board: the board has no cells")
 		return
 	}
+	if b = c.holes(b); b == nil {
+		return
+	}
 	c.g.Board = b
 	c.cellAttrs()
 	c.regions()
@@ -670,34 +670,6 @@ func (c *compiler) faces() (*board.Board, error) {
 	return b, err
 }
 
-func (c *compiler) graph() (*board.Board, error) {
-	r := c.r
-	var cells []board.GraphCell
-	for _, name := range r.Keys("board.cells", nil) {
-		p := "board.cells." + name
-		gc := board.GraphCell{Name: name, Attrs: map[string]any{}}
-		for _, k := range r.Keys(p, nil) {
-			if k == "links" {
-				gc.Links = r.Strings(p + ".links")
-				continue
-			}
-			v, ok := r.Scalar(p + "." + k)
-			if !ok {
-				continue
-			}
-			if n, isInt := v.(int64); isInt {
-				v = int(n)
-			}
-			gc.Attrs[k] = v
-		}
-		cells = append(cells, gc)
-		if len(cells) > board.MaxCells {
-			return nil, fmt.Errorf("more than %d cells", board.MaxCells)
-		}
-	}
-	return board.Graph(cells)
-}
-
 // cellAttrs evaluates [board.attrs], in written order, on every cell.
 func (c *compiler) cellAttrs() {
 	b := c.g.Board
@@ -711,7 +683,15 @@ func (c *compiler) cellAttrs() {
 		if prog == nil {
 			continue
 		}
+		fp := fastExpr(src, c.withParams(b.Cells[0].Attrs), 0, fastVar{name: "", recs: c.cellRecs()})
 		for i := range b.Cells {
+			if fp != nil {
+				if v, ok := fp.value(i); ok {
+					c.charge(p, sizeOf(v, 0))
+					b.Cells[i].Attrs[name] = v
+					continue
+				}
+			}
 			out, err := expr.Run(prog, c.withParams(b.Cells[i].Attrs))
 			if err != nil {
 				c.charge(p, 0) // a spent budget stops here
@@ -772,7 +752,19 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 		return nil
 	}
 	cells := []int32{}
+	var fp *fastProg
+	if !anyAttr(b, extra) { // extra names override the cells' attributes
+		fp = fastExpr(src, env(0), 0, fastVar{name: "", recs: c.cellRecs()})
+	}
 	for i := range b.Cells {
+		if fp != nil {
+			if in, ok := fp.bool(i); ok {
+				if in {
+					cells = append(cells, int32(i))
+				}
+				continue
+			}
+		}
 		out, err := expr.Run(prog, env(i))
 		if err != nil {
 			c.charge(p, 0)
@@ -790,6 +782,18 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 		}
 	}
 	return cells
+}
+
+// anyAttr reports whether a cell of b has an attribute named by a key of m.
+func anyAttr(b *board.Board, m map[string]any) bool {
+	for k := range m {
+		for i := range b.Cells {
+			if _, ok := b.Cells[i].Attrs[k]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxRelationPairs bounds the compile-time work of one relation.
@@ -821,6 +825,25 @@ func (c *compiler) relation(p, name string) *board.Relation {
 	prog := c.compileCond(p, src, env)
 	if prog == nil {
 		return nil
+	}
+	if fp := fastExpr(src, env, -1, fastVar{name: "a", recs: c.cellRecs()}, fastVar{name: "b", recs: c.cellRecs()}); fp != nil {
+		failed, row, at := false, fp, -1
+		rel := board.NewRelation(name, b.N(), func(x, y int) bool {
+			if x != at {
+				row, at = fp.row(x), x
+			}
+			v, ok := row.bool2(x, y)
+			failed = failed || !ok
+			if v {
+				c.charge(p, 4) // the pair is kept
+			} else {
+				c.charge(p, 0)
+			}
+			return v
+		})
+		if !failed {
+			return rel
+		}
 	}
 	var runErr error
 	var machine vm.VM

@@ -251,9 +251,13 @@ func (c *compiler) compileSetup() {
 
 // ---- move rules -------------------------------------------------------------
 
-var ruleTypes = []string{"place", "slide", "step", "jump", "sow", "pivot"}
-
-var commonRuleKeys = []string{"type", "cite", "title", "after"}
+// moveKeys are the keys every move rule takes.
+var moveKeys = []*Key{
+	{Name: "type", Type: TChoice, Required: true, Doc: "the primitive: one of the registered move types"},
+	{Name: "cite", Type: TString, Default: "", Doc: "shown when this rule refuses a move: (rule move, E 2-7)"},
+	{Name: "title", Type: TString, Doc: "accepted and ignored"},
+	{Name: "after", Type: TStrings, Doc: "effects applied, in order, after each move by this rule"},
+}
 
 func (c *compiler) compileRules() {
 	r := c.r
@@ -267,13 +271,20 @@ func (c *compiler) compileRules() {
 		return
 	}
 	effects := c.compileEffects()
+	types := moveTypeNames()
 	for _, name := range names {
 		p := "moves." + name
-		typ := c.choice(p+".type", "", ruleTypes...)
+		typ := c.choice(p+".type", "", types...)
 		if !r.Has(p + ".type") {
-			r.Errorf(p, "moves.%s: missing required key \"type\" (one of %s)", name, strings.Join(ruleTypes, ", "))
+			r.Errorf(p, "moves.%s: missing required key \"type\" (one of %s)", name, strings.Join(types, ", "))
 			continue
 		}
+		mt := lookupMoveType(typ)
+		if mt == nil {
+			r.Keys(p, nil) // a bad type was reported; still check the table is a table
+			continue
+		}
+		r.Keys(p, keyNames(moveKeys, mt.keys))
 		rb := ruleBase{name: name, typ: typ, cite: r.String(p+".cite", ""), index: len(c.g.rules)}
 		r.String(p+".title", "")
 		for i, e := range r.Strings(p + ".after") {
@@ -289,66 +300,39 @@ func (c *compiler) compileRules() {
 			}
 			rb.after = append(rb.after, eff)
 		}
-		var ru rule
-		switch typ {
-		case "place":
-			ru = c.placeRule(p, rb)
-		case "slide", "step", "jump":
-			ru = c.slideRule(p, rb)
-		case "sow":
-			ru = c.sowRule(p, rb)
-		case "pivot":
-			ru = c.pivotRule(p, rb)
-		}
-		if ru != nil {
+		if ru := mt.compile(c, p, rb); ru != nil {
 			c.g.rules = append(c.g.rules, ru)
 		}
 	}
 }
 
-func (c *compiler) keys(p string, extra ...string) {
-	c.r.Keys(p, append(append([]string(nil), commonRuleKeys...), extra...))
-}
-
 // ---- effects --------------------------------------------------------------
+
+// effectKeys are the keys every effect takes.
+var effectKeys = []*Key{
+	{Name: "type", Type: TChoice, Required: true, Doc: "the effect: one of the registered effect types"},
+	{Name: "cite", Type: TString, Default: "", Doc: "a reference into the rule text"},
+}
 
 func (c *compiler) compileEffects() map[string]effect {
 	out := map[string]effect{}
+	types := effectTypeNames()
 	for _, name := range c.r.Keys("effects", nil) {
 		p := "effects." + name
-		c.r.Keys(p, []string{"type", "cite", "anchor_flag"})
-		typ := c.choice(p+".type", "", "remove_unconnected")
+		typ := c.choice(p+".type", "", types...)
+		if !c.r.Has(p + ".type") {
+			c.r.Keys(p, nil)
+			c.r.Errorf(p, "%s: missing required key \"type\" (one of %s)", p, strings.Join(types, ", "))
+			continue
+		}
+		et := lookupEffectType(typ)
+		if et == nil {
+			continue
+		}
+		c.r.Keys(p, keyNames(effectKeys, et.keys))
 		cite := c.r.String(p+".cite", "")
-		switch typ {
-		case "remove_unconnected":
-			flag := c.r.String(p+".anchor_flag", "")
-			if flag == "" {
-				c.r.Errorf(p, "%s: remove_unconnected needs anchor_flag (the flag of the pieces everything must stay linked to)", p)
-				continue
-			}
-			var kinds []int16
-			for i, k := range c.g.Kinds {
-				if k.HasFlag(flag) {
-					kinds = append(kinds, int16(i))
-				}
-			}
-			if len(kinds) == 0 {
-				c.r.ValueErrorf(p+".anchor_flag", "%s.anchor_flag: no piece kind has the flag %q", p, flag)
-				continue
-			}
-			e := &removeUnconnected{name: name, cite: cite, anchor: kinds}
-			for p, k := range c.g.pieceKind {
-				for _, a := range kinds {
-					if k == a {
-						e.pieces = append(e.pieces, int32(p))
-					}
-				}
-			}
+		if e := et.compile(c, p, name, cite); e != nil {
 			out[name] = e
-		case "":
-			if !c.r.Has(p + ".type") {
-				c.r.Errorf(p, "%s: missing required key \"type\"", p)
-			}
 		}
 	}
 	return out

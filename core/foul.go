@@ -17,6 +17,8 @@ package core
 import (
 	"fmt"
 	"sort"
+
+	"rulesmith/core/board"
 )
 
 // FoulSpec is a compiled [fouls.NAME] table.
@@ -34,7 +36,11 @@ type FoulSpec struct {
 	Remedy string
 	// RemedyPoints is the points a remedy gives each player it rewards.
 	RemedyPoints int
-	// Callers names who may call: "prev" (the player before C), "next".
+	// Callers names who may call: "prev" (the player before C), "next"
+	// (the player after C), or "sufferers": any player in play other than C
+	// who stands to suffer by the foul, so that a call names a Gainer other
+	// than the caller (first edition Rule 18: "the player standing to
+	// suffer by it").
 	Callers []string
 	// NodeLimit bounds one analysis; past it the verdict is inexact.
 	NodeLimit int
@@ -49,6 +55,9 @@ type FoulSpec struct {
 
 	goal     *endCond
 	goalDist []int32 // static lower bound on goal-piece moves from each cell to the goal
+	// excl is the first rule's exclusion relation: a defence whose target
+	// excludes goal cells is tried early
+	excl *board.Relation
 }
 
 const unreachable = 1 << 20
@@ -79,8 +88,11 @@ func (c *compiler) compileFouls() {
 			f.Callers = []string{"prev", "next"}
 		}
 		for i, cl := range f.Callers {
-			if cl != "prev" && cl != "next" {
-				r.ValueErrorf(fmt.Sprintf("%s.callers.%d", p, i), "%s.callers: unknown caller %q (want prev or next)", p, cl)
+			switch {
+			case cl != "prev" && cl != "next" && cl != "sufferers":
+				r.ValueErrorf(fmt.Sprintf("%s.callers.%d", p, i), "%s.callers: unknown caller %q (want prev, next or sufferers)", p, cl)
+			case cl == "sufferers" && len(f.Callers) > 1:
+				r.ValueErrorf(fmt.Sprintf("%s.callers.%d", p, i), "%s.callers: \"sufferers\" stands alone (it already includes the players before and after)", p)
 			}
 		}
 		goal := r.String(p+".goal", "")
@@ -94,6 +106,7 @@ func (c *compiler) compileFouls() {
 			continue
 		}
 		f.goalDist = goalDistances(g, f.goal)
+		f.excl = g.firstExclusion()
 		g.Foul = f
 		if g.initial != nil {
 			for seat := range g.Seats {
@@ -110,59 +123,26 @@ func (c *compiler) compileFouls() {
 func goalDistances(g *Game, goal *endCond) []int32 {
 	b := g.Board
 	n := b.N()
-	goalKinds := map[int16]bool{}
+	goalKinds := make([]bool, len(g.Kinds))
 	for _, p := range goal.pieces {
 		goalKinds[g.pieceKind[p]] = true
-	}
-	moves := func(kinds []bool) bool {
-		if kinds == nil {
-			return true
-		}
-		for k := range goalKinds {
-			if kinds[k] {
-				return true
-			}
-		}
-		return false
 	}
 	// reverse adjacency: rev[t] lists cells from which t is one move away
 	rev := make([][]int32, n)
 	add := func(from, to int) { rev[to] = append(rev[to], int32(from)) }
 	for _, ru := range g.rules {
-		switch r := ru.(type) {
-		case *slideRule:
-			if !moves(r.kinds) {
-				continue
-			}
-			for c := 0; c < n; c++ {
-				for _, d := range r.dirs {
-					ray := b.Ray(c, d)
-					lim := len(ray)
-					if r.dist > 0 && r.dist < lim {
-						lim = r.dist
+		if re, ok := ru.(reacher); ok {
+			re.reach(g, goalKinds, add)
+			continue
+		}
+		// a rule that cannot say where it moves a piece: from anywhere to
+		// the goal in one move (for this rule's moves only)
+		for t := 0; t < n; t++ {
+			if goal.inRegion[t] {
+				for c := 0; c < n; c++ {
+					if c != t {
+						add(c, t)
 					}
-					for _, t := range ray[:lim] {
-						add(c, int(t))
-					}
-				}
-			}
-		case *pivotRule:
-			if !moves(r.kinds) {
-				continue
-			}
-			for c := 0; c < n; c++ {
-				for i := range r.helper.Of(c) {
-					if t := r.targets[int(r.offs[c])+i]; t >= 0 {
-						add(c, int(t))
-					}
-				}
-			}
-		default:
-			// placements and sowing do not move goal pieces; unknown rules: no bound
-			if _, ok := ru.(*placeRule); !ok {
-				if _, ok := ru.(*sowRule); !ok {
-					out := make([]int32, n)
-					return out
 				}
 			}
 		}
@@ -398,23 +378,17 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 			}
 		}
 		if ru := m.Rule(); ru >= 0 {
-			if sr, ok := g.rules[ru].(*slideRule); ok && sr.cap != nil {
-				one, mask := sr.cap.victimsOf(m)
+			if vt, ok := g.rules[ru].(victimTaker); ok {
 				for _, p := range a.f.goal.pieces {
-					if int(p) == one || mask&(1<<uint(p)) != 0 {
+					if vt.takes(m, int(p)) {
 						sc += 16
 					}
 				}
 			}
-			if t >= 0 {
-				for _, rr := range g.rules {
-					if sr, ok := rr.(*slideRule); ok && sr.excl != nil {
-						for _, x := range sr.excl.rel.Of(t) {
-							if a.f.goal.inRegion[x] {
-								sc += 4
-							}
-						}
-						break
+			if t >= 0 && a.f.excl != nil {
+				for _, x := range a.f.excl.Of(t) {
+					if a.f.goal.inRegion[x] {
+						sc += 4
 					}
 				}
 			}
@@ -437,13 +411,13 @@ func (a *analyzer) isGoalPiece(p int) bool {
 // active in s: Turns complete turns less the move itself.
 func (f *FoulSpec) Plies(s *State) int { return f.Turns*s.Active() - 1 }
 
-// forcedWinner returns the first player other than mover with a forced win
-// from s within plies, its demonstration line, and whether the search was
-// exact.
-func (g *Game) forcedWinner(s *State, mover, plies int, nodes *int) (int, []string, bool) {
+// forcedWinner returns the first player other than mover (and other than
+// skip, when skip >= 0) with a forced win from s within plies, its
+// demonstration line, and whether the search was exact.
+func (g *Game) forcedWinner(s *State, mover, skip, plies int, nodes *int) (int, []string, bool) {
 	for k := 1; k < len(g.Seats); k++ {
 		gainer := (mover + k) % len(g.Seats)
-		if s.Eliminated(gainer) {
+		if s.Eliminated(gainer) || gainer == skip {
 			continue
 		}
 		a := g.newAnalyzer(mover, plies, s)
@@ -465,6 +439,13 @@ func (g *Game) forcedWinner(s *State, mover, plies int, nodes *int) (int, []stri
 // ([fouls]). It returns an error when the variant declares no foul or m is
 // not legal in before.
 func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
+	return g.analyzeFoul(before, m, -1)
+}
+
+// analyzeFoul is AnalyzeFoul with one player (notGainer, when >= 0) ruled
+// out as the Gainer of m: a call by a player who stands to suffer names
+// another player as the Gainer. The alternatives are judged as usual.
+func (g *Game) analyzeFoul(before *State, m Move, notGainer int) (Verdict, error) {
 	if g.Foul == nil {
 		return Verdict{}, fmt.Errorf("core: %s declares no foul", g.Name)
 	}
@@ -476,7 +457,7 @@ func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
 	}
 	plies := g.Foul.Plies(after)
 	v.Plies = plies
-	gainer, line, exact := g.forcedWinner(after, mover, plies, &v.Nodes)
+	gainer, line, exact := g.forcedWinner(after, mover, notGainer, plies, &v.Nodes)
 	if !exact {
 		v.Exact = false
 		return v, nil
@@ -508,7 +489,7 @@ func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
 			}
 			continue
 		}
-		w, _, ex := g.forcedWinner(st, mover, g.Foul.Plies(st), &v.Nodes)
+		w, _, ex := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &v.Nodes)
 		if !ex {
 			v.Exact = false
 			return v, nil
@@ -543,7 +524,7 @@ func (g *Game) MustMissTurn(s *State) (bool, error) {
 		if st.Over() {
 			return false, nil
 		}
-		w, _, ex := g.forcedWinner(st, mover, g.Foul.Plies(st), &nodes)
+		w, _, ex := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &nodes)
 		if !ex {
 			return false, ErrNoVerdict
 		}
@@ -555,7 +536,7 @@ func (g *Game) MustMissTurn(s *State) (bool, error) {
 	if err := g.Play(st, Pass); err != nil {
 		return false, err
 	}
-	w, _, ex := g.forcedWinner(st, mover, g.Foul.Plies(st), &nodes)
+	w, _, ex := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &nodes)
 	if !ex {
 		return false, ErrNoVerdict
 	}

@@ -68,7 +68,14 @@ func Render(g *Game, s *State) string {
 			if bd.Kind == "hex" {
 				b.WriteString(strings.Repeat("  ", abs(r-(maxRow+1)/2)))
 			}
+			col := 0
 			for _, c := range rows[r] {
+				if bd.Kind == "grid" { // holes leave gaps
+					for x := bd.Cells[c].Attrs["col"].(int); col+1 < x; col++ {
+						b.WriteString("    ")
+					}
+					col++
+				}
 				t := CellText(g, s, c)
 				if t == "" {
 					t = "."
