@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,6 +29,8 @@ type compiler struct {
 	// compile: their problem is reported where they are declared, not
 	// again at every use.
 	failedRegions map[string]bool
+	// meter counts the compile's time and memory against its budget.
+	meter *meter
 }
 
 var topKeys = []string{"name", "title", "extends", "replace", "family", "source", "description",
@@ -37,9 +38,29 @@ var topKeys = []string{"name", "title", "extends", "replace", "family", "source"
 
 // Compile checks a merged document and builds its Game. sets are
 // "name=value" parameter overrides. Every problem found is returned at once
-// as a diag.List.
+// as a diag.List. The compile runs within DefaultBudget.
 func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
-	c := &compiler{r: spec.NewReader(doc), g: &Game{Doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{}}
+	return compile(doc, Budget{}, sets)
+}
+
+func compile(doc *spec.Doc, budget Budget, sets []string) (g *Game, err error) {
+	c := &compiler{r: spec.NewReader(doc), g: &Game{Doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{},
+		meter: newMeter(budget)}
+	defer func() {
+		c.meter.done = true
+		if x := recover(); x != nil {
+			stop, ok := x.(budgetStop)
+			if !ok {
+				panic(x)
+			}
+			c.r.ValueErrorf(stop.path, "%s: %v", stop.path, stop.err)
+			g, err = nil, c.r.Diags.Err()
+		}
+	}()
+	return c.compile(sets)
+}
+
+func (c *compiler) compile(sets []string) (*Game, error) {
 	r := c.r
 	r.Keys("", topKeys)
 	g := c.g
@@ -169,7 +190,8 @@ func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...exp
 	if !c.exprFits(path, src) {
 		return nil
 	}
-	all := append([]expr.Option{expr.Env(env), expr.MaxNodes(2000)}, opts...)
+	all := append([]expr.Option{expr.Env(env), expr.MaxNodes(2000)}, c.meterOptions()...)
+	all = append(all, opts...)
 	prog, err := expr.Compile(src, all...)
 	if err != nil {
 		var fe *file.Error
@@ -315,7 +337,7 @@ func (c *compiler) flag(path string, def bool) bool {
 	if !c.exprFits(path, src) {
 		return def
 	}
-	prog, err := expr.Compile(src, expr.Env(c.params), expr.AsBool())
+	prog, err := expr.Compile(src, append(c.meterOptions(), expr.Env(c.params), expr.AsBool())...)
 	if err != nil {
 		c.r.ValueErrorf(path, "%s: want true or false, or an expression over [params]; got %q (%s)", path, src, exprMsg(err))
 		return def
@@ -479,8 +501,6 @@ func (c *compiler) seat(path string, allowNone bool) int {
 
 // ---- board --------------------------------------------------------------
 
-var boardKeys = []string{"kind", "width", "height", "diagonal", "rows", "pits", "stores", "faces", "name", "cells", "attrs", "regions", "seat_regions", "relations", "points", "lines", "holes"}
-
 // boardCache keeps recently built boards (with their attributes, regions
 // and relations, which are the costly part) by the text of everything that
 // decides them, so that reloading a variant or compiling its house rules
@@ -504,7 +524,7 @@ func (c *compiler) compileBoard() {
 	cached := boardCache.m[key]
 	boardCache.Unlock()
 	if cached != nil {
-		c.r.Keys("board", boardKeys) // still report unknown keys
+		c.boardKeys() // still report unknown keys
 		c.g.Board = cached
 		c.indexRegions()
 		return
@@ -521,50 +541,52 @@ func (c *compiler) compileBoard() {
 	}
 }
 
+// boardCommonKeys are the keys every board kind takes.
+var boardCommonKeys = []*Key{
+	{Name: "kind", Type: TChoice, Required: true, Doc: "the board's topology: one of the registered board kinds"},
+	{Name: "attrs", Type: TTable, Doc: "computed cell attributes: NAME = expression over the cell's attributes"},
+	{Name: "regions", Type: TTable, Doc: "board-wide regions: NAME = boolean expression over a cell"},
+	{Name: "seat_regions", Type: TTable, Doc: "per-seat regions: NAME = boolean expression over a cell and seat"},
+	{Name: "relations", Type: TTable, Doc: "relations: NAME = boolean expression over two cells a and b"},
+}
+
+// boardHolesKey is taken by every board kind but pits.
+var boardHolesKey = Key{Name: "holes", Type: TStrings,
+	Doc: "cells left out of the board: a list of cell names, or a condition over a cell's attributes"}
+
+// boardKeys checks the keys of [board] against its kind and returns the
+// kind's entry, or nil.
+func (c *compiler) boardKeys() *boardKind {
+	if !c.r.Has("board.kind") {
+		c.r.Keys("board", keyNames(boardCommonKeys))
+		return nil
+	}
+	kind := c.r.OneOf("board.kind", "", boardKindNames()...)
+	bk := lookupBoardKind(kind)
+	if bk == nil {
+		c.r.Keys("board", keyNames(boardCommonKeys))
+		return nil
+	}
+	c.checkKindKeys("board", "kind", kind, keyNames(boardCommonKeys, bk.keys), allKeyNames(boardKindKeys()))
+	return bk
+}
+
 func (c *compiler) buildBoard() {
 	r := c.r
 	if !r.Has("board") {
 		r.Errorf("", "missing required table [board]")
 		return
 	}
-	r.Keys("board", boardKeys)
-	kind := r.OneOf("board.kind", "", "grid", "hex", "pits", "faces", "graph")
-	var b *board.Board
-	var err error
-	errPath := "board" // where a board generator's error is reported
-	switch kind {
-	case "grid":
-		errPath = "board.width"
-		if !r.Has(errPath) {
-			errPath = "board.height"
-		}
-		b, err = board.Grid(c.num("board.width", 8, 1, board.MaxCells), c.num("board.height", 8, 1, board.MaxCells), r.Bool("board.diagonal", false))
-	case "hex":
-		rows := r.Ints("board.rows", 1, board.MaxCells)
-		if len(rows) == 0 {
-			r.Errorf("board", "board: a hex board needs rows = [...]")
-			return
-		}
-		errPath = "board.rows"
-		b, err = board.Hex(rows)
-	case "pits":
-		if len(c.g.Seats) == 0 {
-			return
-		}
-		errPath = "board.pits"
-		b, err = board.Pits(c.g.Seats, c.num("board.pits", 6, 1, board.MaxCells), r.Bool("board.stores", true))
-	case "faces":
-		b, err = c.faces()
-	case "graph":
-		b, err = c.graph()
-	case "":
+	bk := c.boardKeys()
+	if bk == nil {
 		if !r.Has("board.kind") {
 			r.Errorf("board", "missing required key %q", "board.kind")
 		}
 		return
 	}
+	b, errPath, err := bk.build(c)
 	if err != nil {
-		if errPath == "board" {
+		if errPath == "" {
 			r.Errorf("board", "board: %v", err)
 		} else {
 			r.ValueErrorf(errPath, "%s: %v", errPath, err)
@@ -599,53 +621,6 @@ func (c *compiler) indexRegions() {
 	}
 }
 
-func (c *compiler) faces() (*board.Board, error) {
-	r := c.r
-	var faces []board.Face
-	for _, name := range r.Keys("board.faces", nil) {
-		p := "board.faces." + name
-		r.Keys(p, []string{"origin", "u", "v", "size"})
-		vec := func(k string) [3]int {
-			xs := r.Ints(p+"."+k, -board.MaxCells, board.MaxCells)
-			if len(xs) != 3 {
-				r.ValueErrorf(p+"."+k, "%s.%s: want three integers", p, k)
-				return [3]int{}
-			}
-			return [3]int{xs[0], xs[1], xs[2]}
-		}
-		size := r.Ints(p+".size", 1, board.MaxCells)
-		if len(size) != 2 {
-			r.ValueErrorf(p+".size", "%s.size: want [width, height]", p)
-			continue
-		}
-		faces = append(faces, board.Face{Name: name, Origin: vec("origin"), U: vec("u"), V: vec("v"), W: size[0], H: size[1]})
-	}
-	if len(faces) == 0 {
-		return nil, fmt.Errorf("a faces board needs [board.faces.NAME] tables")
-	}
-	nameSrc := r.String("board.name", `face + string(i) + string(j)`)
-	sample := c.withParams(map[string]any{"face": "", "i": 0, "j": 0, "w": 0, "h": 0})
-	prog := c.compileExpr("board.name", nameSrc, sample, expr.AsKind(reflect.String))
-	if prog == nil {
-		return nil, nil
-	}
-	var nameErr error
-	b, err := board.Faces(faces, func(f board.Face, i, j int) string {
-		env := c.withParams(map[string]any{"face": f.Name, "i": i, "j": j, "w": f.W, "h": f.H})
-		out, err := expr.Run(prog, env)
-		if err != nil {
-			nameErr = err
-			return fmt.Sprintf("%s?%d,%d", f.Name, i, j)
-		}
-		return out.(string)
-	})
-	if nameErr != nil {
-		r.ValueErrorf("board.name", "board.name: %s", exprMsg(nameErr))
-		return nil, nil
-	}
-	return b, err
-}
-
 // cellAttrs evaluates [board.attrs], in written order, on every cell.
 func (c *compiler) cellAttrs() {
 	b := c.g.Board
@@ -663,15 +638,18 @@ func (c *compiler) cellAttrs() {
 		for i := range b.Cells {
 			if fp != nil {
 				if v, ok := fp.value(i); ok {
+					c.charge(p, sizeOf(v, 0))
 					b.Cells[i].Attrs[name] = v
 					continue
 				}
 			}
 			out, err := expr.Run(prog, c.withParams(b.Cells[i].Attrs))
 			if err != nil {
+				c.charge(p, 0) // a spent budget stops here
 				c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
 				break
 			}
+			c.charge(p, sizeOf(out, 0))
 			b.Cells[i].Attrs[name] = out
 		}
 	}
@@ -740,9 +718,11 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 		}
 		out, err := expr.Run(prog, env(i))
 		if err != nil {
+			c.charge(p, 0)
 			c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
 			return nil
 		}
+		c.charge(p, 4)
 		in, err := asBool(out)
 		if err != nil {
 			c.r.ValueErrorf(p, "%s: %v (on cell %s)", p, err, b.Cells[i].Name)
@@ -805,6 +785,11 @@ func (c *compiler) relation(p, name string) *board.Relation {
 			}
 			v, ok := row.bool2(x, y)
 			failed = failed || !ok
+			if v {
+				c.charge(p, 4) // the pair is kept
+			} else {
+				c.charge(p, 0)
+			}
 			return v
 		})
 		if !failed {
@@ -819,6 +804,7 @@ func (c *compiler) relation(p, name string) *board.Relation {
 		}
 		env["a"], env["b"] = b.Cells[x].Attrs, b.Cells[y].Attrs
 		out, err := machine.Run(prog, env)
+		c.charge(p, 0)
 		if err != nil {
 			runErr = fmt.Errorf("on cells %s, %s: %s", b.Cells[x].Name, b.Cells[y].Name, exprMsg(err))
 			return false
@@ -826,6 +812,9 @@ func (c *compiler) relation(p, name string) *board.Relation {
 		in, err := asBool(out)
 		if err != nil {
 			runErr = fmt.Errorf("%v (on cells %s, %s)", err, b.Cells[x].Name, b.Cells[y].Name)
+		}
+		if in {
+			c.charge(p, 4) // the pair is kept
 		}
 		return in
 	})
