@@ -200,6 +200,7 @@ func (c *compiler) lineTable(p string) []bool {
 			}
 			env["to"], env["middle"], env["partner"] = b.Cells[t].Attrs, b.Cells[ray[0]].Attrs, b.Cells[ray[1]].Attrs
 			v, err := expr.Run(prog, env)
+			c.charge(p+".sandwich_if", 1)
 			if err != nil {
 				c.r.ValueErrorf(p+".sandwich_if", "%s.sandwich_if: %s", p, exprMsg(err))
 				return out
@@ -240,6 +241,7 @@ func (c *compiler) immuneTable(p string) []bool {
 			}
 			env["kind"], env["flags"], env["cell"] = g.Kinds[k].Name, g.Kinds[k].Flags, b.Cells[cell].Attrs
 			v, err := expr.Run(prog, env)
+			c.charge(p+".immune", 1)
 			if err != nil {
 				c.r.ValueErrorf(p+".immune", "%s.immune: %s", p, exprMsg(err))
 				return nil

@@ -286,6 +286,18 @@ func TestThirdBirdTakebackExhaustion(t *testing.T) {
 	if !c.Upheld || !h.State.Eliminated(b) || c.ReplacementBy != gi || h.State.ToMove() != b {
 		t.Fatalf("exhausted offender: %+v, eliminated %v, %s to move", c, h.State.Eliminated(b), g.Seats[h.State.ToMove()])
 	}
+	// Rule 17 (v): Green "makes an alternative legal move" for Brown: not the withdrawn one,
+	// which the legal moves leave out and a record may not repeat.
+	lines := strings.Split(strings.TrimSpace(rec), "\n")
+	foul := lines[len(lines)-1]
+	for _, m := range h.Legal(nil) {
+		if g.Format(h.State, m) == foul {
+			t.Errorf("the withdrawn %s is among the replacement moves", foul)
+		}
+	}
+	if _, _, err := replayText(t, g, rec+"call g\n"+foul+"\n"); err == nil || !strings.Contains(err.Error(), "alternative move (third_bird, Rule 17)") {
+		t.Errorf("the withdrawn move replayed as the replacement: %v", err)
+	}
 	// Green moves a Brown piece for Brown; then play goes on without Brown
 	h2, _, err := replayText(t, g, rec+"call g\nbR-y74\n")
 	if err != nil {
@@ -295,7 +307,6 @@ func TestThirdBirdTakebackExhaustion(t *testing.T) {
 		t.Fatalf("after the replacement: %s to move, %d active", g.Seats[h2.State.ToMove()], h2.State.Active())
 	}
 	// a false call with no takebacks eliminates the caller
-	lines := strings.Split(strings.TrimSpace(rec), "\n")
 	prefix := strings.Join(lines[:len(lines)-1], "\n") + "\n"
 	h3, ev3, err := replayText(t, g, prefix+"bR-y74\ncall y\n")
 	if err != nil {

@@ -181,6 +181,7 @@ type options struct {
 	fs      fs.FS
 	sets    []string
 	anyPath bool
+	budget  Budget
 }
 
 func (o *options) source() spec.Source { return spec.Source{FS: o.fs, AnyPath: o.anyPath} }
@@ -205,7 +206,7 @@ func Load(name string, opts ...Option) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Compile(doc, o.sets...)
+	return compile(doc, o.budget, o.sets)
 }
 
 // LoadBytes compiles a variant held in memory as if read from file.
@@ -218,7 +219,7 @@ func LoadBytes(file string, data []byte, opts ...Option) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Compile(doc, o.sets...)
+	return compile(doc, o.budget, o.sets)
 }
 
 // SeatIndex returns the index of a seat by name or by its first letter.
