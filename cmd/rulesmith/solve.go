@@ -34,14 +34,16 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: rulesmith solve VARIANT [--set k=v ...] [--record FILE] [--json] [--max-memory MB] [--timeout D]\n")
+		fmt.Fprint(stderr, "usage: rulesmith solve VARIANT [--set k=v ...] [--record FILE] [--json] [--max-memory MB] [--endgame N] [--workers N] [--timeout D]\n")
 		fs.PrintDefaults()
 	}
 	var sets setFlags
 	fs.Var(&sets, "set", "override a parameter, name=value (repeatable)")
 	record := fs.String("record", "", "a game record to play first; solve the position after it")
 	asJSON := fs.Bool("json", false, "print JSON")
-	maxMem := fs.Int64("max-memory", solve.DefaultMaxMemory>>20, "memory for the transposition table, in MB")
+	maxMem := fs.Int64("max-memory", solve.DefaultMaxMemory>>20, "memory for the solve (table, databases, walks), in MB")
+	endgame := fs.Int("endgame", 0, "endgame databases up to this many stones in play (0: automatic, -1: none)")
+	workers := fs.Int("workers", 0, "goroutines that search (0: one per core)")
 	timeout := fs.Duration("timeout", 0, "give up after this long (e.g. 10m; 0: no limit)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -80,10 +82,15 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	opts := solve.Options{MaxMemory: *maxMem << 20}
+	opts := solve.Options{MaxMemory: *maxMem << 20, Endgame: *endgame, Workers: *workers}
 	tty := isTerminal(stderr)
 	if tty {
 		opts.Progress = func(p solve.Progress) {
+			if p.Building {
+				fmt.Fprintf(stderr, "\r\033[Ksolve: endgame databases: %d of %d stones in play, %d%% of the level, %s",
+					p.Level, p.Levels, 100*p.Done/max(p.Size, 1), p.Elapsed.Round(time.Second))
+				return
+			}
 			if p.Walking {
 				fmt.Fprintf(stderr, "\r\033[Ksolve: looking for repeated positions: %s walked, %s", count(uint64(p.Walked)), p.Elapsed.Round(time.Second))
 				return
@@ -130,6 +137,14 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "line: %s\n", lineText(g, h.State, res.Line))
 	fmt.Fprintf(stdout, "nodes: %d\npositions: %d\nseconds: %.2f\n", res.Nodes, res.Positions, res.Elapsed.Seconds())
+	switch {
+	case res.Endgame >= 0 && res.EndgameCached:
+		fmt.Fprintf(stdout, "endgame databases: up to %d stones in play (from the cache)\n", res.Endgame)
+	case res.Endgame >= 0:
+		fmt.Fprintf(stdout, "endgame databases: up to %d stones in play (built)\n", res.Endgame)
+	case res.EndgameNote != "":
+		fmt.Fprintf(stdout, "endgame databases: none (%s)\n", res.EndgameNote)
+	}
 	if res.Acyclic {
 		fmt.Fprintf(stdout, "repeats: none (all %d non-final positions walked)\n", res.Walked)
 	} else {
