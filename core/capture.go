@@ -67,16 +67,44 @@ func (e *exclusion) blocked(s *State, from, t int) bool {
 	return false
 }
 
+// The capture keys of slides and steps.
+var (
+	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace"},
+		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells"}
+	captureRelationKey = Key{Name: "capture_relation", Type: TString,
+		Doc: "related: victims stand on cells related to the landing cell; sandwich: to the middle cell"}
+	captureCountKey = Key{Name: "capture_count", Type: TChoice, Default: "one", Allowed: []string{"one", "any"},
+		Doc: "related: one victim per move, or any non-empty set of the victims"}
+	captureOptionalKey = Key{Name: "capture_optional", Type: TBool, Default: true,
+		Doc: "a landing that could capture is also a move without capture"}
+	captureIfKey = Key{Name: "capture_if", Type: TExpr,
+		Doc: "the rule captures on a move only when this holds (over from and to, like when)"}
+	immuneKey = Key{Name: "immune", Type: TExpr,
+		Doc: "over kind, flags and cell: true when this rule cannot take such a piece there"}
+	partnerFlagKey = Key{Name: "partner_flag", Type: TString,
+		Doc: "sandwich: the flag of the kinds that can be the partner, whoever owns them"}
+	sandwichIfKey = Key{Name: "sandwich_if", Type: TExpr, Default: "true",
+		Doc: "sandwich: which lines count, over to, middle and partner (cell attributes)"}
+	capturePointsKey = Key{Name: "capture_points", Type: TBool, Default: false,
+		Doc: "each piece taken adds its kind's value to the mover's points()"}
+	captureShareKey = Key{Name: "capture_share", Type: TBool, Default: false,
+		Doc: "sandwich: share each victim's value with the partner's owner"}
+	captureShareOutKey = Key{Name: "capture_share_eliminated", Type: TBool, Default: true,
+		Doc: "with capture_share: a partner whose seat is eliminated takes its share too"}
+	excludeKey = Key{Name: "exclude", Type: TString,
+		Doc: "a relation: the move may not end on a cell related to a cell holding a piece, other than the origin"}
+)
+
+// captureKeys are the capture keys of slides and steps.
+var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey}
+
 // compileCapture reads the capture keys of a moving rule.
-func (c *compiler) compileCapture(p string, allowReplace bool) *captureSpec {
+func (c *compiler) compileCapture(p string) *captureSpec {
 	r := c.r
 	g := c.g
 	b := g.Board
-	choices := []string{"none", "related", "sandwich"}
-	if allowReplace {
-		choices = append(choices, "replace")
-	}
-	kind := c.choice(p+".capture", "none", choices...)
+	kind := c.readChoice(p, &captureKindKey)
 	cs := &captureSpec{}
 	switch kind {
 	case "none":
@@ -88,11 +116,11 @@ func (c *compiler) compileCapture(p string, allowReplace bool) *captureSpec {
 	case "sandwich":
 		cs.kind = capSandwich
 	}
-	cs.optional = c.flag(p+".capture_optional", true)
-	cs.points = c.flag(p+".capture_points", false)
-	cs.capIf = c.compileCellCond(p, "capture_if", true)
+	cs.optional = c.readBool(p, &captureOptionalKey)
+	cs.points = c.readBool(p, &capturePointsKey)
+	cs.capIf = c.compileCellCond(p, captureIfKey.Name, true)
 	if cs.kind == capRelated || cs.kind == capSandwich {
-		name := r.String(p+".capture_relation", "")
+		name := c.readString(p, &captureRelationKey)
 		rel, ok := b.Relation(name)
 		if !ok {
 			if name == "" {
@@ -103,14 +131,14 @@ func (c *compiler) compileCapture(p string, allowReplace bool) *captureSpec {
 			return nil
 		}
 		cs.rel = rel
-		cs.any = c.choice(p+".capture_count", "one", "one", "any") == "any"
+		cs.any = c.readChoice(p, &captureCountKey) == "any"
 	}
 	if cs.kind == capSandwich {
 		cs.any = true
-		cs.share = c.flag(p+".capture_share", false)
-		cs.shareOut = c.flag(p+".capture_share_paralysed", true)
+		cs.share = c.readBool(p, &captureShareKey)
+		cs.shareOut = c.readBool(p, &captureShareOutKey)
 		cs.partner = make([]bool, len(g.Kinds))
-		flag := r.String(p+".partner_flag", "")
+		flag := c.readString(p, &partnerFlagKey)
 		if flag == "" {
 			r.Errorf(p, "%s: capture = \"sandwich\" needs partner_flag (the flag of the pieces that can be the passive partner)", p)
 			return nil
@@ -150,20 +178,29 @@ func (c *compiler) lineTable(p string) []bool {
 	b := c.g.Board
 	nd := len(b.Dirs)
 	out := make([]bool, b.N()*nd)
-	src := c.r.String(p+".sandwich_if", "true")
+	src := c.readString(p, &sandwichIfKey)
 	env := c.withParams(map[string]any{"to": b.Cells[0].Attrs, "middle": b.Cells[0].Attrs, "partner": b.Cells[0].Attrs})
 	prog := c.compileExpr(p+".sandwich_if", src, env, expr.AsBool())
 	if prog == nil {
 		return out
 	}
+	recs := c.cellRecs()
+	fp := fastExpr(src, env, -1, fastVar{name: "to", recs: recs}, fastVar{name: "middle", recs: recs}, fastVar{name: "partner", recs: recs})
 	for t := 0; t < b.N(); t++ {
 		for d := 0; d < nd; d++ {
 			ray := b.Ray(t, d)
 			if len(ray) < 2 {
 				continue
 			}
+			if fp != nil {
+				if v, ok := fp.bool(t, int(ray[0]), int(ray[1])); ok {
+					out[t*nd+d] = v
+					continue
+				}
+			}
 			env["to"], env["middle"], env["partner"] = b.Cells[t].Attrs, b.Cells[ray[0]].Attrs, b.Cells[ray[1]].Attrs
 			v, err := expr.Run(prog, env)
+			c.charge(p+".sandwich_if", 1)
 			if err != nil {
 				c.r.ValueErrorf(p+".sandwich_if", "%s.sandwich_if: %s", p, exprMsg(err))
 				return out
@@ -179,7 +216,7 @@ func (c *compiler) lineTable(p string) []bool {
 func (c *compiler) immuneTable(p string) []bool {
 	g := c.g
 	b := g.Board
-	src := c.r.String(p+".immune", "")
+	src := c.readString(p, &immuneKey)
 	if src == "" {
 		return nil
 	}
@@ -189,10 +226,22 @@ func (c *compiler) immuneTable(p string) []bool {
 		return nil
 	}
 	out := make([]bool, len(g.Kinds)*b.N())
+	names, flags := make([]any, len(g.Kinds)), make([]any, len(g.Kinds))
+	for k := range g.Kinds {
+		names[k], flags[k] = g.Kinds[k].Name, g.Kinds[k].Flags
+	}
+	fp := fastExpr(src, env, -1, fastVar{name: "kind", vals: names}, fastVar{name: "flags", vals: flags}, fastVar{name: "cell", recs: c.cellRecs()})
 	for k := range g.Kinds {
 		for cell := 0; cell < b.N(); cell++ {
+			if fp != nil {
+				if v, ok := fp.bool(k, k, cell); ok {
+					out[k*b.N()+cell] = v
+					continue
+				}
+			}
 			env["kind"], env["flags"], env["cell"] = g.Kinds[k].Name, g.Kinds[k].Flags, b.Cells[cell].Attrs
 			v, err := expr.Run(prog, env)
+			c.charge(p+".immune", 1)
 			if err != nil {
 				c.r.ValueErrorf(p+".immune", "%s.immune: %s", p, exprMsg(err))
 				return nil
@@ -203,21 +252,31 @@ func (c *compiler) immuneTable(p string) []bool {
 	return out
 }
 
-// capturable reports whether the piece on cell v can be taken by mover.
-func (cs *captureSpec) capturable(s *State, v, mover int) bool {
+// foe reports whether a piece owned by owner (-1: neutral) is an enemy for
+// a move by seat mover of a piece of side `side` (the moving piece's owner,
+// -1 for a neutral piece): neither the mover's own pieces nor those of the
+// moving piece's side. Neutral pieces moved in common (pieces =
+// "own_and_common") are one side held in common, so they never take each
+// other, as no team's pieces do.
+func foe(owner, mover, side int) bool { return owner != mover && owner != side }
+
+// capturable reports whether the piece on cell v can be taken by mover
+// moving a piece of side `side`.
+func (cs *captureSpec) capturable(s *State, v, mover, side int) bool {
 	p := s.buf[s.g.lay.top+v] - 1
 	if p < 0 {
 		return false
 	}
-	if int(s.g.pieceOwner[p]) == mover {
+	if !foe(int(s.g.pieceOwner[p]), mover, side) {
 		return false
 	}
 	return cs.immune == nil || !cs.immune[int(s.g.pieceKind[p])*s.g.Board.N()+v]
 }
 
 // victims returns the capturable victims (as a piece-id mask for subsets,
-// or listed one by one through each) of a landing on t from `from`.
-func (cs *captureSpec) victims(s *State, from, t, mover int, each func(piece int)) uint64 {
+// or listed one by one through each) of a landing on t from `from` by a
+// piece of side `side` moved by mover.
+func (cs *captureSpec) victims(s *State, from, t, mover, side int, each func(piece int)) uint64 {
 	g := s.g
 	if cs.capIf != nil && !cs.capIf.allows(s, from, t, 0, -1) {
 		return 0
@@ -228,7 +287,7 @@ func (cs *captureSpec) victims(s *State, from, t, mover int, each func(piece int
 	switch cs.kind {
 	case capRelated:
 		for _, v := range cs.rel.Of(t) {
-			if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover) {
+			if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover, side) {
 				if each != nil {
 					each(int(top[v] - 1))
 				}
@@ -249,7 +308,7 @@ func (cs *captureSpec) victims(s *State, from, t, mover int, each func(piece int
 				continue
 			}
 			for _, v := range cs.rel.Of(m) {
-				if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover) {
+				if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover, side) {
 					mask |= 1 << uint(top[v]-1)
 				}
 			}
@@ -260,10 +319,10 @@ func (cs *captureSpec) victims(s *State, from, t, mover int, each func(piece int
 
 // emitCaptures appends the moves of a landing on t: without capture (when
 // optional or nothing can be taken) and with each allowed choice of victims.
-func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover int) []Move {
+func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover, side int) []Move {
 	if cs != nil && cs.kind == capReplace && s.buf[s.g.lay.height+t] != 0 {
 		// taking the piece on the target: capture_if and immune apply
-		if (cs.capIf != nil && !cs.capIf.allows(s, from, t, 0, -1)) || !cs.capturable(s, t, mover) {
+		if (cs.capIf != nil && !cs.capIf.allows(s, from, t, 0, -1)) || !cs.capturable(s, t, mover, side) {
 			return out
 		}
 	}
@@ -272,7 +331,7 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover int)
 	}
 	if cs.kind == capRelated && !cs.any {
 		n0 := len(out)
-		cs.victims(s, from, t, mover, func(p int) {
+		cs.victims(s, from, t, mover, side, func(p int) {
 			out = append(out, mkMove(rule, from, t, aux|(p+1)<<4))
 		})
 		if cs.optional || len(out) == n0 {
@@ -280,7 +339,7 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover int)
 		}
 		return out
 	}
-	mask := cs.victims(s, from, t, mover, nil)
+	mask := cs.victims(s, from, t, mover, side, nil)
 	if bits.OnesCount64(mask) > maxSubsetVictims {
 		// keep the lowest pieces; the rest cannot be chosen (a bound, not a rule)
 		for bits.OnesCount64(mask) > maxSubsetVictims {
@@ -396,7 +455,7 @@ func formatVictims(g *Game, b *strings.Builder, one int, mask uint64) {
 // compileExclusion reads `exclude`: the relation whose related cells,
 // when occupied by another piece, forbid stopping on a cell.
 func (c *compiler) compileExclusion(p string) *exclusion {
-	name := c.r.String(p+".exclude", "")
+	name := c.readString(p, &excludeKey)
 	if name == "" {
 		return nil
 	}
@@ -406,4 +465,12 @@ func (c *compiler) compileExclusion(p string) *exclusion {
 		return nil
 	}
 	return &exclusion{rel: rel}
+}
+
+// relation returns the exclusion's relation, or nil for no exclusion.
+func (e *exclusion) relation() *board.Relation {
+	if e == nil {
+		return nil
+	}
+	return e.rel
 }

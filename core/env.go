@@ -41,6 +41,9 @@ const (
 
 // varsOf returns the state variables an expression reads.
 func varsOf(src string) int {
+	if _, _, _, ok := exprShape(src); !ok {
+		return allVars
+	}
 	tree, err := parser.Parse(src)
 	if err != nil {
 		return allVars

@@ -16,6 +16,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"rulesmith/core/board"
+	"rulesmith/core/diag"
 	"rulesmith/core/spec"
 )
 
@@ -128,6 +129,8 @@ type Game struct {
 	// queue order of kinds per seat for hands
 	handOrder [][]int
 	initial   *State
+	// warnings: what loaded with a warning (deprecated spellings)
+	warnings diag.List
 }
 
 type phase struct {
@@ -175,9 +178,17 @@ func (g *Game) Rules() []RuleInfo {
 type Option func(*options)
 
 type options struct {
-	fs   fs.FS
-	sets []string
+	fs      fs.FS
+	sets    []string
+	anyPath bool
+	budget  Budget
 }
+
+func (o *options) source() spec.Source { return spec.Source{FS: o.fs, AnyPath: o.anyPath} }
+
+// WithExtendsAnywhere lets `extends` name any file, not only embedded
+// variants and files under the loaded variant's directory.
+func WithExtendsAnywhere() Option { return func(o *options) { o.anyPath = true } }
 
 // WithFS makes the embedded variants in fsys loadable by name.
 func WithFS(fsys fs.FS) Option { return func(o *options) { o.fs = fsys } }
@@ -191,11 +202,11 @@ func Load(name string, opts ...Option) (*Game, error) {
 	for _, f := range opts {
 		f(&o)
 	}
-	doc, err := spec.Load(name, spec.Source{FS: o.fs})
+	doc, err := spec.Load(name, o.source())
 	if err != nil {
 		return nil, err
 	}
-	return Compile(doc, o.sets...)
+	return compile(doc, o.budget, o.sets)
 }
 
 // LoadBytes compiles a variant held in memory as if read from file.
@@ -204,11 +215,11 @@ func LoadBytes(file string, data []byte, opts ...Option) (*Game, error) {
 	for _, f := range opts {
 		f(&o)
 	}
-	doc, err := spec.LoadBytes(file, data, spec.Source{FS: o.fs})
+	doc, err := spec.LoadBytes(file, data, o.source())
 	if err != nil {
 		return nil, err
 	}
-	return Compile(doc, o.sets...)
+	return compile(doc, o.budget, o.sets)
 }
 
 // SeatIndex returns the index of a seat by name or by its first letter.

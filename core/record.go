@@ -14,14 +14,20 @@ type RecordLine struct {
 	Text string // the move as written, comment and surrounding space removed
 }
 
-// MaxRecordLines bounds the size of a record.
-const MaxRecordLines = 1 << 20
+// Limits on a record.
+const (
+	// MaxRecordLines bounds the lines of a record.
+	MaxRecordLines = 1 << 20
+	// MaxRecordBytes bounds the size of a record, in bytes.
+	MaxRecordBytes = 16 << 20
+)
 
 // ReadRecord reads a game record: one move per line; '#' starts a comment;
-// blank lines are ignored.
+// blank lines are ignored; a UTF-8 byte-order mark at the start is skipped.
 func ReadRecord(r io.Reader) ([]RecordLine, error) {
 	var out []RecordLine
-	sc := bufio.NewScanner(r)
+	lr := &io.LimitedReader{R: r, N: MaxRecordBytes + 1}
+	sc := bufio.NewScanner(lr)
 	sc.Buffer(make([]byte, 0, 4096), 1<<16)
 	n := 0
 	for sc.Scan() {
@@ -30,6 +36,9 @@ func ReadRecord(r io.Reader) ([]RecordLine, error) {
 			return nil, fmt.Errorf("record: more than %d lines", MaxRecordLines)
 		}
 		t := sc.Text()
+		if n == 1 {
+			t = strings.TrimPrefix(t, "\uFEFF")
+		}
 		if i := strings.IndexByte(t, '#'); i >= 0 {
 			t = t[:i]
 		}
@@ -44,6 +53,9 @@ func ReadRecord(r io.Reader) ([]RecordLine, error) {
 			return nil, fmt.Errorf("record: line %d is longer than 64 KiB", n+1)
 		}
 		return nil, fmt.Errorf("record: line %d: %w", n+1, err)
+	}
+	if lr.N <= 0 {
+		return nil, fmt.Errorf("record: larger than %d bytes", MaxRecordBytes)
 	}
 	return out, nil
 }

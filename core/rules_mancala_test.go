@@ -522,14 +522,34 @@ func TestEthiopianRuleNoStartFromSingleStone(t *testing.T) {
 	rmExpectError(t, g, s, "1cw", "bowl 1 holds 1 stone", "at least 2")
 	rmExpectError(t, g, s, "3ccw", "bowl 3 is empty")
 	// A player whose bowls hold single stones only cannot play: the game
-	// ends (the file's reading of "therefore cannot play"), and remaining
-	// stones count for their owner.
+	// ends (the file's reading of "therefore cannot play"). EGYPTIAN RULES,
+	// which Ethiopian keeps: "The other player then puts all his remaining
+	// stones into his mancala": north's 4 go to north; south's two single
+	// stones go into no mancala and count for no one (south 3, north 4:
+	// north wins). With singles_count=true (the other reading) each side's
+	// remaining stones count for their owner (south 3+2, north 4).
 	rmRun(t, "mancala/ethiopian", []rmCase{
 		{
-			name:   "only single stones: south cannot play and the game ends",
+			name:   "only single stones: south cannot play; the other player's stones go to his mancala",
 			counts: map[string]int{"south1": 1, "south2": 1, "south-store": 3, "north1": 4},
 			over:   true,
+			scores: []int{3, 4},
+			winner: 1,
+		},
+		{
+			name:   "only single stones, singles_count=true: both sides' stones count for their owners",
+			counts: map[string]int{"south1": 1, "south2": 1, "south-store": 3, "north1": 4},
+			extra:  "[params]\nsingles_count = true\n",
+			over:   true,
 			scores: []int{5, 4},
+			winner: 0,
+		},
+		{
+			name:   "only single stones, north to move: north's singles count for no one",
+			first:  "north",
+			counts: map[string]int{"south1": 4, "north1": 1, "north3": 1, "north-store": 2},
+			over:   true,
+			scores: []int{4, 2},
 			winner: 0,
 		},
 	})

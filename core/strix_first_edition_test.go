@@ -218,21 +218,21 @@ func TestFERule18PreparationVerdict(t *testing.T) {
 // two players other than the Caller 2 points each; the move stands.
 func TestFERule18Remedies(t *testing.T) {
 	g := feLoad(t, "fe-preparation.toml")
-	for _, caller := range []string{"g", "y"} {
-		// Green (preceding Brown) or Yellow (following) may call.
-		h, ev, err := replayText(t, g, "bK-g23\ncall "+caller+"\n")
+	{
+		// Green, who stands to suffer by Yellow's win, calls.
+		h, ev, err := replayText(t, g, "bK-g23\ncall g\n")
 		if err != nil {
 			t.Fatal(err)
 		}
 		c := ev[len(ev)-1].Call
 		if !c.Upheld || !c.Foul || c.Offender != feB || c.Gainer != feY || c.ReplacementBy != feB {
-			t.Fatalf("call %s: %+v", caller, c)
+			t.Fatalf("call g: %+v", c)
 		}
 		if h.Len() != 0 || h.State.ToMove() != feB || sxPieceOn(g, h.State, "g33") != "bK" {
-			t.Fatalf("call %s: the move is not withdrawn (%d moves, %s to move)", caller, h.Len(), g.Seats[h.State.ToMove()])
+			t.Fatalf("call g: the move is not withdrawn (%d moves, %s to move)", h.Len(), g.Seats[h.State.ToMove()])
 		}
 		// 0 + 2 to Yellow and to Green, nothing to Brown.
-		feCheck(t, "upheld call by "+caller, g, h.State, []int{0, 2, 2}, []int{0, 2, 2})
+		feCheck(t, "upheld call by g", g, h.State, []int{0, 2, 2}, []int{0, 2, 2})
 	}
 	// Brown commits the foul again after the withdrawal: 2 more each, 4 in all; then Brown
 	// plays the safe bO-b72.
@@ -285,7 +285,7 @@ func TestFERule19PassRefused(t *testing.T) {
 // Rule 19, second situation: in fe-missed-turn.toml both of Brown's moves
 // (the ghosts bO-g61 and bO-y72) open y77 to Yellow at once, and missing
 // the turn does not: Brown must pass, and a move instead is a foul whose
-// safe alternative is the pass. A pass cannot be called.
+// safe alternative is the pass. A call on the pass is baseless.
 func TestFERule19MissedTurnToAvoidFoul(t *testing.T) {
 	g := feLoad(t, "fe-missed-turn.toml")
 	s := g.NewState()
@@ -309,11 +309,18 @@ func TestFERule19MissedTurnToAvoidFoul(t *testing.T) {
 	if h.Len() != 1 || h.State.ToMove() != feY || h.State.Over() || sxPieceOn(g, h.State, "b17") != "bO" {
 		t.Fatalf("after the pass: %d moves, %s to move", h.Len(), g.Seats[h.State.ToMove()])
 	}
-	if _, _, err := replayText(t, g, "pass\ncall g\n"); err == nil || !strings.Contains(err.Error(), "a pass cannot be called") {
-		t.Fatalf("a call on a pass: %v", err)
+	// The pass can be called (Rule 18 (vii): "including no move at all"), but it is no foul:
+	// a baseless call, 2 points to Brown and Yellow.
+	h, ev, err := replayText(t, g, "pass\ncall g\n")
+	if err != nil {
+		t.Fatalf("a call on the pass: %v", err)
 	}
+	if c := ev[1].Call; c.Upheld || c.Gainer >= 0 || h.Len() != 1 {
+		t.Fatalf("a call on the pass: %+v", c)
+	}
+	feCheck(t, "a baseless call on the pass", g, h.State, []int{2, 2, 0}, []int{2, 2, 0})
 	// Moving instead is Preparation: upheld, withdrawn, 2 each to Yellow and Green; Brown then passes.
-	h, ev, err := replayText(t, g, "bO-g61\ncall g\npass\n")
+	h, ev, err = replayText(t, g, "bO-g61\ncall g\npass\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -550,4 +557,194 @@ func TestTwoPlayerOwlCapture(t *testing.T) {
 	if r := g.Result(s); r.Over || s.ToMove() != feY {
 		t.Fatalf("after bO-b44xgO: %+v, %s to move", r, g.Seats[s.ToMove()])
 	}
+}
+
+// Appendix II: "so are ... the object of the game, and the rules for the
+// Nest and blocking" the three-player game's, which in this edition are
+// Rule 1 (the most points wins), Rules 17, 23 and 24 (points for captures
+// and for how the game ends) and Rule 19 (a blocked player misses the
+// turn). Green's pieces are no player's: capturing one scores its value to
+// the player who took it; a Green piece moved by a player scores for that
+// player.
+func TestTwoPlayerObjectIsPoints(t *testing.T) {
+	const tp = "strix/two-player"
+	// Rule 17: Brown's Owl takes Green's Owl: 8 to Brown.
+	g := feGame(t, tp, sxPos("bO:b54 gO:b44"), "b")
+	s := g.NewState()
+	sxPlay(t, g, s, "bO-b44xgO")
+	if got := g.Scores(s); !slices.Equal(got, []int{8, 0}) || s.Score(0) != 8 {
+		t.Errorf("bO-b44xgO: scores %v, points %d; want [8 0], 8 (Rule 17: an Owl is 8)", got, s.Score(0))
+	}
+	// Rule 17 with Appendix II: Yellow moves Green's Kite, which takes Brown's Raven: 2 to Yellow.
+	g = feGame(t, tp, sxPos("gK:y43 yR:y63 gR:b55"), "y")
+	s = g.NewState()
+	sxPlay(t, g, s, "gK-b54xbR")
+	if got := g.Scores(s); !slices.Equal(got, []int{0, 2}) {
+		t.Errorf("gK-b54xbR by Yellow: scores %v, want [0 2]", got)
+	}
+	// Rules 1, 23, 24 (as TestFERule24WinnerByPoints): Brown takes gO (8) and gK (4): 12; Yellow
+	// gains the Nest: 8 points. The game ends there and Brown wins, 12 to 8.
+	g = feGame(t, tp, map[string]string{"bO": "b54", "gO": "b44", "gK": "b34", "yO": "y67", "yK": "y62"}, "b")
+	s = g.NewState()
+	sxPlay(t, g, s, "bO-b44xgO", "yK-y52", "bO-b34xgK", "yO-y77")
+	if end, seat := g.EndedBy(s); end != "nest" || seat != feY {
+		t.Fatalf("ended by %q, seat %d; want the Nest, by Yellow", end, seat)
+	}
+	if got := g.Scores(s); !slices.Equal(got, []int{12, 8}) {
+		t.Errorf("after yO-y77: scores %v, want [12 8] (Rule 23: the Nest is 8)", got)
+	}
+	if r := g.Result(s); !r.Over || r.Winner != feB {
+		t.Errorf("result %+v, want Brown (12) wins over Yellow (8), who gained the Nest (Rule 24)", r)
+	}
+	// Rules 16, 23: taking the other player's Owl leaves the last Owl: 8 + 6.
+	g = feGame(t, tp, sxPos("bO:b54 yO:b44"), "y")
+	s = g.NewState()
+	sxPlay(t, g, s, "yO-b54xbO")
+	if got := g.Scores(s); !slices.Equal(got, []int{0, 14}) {
+		t.Errorf("yO-b54xbO: scores %v, want [0 14]", got)
+	}
+}
+
+// Appendix II with Rule 19 (first situation): a blocked player misses the
+// turn; the game goes on. The position of TestStrixRule18NoMoveIsDraw with
+// Yellow's Raven on b31 in place of Green's Kite and no other Green piece
+// but the Owl, which Yellow moves to g62: Brown's Owl on b11 is walled in
+// (b12 shadowed by yO on y24, b21 by gO on g62; the ghost targets g51 and
+// y17 by yK on b13 and yR on b31) and gO rests on Brown's turn.
+func TestTwoPlayerBlockedPlayerMissesTheTurn(t *testing.T) {
+	pos := map[string]string{"bO": "b11", "yO": "y24", "yK": "b13", "yR": "b31", "gO": "g72"}
+	g := feGame(t, "strix/two-player", pos, "y")
+	s := g.NewState()
+	sxPlay(t, g, s, "gO-g62")
+	if got := g.Moves(s, nil); len(got) != 1 || got[0] != core.Pass {
+		t.Fatalf("Brown's moves %v, want only a pass (Rule 19)", sxMoves(g, s, ""))
+	}
+	if r := g.Result(s); r.Over {
+		t.Fatalf("the game ended: %+v; Rule 19: the blocked player misses the turn", r)
+	}
+	sxPlay(t, g, s, "pass")
+	if s.Over() || s.ToMove() != feY || len(g.Moves(s, nil)) == 0 {
+		t.Fatalf("after Brown's pass: %s to move, over %v", g.Seats[s.ToMove()], s.Over())
+	}
+}
+
+// Appendix II: Green's pieces are one side held in common, so, as no
+// team's pieces take each other, a Green piece never takes another Green
+// piece, whoever moves it; nor does a player's move take that player's own
+// pieces. Brown's and Yellow's pieces take Green's, and a Green piece
+// takes the other player's.
+func TestTwoPlayerGreenNeverTakesGreen(t *testing.T) {
+	const tp = "strix/two-player"
+	for _, c := range []struct {
+		name, pos, first, prefix string
+		to                       []string
+		want                     []string
+	}{
+		// gK crosses the y|b fold to b54: beside it gR (b55, Green) and bR (b53).
+		{"gK by Brown", "gK:y43 yR:y63 gR:b55", "b", "gK-", []string{"b54"}, []string{"gK-b54"}},
+		{"gK by Yellow", "gK:y43 yR:y63 gR:b55", "y", "gK-", []string{"b54"}, []string{"gK-b54", "gK-b54xbR"}},
+		// gO next to gK: no step onto it, whoever moves.
+		{"gO by Brown", "gO:b54 gK:b44", "b", "gO-", []string{"b44"}, nil},
+		{"gO by Yellow", "gO:b54 gK:b44", "y", "gO-", []string{"b44"}, nil},
+		// a player's own Owl takes a Green piece
+		{"bO takes gK", "bO:b54 gK:b44", "b", "bO-", []string{"b44"}, []string{"bO-b44xgK"}},
+	} {
+		g := feGame(t, tp, sxPos(c.pos), c.first)
+		got := sxMoves(g, g.NewState(), c.prefix, c.to...)
+		if !sxEqual(got, sxSorted(c.want...)) {
+			t.Errorf("%s: moves %v, want %v", c.name, got, sxSorted(c.want...))
+		}
+	}
+	// The refused capture is explained.
+	g := feGame(t, tp, sxPos("gK:y43 yR:y63 gR:b55"), "b")
+	if _, err := g.Parse(g.NewState(), "gK-b54xgR"); err == nil || !strings.Contains(err.Error(), "cannot be taken") {
+		t.Errorf("gK-b54xgR: %v", err)
+	}
+}
+
+// Rule 18: "the player standing to suffer by it - that is, lose the game
+// by the victory of another player - may call". In fe-preparation.toml
+// bK-g23 lets Yellow gain the Nest: Yellow stands to gain, not to suffer,
+// so a call by Yellow names no Gainer but Yellow and is baseless (Rule 18
+// (v): Brown and Green gain 2 each, the move stands), while Green's call
+// is upheld (TestFERule18Remedies). With Green paralysed, the only other
+// player in play could only be the Gainer: no call can be made.
+func TestFERule18OnlyTheSuffererCalls(t *testing.T) {
+	g := feLoad(t, "fe-preparation.toml")
+	h, ev, err := replayText(t, g, "bK-g23\ncall y\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := ev[len(ev)-1].Call
+	if c.Upheld || c.Foul || c.Gainer >= 0 || c.ReplacementBy != -1 {
+		t.Fatalf("Yellow's call on the move that lets Yellow win: %+v; want baseless", c)
+	}
+	if h.Len() != 1 || sxPieceOn(g, h.State, "g23") != "bK" {
+		t.Fatalf("the move must stand: %d moves", h.Len())
+	}
+	feCheck(t, "Yellow's call", g, h.State, []int{2, 0, 2}, []int{2, 0, 2})
+
+	g = feGame(t, "strix/first-edition", sxPos("gO:-"), "b")
+	if _, _, err := replayText(t, g, "bO-b72\ncall y\n"); err == nil || !strings.Contains(err.Error(), "stands to suffer") {
+		t.Fatalf("a call with Green paralysed: %v", err)
+	}
+}
+
+// Rule 18 (v): "In the case of a baseless call of Preparation, the two
+// non-Calling players are awarded a remedy ... two points each", a
+// paralysed one too: it "retains any points" and takes part in the final
+// tally (Rule 16), and gathers them (a paralysed Raven's share, Rule 17).
+// A house rule lets the preceding or following player call (callers =
+// ["prev", "next"]), so that Yellow may call on Brown's move with Green
+// paralysed: Brown and Green gain 2 each. The same holds for an upheld
+// call's remedy (18 (ii), every non-offending player).
+func TestFERule18RemedyToParalysedPlayer(t *testing.T) {
+	text := feVariantText("strix/first-edition", sxPos("gO:-"), "b") + "\n[fouls.preparation]\ncallers = [\"prev\", \"next\"]\n"
+	g, err := core.LoadBytes("fe-prev-next.toml", []byte(text), core.WithFS(variants.FS()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, ev, err := replayText(t, g, "bO-b72\ncall y\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := ev[len(ev)-1].Call; c.Upheld || !h.State.Eliminated(feG) {
+		t.Fatalf("call: %+v", c)
+	}
+	feCheck(t, "baseless call with Green paralysed", g, h.State, []int{2, 0, 2}, []int{2, 0, 2})
+}
+
+// Rule 18 (vii): "If a situation arises where a player's move, including
+// no move at all (see Rule 19, below) must result in a foul of
+// Preparation, that player is deemed to be the loser ... The exception to
+// this is the case where every move leads to the same player gaining the
+// Nest, in which case that player is deemed to have gained the Nest".
+// Brown's Owl on b11 is walled in as in TestFERule19BlockedPlayerPasses
+// (b12 shadowed by yR on y24, b21 by gR on g62, the ghost targets by yK on
+// b13 and gK on b31), so Brown misses the turn (Rule 19); yO on y67 then
+// steps into the Nest. A blocked player's only "move" is no move at all,
+// so every move gives Yellow the Nest: on Green's call Yellow is deemed to
+// have gained it (8 points, Rule 23) and the game ends.
+func TestFERule18NoMoveAtAllIsJudged(t *testing.T) {
+	pos := map[string]string{"bO": "b11", "yO": "y67", "yK": "b13", "yR": "y24", "gO": "g55", "gK": "b31", "gR": "g62"}
+	g := feGame(t, "strix/first-edition", pos, "b")
+	s := g.NewState()
+	if got := g.Moves(s, nil); len(got) != 1 || got[0] != core.Pass {
+		t.Fatalf("Brown's moves %v, want only a pass", sxMoves(g, s, ""))
+	}
+	h, ev, err := replayText(t, g, "pass\ncall g\n")
+	if err != nil {
+		t.Fatalf("a call on the missed turn: %v", err)
+	}
+	c := ev[len(ev)-1].Call
+	if !c.Upheld || !c.Unavoidable || c.Gainer != feY || c.CommonGainer != feY || !slices.Equal(c.Line, []string{"yO-y77"}) {
+		t.Fatalf("call: %+v", c)
+	}
+	if end, seat := g.EndedBy(h.State); end != "nest" || seat != feY {
+		t.Fatalf("ended by %q, seat %d; want the Nest, Yellow", end, seat)
+	}
+	if r := g.Result(h.State); !r.Over || r.Winner != feY {
+		t.Fatalf("result %+v, want Yellow wins", r)
+	}
+	feCheck(t, "Yellow deemed in the Nest", g, h.State, []int{0, 0, 0}, []int{0, 8, 0})
 }

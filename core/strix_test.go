@@ -142,15 +142,6 @@ func sxShadows(g *core.Game, s, t int) bool {
 	return sxXYZ(g, s)[k] == sxXYZ(g, t)[k]
 }
 
-func sxCell(t testing.TB, g *core.Game, name string) int {
-	t.Helper()
-	c, ok := g.Board.Index(name)
-	if !ok {
-		t.Fatalf("no square %s", name)
-	}
-	return c
-}
-
 // sxMoves returns the sorted texts of the legal moves that start with
 // prefix (such as "yK-") and land on one of the squares (all when none).
 func sxMoves(g *core.Game, s *core.State, prefix string, squares ...string) []string {

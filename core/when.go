@@ -25,12 +25,15 @@ func (v *identVisitor) Visit(n *ast.Node) {
 	}
 }
 
+var whenKey = Key{Name: "when", Type: TExpr,
+	Doc: "a further condition every move of the rule must meet, over from, to, height, kind and the state"}
+
 // compileWhen compiles the `when` of a move rule. The environment has
 // `from` and `to` (the cells' attribute maps; `from` is empty for a
 // placement), `height` (of the moving stack), `kind` (of the moving or
 // placed piece) plus everything conditions see (see stateEnv).
 func (c *compiler) compileWhen(p string, hasFrom bool) *whenCond {
-	return c.compileCellCond(p, "when", hasFrom)
+	return c.compileCellCond(p, whenKey.Name, hasFrom)
 }
 
 // compileCellCond compiles the condition at p.key over the origin and
@@ -75,8 +78,12 @@ func (c *compiler) compileCellCond(p, key string, hasFrom bool) *whenCond {
 	if froms*n > maxRelationPairs {
 		return w
 	}
+	c.charge(p+"."+key, int64(froms*n))
 	w.static = true
 	w.table = make([]bool, froms*n)
+	if c.fastCellCond(w.table, src, env, froms, v.names) {
+		return w
+	}
 	empty := map[string]any{}
 	var machine vm.VM
 	// a condition that reads only `to` (or only `from`) is evaluated once
@@ -98,6 +105,7 @@ func (c *compiler) compileCellCond(p, key string, hasFrom bool) *whenCond {
 				env["from"] = b.Cells[f].Attrs
 			}
 			out, err := machine.Run(prog, env)
+			c.charge(p+"."+key, 0)
 			if err != nil {
 				c.r.ValueErrorf(p+"."+key, "%s.%s: on cells %s, %s: %v", p, key, b.Cells[f].Name, b.Cells[t].Name, err)
 				return nil
@@ -135,4 +143,43 @@ func (w *whenCond) allows(s *State, from, to, height, kind int) bool {
 	}
 	ok, _ := out.(bool)
 	return ok
+}
+
+// fastCellCond fills a static condition's table natively (see fastExpr),
+// reporting false when the condition is outside the native subset.
+func (c *compiler) fastCellCond(table []bool, src string, env map[string]any, froms int, names map[string]bool) bool {
+	b := c.g.Board
+	n := b.N()
+	recs := c.cellRecs()
+	from := recs
+	if froms == 1 {
+		from = []map[string]any{{}} // a placement: from is empty
+	}
+	fp := fastExpr(src, env, -1, fastVar{name: "from", recs: from}, fastVar{name: "to", recs: recs})
+	if fp == nil {
+		return false
+	}
+	onlyTo, onlyFrom := !names["from"], !names["to"]
+	for f := 0; f < froms; f++ {
+		row := fp
+		if froms > 1 && !onlyTo && !onlyFrom {
+			row = fp.row(f)
+		}
+		for t := 0; t < n; t++ {
+			switch {
+			case onlyTo && f > 0:
+				table[f*n+t] = table[t]
+				continue
+			case onlyFrom && t > 0:
+				table[f*n+t] = table[f*n]
+				continue
+			}
+			v, ok := row.bool2(f, t)
+			if !ok {
+				return false
+			}
+			table[f*n+t] = v
+		}
+	}
+	return true
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -253,14 +254,92 @@ func TestCLIMovesGameOver(t *testing.T) {
 	}
 }
 
-// -h and --help print the usage on stdout and succeed.
+// -h, --help and help print the list of commands on stdout and succeed;
+// it names every command of the table.
 func TestCLIHelp(t *testing.T) {
-	for _, arg := range []string{"-h", "--help", "help"} {
+	for _, arg := range []string{"-h", "--help", "-help", "help"} {
 		r := rulesmith(t, arg)
-		if r.code != 0 || !strings.HasPrefix(r.stdout, "usage:") || r.stderr != "" {
+		if r.code != 0 || r.stdout != usage() || r.stderr != "" {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", arg, r.code, r.stdout, r.stderr)
 		}
 	}
+	u := usage()
+	for _, c := range commands {
+		if !strings.Contains(u, "\n  "+c.name+" ") {
+			t.Errorf("rulesmith help does not list %s:\n%s", c.name, u)
+		}
+	}
+}
+
+// Every command answers --help, -h and `help COMMAND` on stdout with its
+// synopsis and one line per flag, and refuses flags it does not take.
+func TestCLICommandHelp(t *testing.T) {
+	for _, c := range commands {
+		t.Run(c.name, func(t *testing.T) {
+			want := c.usage(true)
+			for _, args := range [][]string{{c.name, "--help"}, {c.name, "-h"}, {"help", c.name}} {
+				r := rulesmith(t, args...)
+				if r.code != 0 || r.stdout != want || r.stderr != "" {
+					t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 0 and:\n%s", args, r.code, r.stdout, r.stderr, want)
+				}
+			}
+			if !strings.HasPrefix(want, "usage: rulesmith "+c.name) {
+				t.Errorf("help of %s starts %q", c.name, want)
+			}
+			names, _ := c.flagNames()
+			for _, name := range names {
+				if _, ok := flagDefs[name]; !ok {
+					t.Fatalf("%s names flag %q, which flagDefs does not declare", c.name, name)
+				}
+				if !strings.Contains(want, "\n  "+flagText(name)+" ") {
+					t.Errorf("help of %s has no line for --%s:\n%s", c.name, name, want)
+				}
+			}
+			for name := range flagDefs {
+				if slices.Contains(names, name) {
+					continue
+				}
+				r := rulesmith(t, c.name, "--"+name+"=1")
+				if r.code != 2 || !strings.HasPrefix(r.stderr, "flag provided but not defined: -"+name+"\n") {
+					t.Errorf("%s --%s=1: exit %d, stderr %q; want the flag refused", c.name, name, r.code, r.stderr)
+				}
+			}
+		})
+	}
+	r := rulesmith(t, "help", "frobnicate")
+	if r.code != 2 || !strings.HasPrefix(r.stderr, `rulesmith help: unknown command "frobnicate"`+"\n") {
+		t.Errorf("help frobnicate: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// README.md's command list is generated from the command table; go test
+// -update rewrites it.
+func TestREADMECommands(t *testing.T) {
+	const (
+		path  = "../../README.md"
+		begin = "<!-- commands: generated from cmd/rulesmith/table.go by go test ./cmd/rulesmith -update -->\n"
+		end   = "<!-- end of commands -->\n"
+	)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	i, j := strings.Index(readme, begin), strings.Index(readme, end)
+	if i < 0 || j < i {
+		t.Fatalf("%s: no %q ... %q section", path, begin, end)
+	}
+	got, want := readme[i+len(begin):j], readmeCommands()
+	if got == want {
+		return
+	}
+	if *update {
+		if err := os.WriteFile(path, []byte(readme[:i+len(begin)]+want+readme[j:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("%s: the command list differs from the command table (go test ./cmd/rulesmith -update rewrites it):\ngot:\n%s\nwant:\n%s", path, got, want)
 }
 
 // gameRecords are the complete random games, one per shipped variant, and
@@ -491,9 +570,10 @@ func TestCLIErrors(t *testing.T) {
 	checkGolden(t, "errors.golden", all.String())
 }
 
-// Usage errors exit 2 with the usage on stderr after a one-line message.
+// Usage errors exit 2 with a one-line message and then the usage on
+// stderr: the command's own usage, or the list of commands when there is
+// no (known) command.
 func TestCLIUsage(t *testing.T) {
-	u := usage()
 	var all strings.Builder
 	for _, args := range [][]string{
 		{},
@@ -509,7 +589,16 @@ func TestCLIUsage(t *testing.T) {
 		{"validate", "dvonn", "--bogus"},
 		{"playout", "dvonn", "-n", "many"},
 		{"moves", "dvonn", "--record"},
+		{"moves", "dvonn", "--json"},
+		{"analyze", "dvonn"},
+		{"compare", "dvonn"},
+		{"compare", "--merge", "--out", "dir"},
+		{"help", "list", "show"},
 	} {
+		u := usage()
+		if len(args) > 0 && lookup(args[0]) != nil {
+			u = lookup(args[0]).usage(false)
+		}
 		r := rulesmith(t, args...)
 		if r.code != 2 || r.stdout != "" || !strings.HasSuffix(r.stderr, u) {
 			t.Errorf("%q: exit %d, stdout %q, stderr:\n%s\nwant exit 2 and the usage on stderr", args, r.code, r.stdout, r.stderr)

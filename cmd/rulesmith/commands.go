@@ -1,14 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"math/rand/v2"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,237 +20,150 @@ import (
 	"rulesmith/variants"
 )
 
-type setFlags []string
-
-func (s *setFlags) String() string     { return strings.Join(*s, ",") }
-func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }
-
-// parse parses flags that may appear anywhere among the positional args.
-func parse(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
+func listCmd(c *call) int {
+	for _, name := range variants.Names() {
+		fmt.Fprintln(c.stdout, name)
 	}
+	return 0
 }
 
-// ownFlags holds the commands that parse their own flags; each registers
-// itself from its own file (solve.go, study.go).
-var ownFlags = map[string]func(args []string, stdout, stderr io.Writer) int{}
+func validateCmd(c *call) int {
+	g, ok := c.load(c.pos[0])
+	if !ok {
+		return 1
+	}
+	fmt.Fprintf(c.stdout, "ok: %s (%s; %d seats, %d cells, %d move rules)\n", g.Name, g.Title, len(g.Seats), g.Board.N(), len(g.Rules()))
+	return 0
+}
 
-func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage())
-		return 2
+func movesCmd(c *call) int {
+	g, ok := c.load(c.pos[0])
+	if !ok {
+		return 1
 	}
-	cmd, args := args[0], args[1:]
-	if cmd == "-h" || cmd == "--help" || cmd == "help" {
-		fmt.Fprint(stdout, usage())
+	h, code := replayFile(g, c.opts.record, c.stderr)
+	if code != 0 {
+		return code
+	}
+	if r := g.Result(h.State); r.Over {
+		fmt.Fprintf(c.stderr, "rulesmith moves: the game is over (%s)\n", g.ResultString(r))
 		return 0
 	}
-	if f, ok := ownFlags[cmd]; ok {
-		return f(args, stdout, stderr)
+	var names []string
+	for _, m := range h.Legal(nil) {
+		names = append(names, g.Format(h.State, m))
 	}
-	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, usage()) }
-	var sets setFlags
-	fs.Var(&sets, "set", "override a parameter, name=value (repeatable)")
-	record := fs.String("record", "", "a game record to play first")
-	var seats setFlags
-	fs.Var(&seats, "seat", "SEAT=human|random|mcts:2s (play; repeatable)")
-	resume := fs.Bool("resume", false, "reopen the last autosaved game (play)")
-	mono := fs.Bool("mono", false, "draw without colour (also with NO_COLOR)")
-	asJSON := fs.Bool("json", false, "print JSON")
-	n := fs.Int("n", 100, "number of games")
-	seed := fs.Uint64("seed", 1, "random seed")
-	pos, err := parse(fs, args)
+	sort.Strings(names)
+	for _, s := range names {
+		fmt.Fprintln(c.stdout, s)
+	}
+	return 0
+}
+
+func replayCmd(c *call) int {
+	g, ok := c.load(c.pos[0])
+	if !ok {
+		return 1
+	}
+	h, events, code := replayFileEvents(g, c.pos[1], c.stderr)
+	if code != 0 {
+		return code
+	}
+	printPosition(g, h.State, c.stdout, c.opts.json, events)
+	return 0
+}
+
+func perftCmd(c *call) int {
+	depth, err := strconv.Atoi(c.pos[1])
+	if err != nil || depth < 1 || depth > 64 {
+		fmt.Fprintf(c.stderr, "rulesmith perft: depth %q: want a number from 1 to 64\n", c.pos[1])
+		return 2
+	}
+	g, ok := c.load(c.pos[0])
+	if !ok {
+		return 1
+	}
+	h, code := replayFile(g, c.opts.record, c.stderr)
+	if code != 0 {
+		return code
+	}
+	for d := 1; d <= depth; d++ {
+		fmt.Fprintf(c.stdout, "depth %d: %d\n", d, g.Perft(h.State, d))
+	}
+	return 0
+}
+
+func showCmd(c *call) int {
+	data, err := fsReadVariant(c.pos[0])
 	if err != nil {
+		fmt.Fprintf(c.stderr, "rulesmith show: %v\n", err)
+		return 1
+	}
+	c.stdout.Write(data)
+	return 0
+}
+
+func diffRun(c *call) int {
+	src := spec.Source{FS: variants.FS(), AnyPath: c.opts.extendsAnywhere}
+	return diffCmd(c.pos[0], c.pos[1], src, c.opts.json, c.stdout, c.stderr)
+}
+
+// editorCmd runs play and edit.
+func editorCmd(c *call) int {
+	o := c.opts
+	opts := editor.Options{Variant: c.pos[0], Sets: o.sets, Seats: o.seats, Record: o.record, Resume: o.resume,
+		Edit: c.cmd.name == "edit", Mono: o.mono, FS: variants.FS(), Seed: o.seed, Keymap: editor.KeymapFile()}
+	if c.cmd.name == "edit" && !strings.HasSuffix(c.pos[0], ".toml") {
+		fmt.Fprintf(c.stderr, "rulesmith edit: want a variant file (FILE.toml); copy an embedded one with: rulesmith show %s > FILE.toml\n", c.pos[0])
 		return 2
 	}
-	load := func(name string) (*core.Game, bool) {
-		g, err := core.Load(name, core.WithFS(variants.FS()), core.WithSet(sets...))
-		if err != nil {
-			printLoadError(err, stderr)
-			return nil, false
-		}
-		return g, true
+	app, err := editor.New(opts)
+	if err != nil {
+		printLoadError(err, c.stderr)
+		return 1
 	}
-	need := func(k int) bool {
-		if len(pos) != k {
-			fmt.Fprintf(stderr, "rulesmith %s: want %d argument(s), got %d\n%s", cmd, k, len(pos), usage())
-			return false
-		}
-		return true
+	if err := app.Run(); err != nil {
+		fmt.Fprintf(c.stderr, "rulesmith %s: %v\n", c.cmd.name, err)
+		return 1
 	}
-	switch cmd {
-	case "list":
-		if !need(0) {
-			return 2
-		}
-		for _, name := range variants.Names() {
-			fmt.Fprintln(stdout, name)
-		}
-		return 0
-	case "validate":
-		if !need(1) {
-			return 2
-		}
-		g, ok := load(pos[0])
-		if !ok {
-			return 1
-		}
-		fmt.Fprintf(stdout, "ok: %s (%s; %d seats, %d cells, %d move rules)\n", g.Name, g.Title, len(g.Seats), g.Board.N(), len(g.Rules()))
-		return 0
-	case "moves":
-		if !need(1) {
-			return 2
-		}
-		g, ok := load(pos[0])
-		if !ok {
-			return 1
-		}
-		h, code := replayFile(g, *record, stderr)
-		if code != 0 {
-			return code
-		}
-		if r := g.Result(h.State); r.Over {
-			fmt.Fprintf(stderr, "rulesmith moves: the game is over (%s)\n", g.ResultString(r))
-			return 0
-		}
-		var names []string
-		for _, m := range g.Moves(h.State, nil) {
-			names = append(names, g.Format(h.State, m))
-		}
-		sort.Strings(names)
-		for _, s := range names {
-			fmt.Fprintln(stdout, s)
-		}
-		return 0
-	case "replay":
-		if !need(2) {
-			return 2
-		}
-		g, ok := load(pos[0])
-		if !ok {
-			return 1
-		}
-		h, events, code := replayFileEvents(g, pos[1], stderr)
-		if code != 0 {
-			return code
-		}
-		printPosition(g, h.State, stdout, *asJSON, events)
-		return 0
-	case "perft":
-		if !need(2) {
-			return 2
-		}
-		depth, err := strconv.Atoi(pos[1])
-		if err != nil || depth < 1 || depth > 64 {
-			fmt.Fprintf(stderr, "rulesmith perft: depth %q: want a number from 1 to 64\n", pos[1])
-			return 2
-		}
-		g, ok := load(pos[0])
-		if !ok {
-			return 1
-		}
-		h, code := replayFile(g, *record, stderr)
-		if code != 0 {
-			return code
-		}
-		for d := 1; d <= depth; d++ {
-			fmt.Fprintf(stdout, "depth %d: %d\n", d, g.Perft(h.State, d))
-		}
-		return 0
-	case "show":
-		if !need(1) {
-			return 2
-		}
-		data, err := fsReadVariant(pos[0])
-		if err != nil {
-			fmt.Fprintf(stderr, "rulesmith show: %v\n", err)
-			return 1
-		}
-		stdout.Write(data)
-		return 0
-	case "diff":
-		if !need(2) {
-			return 2
-		}
-		return diffCmd(pos[0], pos[1], sets, *asJSON, stdout, stderr)
-	case "play", "edit":
-		if !need(1) {
-			return 2
-		}
-		opts := editor.Options{Variant: pos[0], Sets: sets, Seats: seats, Record: *record, Resume: *resume,
-			Edit: cmd == "edit", Mono: *mono, FS: variants.FS(), Seed: *seed, Keymap: editor.KeymapFile()}
-		if cmd == "edit" && !strings.HasSuffix(pos[0], ".toml") {
-			fmt.Fprintf(stderr, "rulesmith edit: want a variant file (FILE.toml); copy an embedded one with: rulesmith show %s > FILE.toml\n", pos[0])
-			return 2
-		}
-		app, err := editor.New(opts)
-		if err != nil {
-			printLoadError(err, stderr)
-			return 1
-		}
-		if err := app.Run(); err != nil {
-			fmt.Fprintf(stderr, "rulesmith %s: %v\n", cmd, err)
-			return 1
-		}
-		return 0
-	case "compare-view":
-		if !need(2) {
-			return 2
-		}
-		app, err := editor.NewCompare(editor.CompareOptions{
-			A:      editor.Options{Variant: pos[0], Sets: sets, FS: variants.FS()},
-			B:      editor.Options{Variant: pos[1], Sets: sets, FS: variants.FS()},
-			Record: *record, Mono: *mono})
-		if err != nil {
-			printLoadError(err, stderr)
-			return 1
-		}
-		if err := app.Run(); err != nil {
-			fmt.Fprintf(stderr, "rulesmith compare-view: %v\n", err)
-			return 1
-		}
-		return 0
-	case "analyze":
-		if !need(1) {
-			return 2
-		}
-		if *record == "" {
-			fmt.Fprintf(stderr, "rulesmith analyze: --record FILE is required (the verdict is on its last move)\n")
-			return 2
-		}
-		g, ok := load(pos[0])
-		if !ok {
-			return 1
-		}
-		return analyze(g, *record, *asJSON, stdout, stderr)
-	case "playout":
-		if !need(1) {
-			return 2
-		}
-		if *n < 1 {
-			fmt.Fprintln(stderr, "rulesmith playout: -n must be at least 1")
-			return 2
-		}
-		g, ok := load(pos[0])
-		if !ok {
-			return 1
-		}
-		return playouts(g, *n, *seed, *asJSON, stdout, stderr)
+	return 0
+}
+
+func compareViewCmd(c *call) int {
+	o := c.opts
+	app, err := editor.NewCompare(editor.CompareOptions{
+		A:      editor.Options{Variant: c.pos[0], Sets: o.sets, FS: variants.FS()},
+		B:      editor.Options{Variant: c.pos[1], Sets: o.sets, FS: variants.FS()},
+		Record: o.record, Mono: o.mono})
+	if err != nil {
+		printLoadError(err, c.stderr)
+		return 1
 	}
-	fmt.Fprintf(stderr, "rulesmith: unknown command %q\n%s", cmd, usage())
-	return 2
+	if err := app.Run(); err != nil {
+		fmt.Fprintf(c.stderr, "rulesmith compare-view: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func analyzeCmd(c *call) int {
+	g, ok := c.load(c.pos[0])
+	if !ok {
+		return 1
+	}
+	return analyze(g, c.opts.record, c.opts.json, c.stdout, c.stderr)
+}
+
+func playoutCmd(c *call) int {
+	if c.opts.n < 1 {
+		fmt.Fprintln(c.stderr, "rulesmith playout: -n must be at least 1")
+		return 2
+	}
+	g, ok := c.load(c.pos[0])
+	if !ok {
+		return 1
+	}
+	return playouts(g, c.opts.n, c.opts.seed, c.opts.json, c.stdout, c.stderr)
 }
 
 func replayFile(g *core.Game, file string, stderr io.Writer) (*core.History, int) {
@@ -278,12 +190,11 @@ func replayFileEvents(g *core.Game, file string, stderr io.Writer) (*core.Histor
 }
 
 func readRecordFile(file string) ([]core.RecordLine, error) {
-	f, err := os.Open(file)
+	data, err := spec.ReadFile(file, core.MaxRecordBytes)
 	if err != nil {
 		return nil, fmt.Errorf("rulesmith: %v", err)
 	}
-	defer f.Close()
-	lines, err := core.ReadRecord(f)
+	lines, err := core.ReadRecord(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}
@@ -561,17 +472,17 @@ func fsReadVariant(name string) ([]byte, error) {
 			return data, nil
 		}
 	}
-	return os.ReadFile(name)
+	return spec.ReadFile(name, spec.MaxFileSize)
 }
 
 // diffCmd prints the differences between two variants after extends.
-func diffCmd(a, b string, sets []string, asJSON bool, stdout, stderr io.Writer) int {
-	da, err := spec.Load(a, spec.Source{FS: variants.FS()})
+func diffCmd(a, b string, src spec.Source, asJSON bool, stdout, stderr io.Writer) int {
+	da, err := spec.Load(a, src)
 	if err != nil {
 		printLoadError(err, stderr)
 		return 1
 	}
-	db, err := spec.Load(b, spec.Source{FS: variants.FS()})
+	db, err := spec.Load(b, src)
 	if err != nil {
 		printLoadError(err, stderr)
 		return 1

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,10 +12,7 @@ import (
 
 	"rulesmith/core"
 	"rulesmith/core/solve"
-	"rulesmith/variants"
 )
-
-func init() { ownFlags["solve"] = solveCmd }
 
 type solveJSON struct {
 	Variant   string   `json:"variant"`
@@ -28,61 +23,38 @@ type solveJSON struct {
 	Seconds   float64  `json:"seconds"`
 }
 
-// solveCmd: rulesmith solve VARIANT [--set k=v ...] [--record FILE] [--json]
-// [--max-memory MB] [--timeout D]
-func solveCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: rulesmith solve VARIANT [--set k=v ...] [--record FILE] [--json] [--max-memory MB] [--endgame N] [--workers N] [--timeout D]\n")
-		fs.PrintDefaults()
-	}
-	var sets setFlags
-	fs.Var(&sets, "set", "override a parameter, name=value (repeatable)")
-	record := fs.String("record", "", "a game record to play first; solve the position after it")
-	asJSON := fs.Bool("json", false, "print JSON")
-	maxMem := fs.Int64("max-memory", solve.DefaultMaxMemory>>20, "memory for the solve (table, databases, walks), in MB")
-	endgame := fs.Int("endgame", 0, "endgame databases up to this many stones in play (0: automatic, -1: none)")
-	workers := fs.Int("workers", 0, "goroutines that search (0: one per core)")
-	timeout := fs.Duration("timeout", 0, "give up after this long (e.g. 10m; 0: no limit)")
-	pos, err := parse(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "rulesmith solve: want 1 argument (VARIANT), got %d\n", len(pos))
-		fs.Usage()
-		return 2
-	}
-	if *maxMem < 1 {
+// solveCmd runs `rulesmith solve`.
+func solveCmd(c *call) int {
+	stdout, stderr, o := c.stdout, c.stderr, c.opts
+	if o.maxMemory < 1 {
 		fmt.Fprintln(stderr, "rulesmith solve: --max-memory must be at least 1 (MB)")
 		return 2
 	}
-	if *timeout < 0 {
+	if o.timeout < 0 {
 		fmt.Fprintln(stderr, "rulesmith solve: --timeout must not be negative")
 		return 2
 	}
-	g, err := core.Load(pos[0], core.WithFS(variants.FS()), core.WithSet(sets...))
-	if err != nil {
-		printLoadError(err, stderr)
+	g, ok := c.load(c.pos[0])
+	if !ok {
 		return 1
 	}
-	h, code := replayFile(g, *record, stderr)
+	h, code := replayFile(g, o.record, stderr)
 	if code != 0 {
 		return code
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if *timeout > 0 {
+	if o.timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		ctx, cancel = context.WithTimeout(ctx, o.timeout)
 		defer cancel()
 	}
-	opts := solve.Options{MaxMemory: *maxMem << 20, Endgame: *endgame, Workers: *workers}
+	if o.jobs < 0 {
+		fmt.Fprintln(stderr, "rulesmith solve: --jobs must not be negative")
+		return 2
+	}
+	opts := solve.Options{MaxMemory: o.maxMemory << 20, Endgame: o.endgame, Workers: o.jobs}
 	tty := isTerminal(stderr)
 	if tty {
 		opts.Progress = func(p solve.Progress) {
@@ -109,10 +81,10 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	name := g.Name
-	if len(sets) > 0 {
-		name += " (" + strings.Join(sets, " ") + ")"
+	if len(o.sets) > 0 {
+		name += " (" + strings.Join(o.sets, " ") + ")"
 	}
-	if *asJSON {
+	if o.json {
 		out := solveJSON{Variant: g.Name, Value: res.Value, Line: res.Notation, Nodes: res.Nodes,
 			Positions: res.Positions, Seconds: res.Elapsed.Seconds()}
 		if out.Line == nil {
@@ -124,8 +96,8 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	fmt.Fprintf(stdout, "variant: %s\n", name)
-	if *record != "" {
-		fmt.Fprintf(stdout, "from: ply %d of %s, %s to move\n", h.State.Ply(), *record, g.Seats[h.State.ToMove()])
+	if o.record != "" {
+		fmt.Fprintf(stdout, "from: ply %d of %s, %s to move\n", h.State.Ply(), o.record, g.Seats[h.State.ToMove()])
 	}
 	switch {
 	case res.Value > 0:

@@ -53,7 +53,9 @@ func Grid(width, height int, diagonal bool) (*Board, error) {
 			}
 		}
 	}
-	return bl.finish(step, func(_, d, _, cur int) int { return step(cur, d) }), nil
+	b := bl.finish(step, func(_, d, _, cur int) int { return step(cur, d) })
+	b.setOpposites([][2]string{{"n", "s"}, {"e", "w"}, {"ne", "sw"}, {"se", "nw"}})
+	return b, nil
 }
 
 // Hex builds a hexagonal board from its row lengths, bottom row first, in
@@ -112,7 +114,9 @@ func Hex(rows []int) (*Board, error) {
 			}
 		}
 	}
-	return bl.finish(step, func(_, d, _, cur int) int { return step(cur, d) }), nil
+	b := bl.finish(step, func(_, d, _, cur int) int { return step(cur, d) })
+	b.setOpposites([][2]string{{"e", "w"}, {"ne", "sw"}, {"nw", "se"}})
+	return b, nil
 }
 
 // Pits builds a mancala board: for each seat, pits numbered 1..pits from
@@ -249,12 +253,19 @@ func Faces(faces []Face, name func(f Face, i, j int) string) (*Board, error) {
 		}
 		return NoCell
 	}
+	// the neighbour across each edge, looked up once: rays walk it often
+	nbr := make([][4]int, len(edges))
+	for c := range edges {
+		for k, e := range edges[c] {
+			nbr[c][k] = across(c, e)
+		}
+	}
 	opposite := [4]int{1, 0, 3, 2}
-	step := func(c, d int) int { return across(c, edges[c][d]) }
+	step := func(c, d int) int { return nbr[c][d] }
 	next := func(_, _, prev, cur int) int {
-		for k, e := range edges[cur] {
-			if across(cur, e) == prev {
-				return across(cur, edges[cur][opposite[k]])
+		for k, o := range nbr[cur] {
+			if o == prev {
+				return nbr[cur][opposite[k]]
 			}
 		}
 		return NoCell
@@ -269,9 +280,12 @@ type GraphCell struct {
 	Links []string
 }
 
-// Graph builds a board from explicit cells and links (links are symmetric).
-// It has no directions and so no rays.
-func Graph(cells []GraphCell) (*Board, error) {
+// Graph builds a board from explicit cells and links (links are symmetric)
+// and from declared lines (see LineSet), whose points are joined in order
+// and give the board its directions and rays. A ray along a closed line stops
+// before coming back to its start. Without lines the board has no
+// directions and so no rays.
+func Graph(cells []GraphCell, lines ...LineSet) (*Board, error) {
 	bl := newBuilder("graph", nil)
 	for _, c := range cells {
 		attrs := map[string]any{}
@@ -291,5 +305,19 @@ func Graph(cells []GraphCell) (*Board, error) {
 			bl.link(i, j)
 		}
 	}
-	return bl.finish(nil, nil), nil
+	if len(lines) == 0 {
+		return bl.finish(nil, nil), nil
+	}
+	step, pairs, err := graphLines(bl, lines)
+	if err != nil {
+		return nil, err
+	}
+	b := bl.finish(step, func(start, d, _, cur int) int {
+		if t := step(cur, d); t != start {
+			return t
+		}
+		return NoCell
+	})
+	b.setOpposites(pairs)
+	return b, nil
 }

@@ -248,7 +248,7 @@ func TestRefusals(t *testing.T) {
 		want    string
 	}{
 		{"strix/standard", nil, "strix/standard has 3 seats (b, y, g); solve handles two-seat zero-sum variants only"},
-		{"strix/two-player", nil, "ends games by repetition ([end.repetition])"},
+		{"strix/two-player", nil, "ends games by repetition ([end.stalemate])"},
 		// sowing both ways round can come back to a position
 		{"mancala/ethiopian", []string{"pits=2", "seeds=2"}, "the moves 1cw 1cw 2cw 2cw lead back to it), so its games can go on until the ply limit"},
 	} {

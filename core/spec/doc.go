@@ -28,6 +28,9 @@ const (
 	MaxFileSize = 1 << 20
 	// MaxExtendsDepth is the longest chain of `extends`.
 	MaxExtendsDepth = 16
+	// MaxNesting is the deepest nesting of arrays and inline tables in a
+	// file, checked before the TOML decoder sees it.
+	MaxNesting = 32
 )
 
 // Origin is where a key of a merged document was written.
@@ -61,9 +64,37 @@ type Doc struct {
 type Source struct {
 	// FS holds the embedded variants; may be nil.
 	FS fs.FS
+	// Root is the directory that files named by `extends` must lie under
+	// (after symbolic links are resolved). When it is empty, Load uses the
+	// directory of the file it reads; a variant read from FS may extend
+	// only other embedded variants.
+	Root string
+	// AnyPath lets `extends` name any file. Even then, the lines of a file
+	// outside Root are never quoted in a diagnostic.
+	AnyPath bool
 }
 
-func (s Source) open(name, from string) (string, []byte, error) {
+// confined reports whether a file named by `extends` may be read.
+func (s *Source) confined(p string) error {
+	if s.AnyPath {
+		return nil
+	}
+	if s.Root == "" {
+		return fmt.Errorf("%q: an embedded variant may extend only embedded variants", p)
+	}
+	if !within(p, s.Root) {
+		return fmt.Errorf("%q is outside the variant's directory; extends may name an embedded variant or a file under %s", p, s.Root)
+	}
+	return nil
+}
+
+// quotable reports whether the lines of file may be shown in diagnostics:
+// embedded variants and files under Root.
+func (s *Source) quotable(file string) bool {
+	return strings.HasPrefix(file, "variants/") || s.Root != "" && within(file, s.Root)
+}
+
+func (s *Source) open(name, from string) (string, []byte, error) {
 	if s.FS != nil && !strings.HasSuffix(name, ".toml") {
 		p := path.Clean(name) + ".toml"
 		if b, err := fs.ReadFile(s.FS, p); err == nil {
@@ -80,8 +111,7 @@ func (s Source) open(name, from string) (string, []byte, error) {
 			return "variants/" + q, b, nil
 		}
 	}
-	st, err := os.Stat(p)
-	if err != nil {
+	if _, err := os.Stat(p); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			if sug := s.closest(name); sug != "" {
 				return p, nil, fmt.Errorf("no variant or file named %q (did you mean %q?)", name, sug)
@@ -90,15 +120,17 @@ func (s Source) open(name, from string) (string, []byte, error) {
 		}
 		return p, nil, err
 	}
-	if st.Size() > MaxFileSize {
-		return p, nil, fmt.Errorf("file is %d bytes; the limit is %d", st.Size(), MaxFileSize)
+	if from != "" {
+		if err := s.confined(p); err != nil {
+			return p, nil, err
+		}
 	}
-	b, err := os.ReadFile(p)
+	b, err := ReadFile(p, MaxFileSize)
 	return p, b, err
 }
 
 // closest returns the embedded variant whose name is nearest to name, or "".
-func (s Source) closest(name string) string {
+func (s *Source) closest(name string) string {
 	if s.FS == nil || strings.HasSuffix(name, ".toml") {
 		return ""
 	}
@@ -118,7 +150,7 @@ func Load(name string, src Source) (*Doc, error) {
 	doc := &Doc{Root: map[string]any{}, origins: map[string]Origin{}, lines: map[string][]string{}, first: map[string]Origin{}}
 	var diags diag.List
 	var chain []string
-	if err := doc.load(name, "", src, &chain, &diags, nil); err != nil {
+	if err := doc.load(name, "", &src, &chain, &diags, nil); err != nil {
 		return nil, err
 	}
 	if len(diags) > 0 {
@@ -133,7 +165,7 @@ func LoadBytes(file string, data []byte, src Source) (*Doc, error) {
 	doc := &Doc{Root: map[string]any{}, origins: map[string]Origin{}, lines: map[string][]string{}, first: map[string]Origin{}}
 	var diags diag.List
 	var chain []string
-	if err := doc.load(file, "", src, &chain, &diags, data); err != nil {
+	if err := doc.load(file, "", &src, &chain, &diags, data); err != nil {
 		return nil, err
 	}
 	if len(diags) > 0 {
@@ -142,7 +174,7 @@ func LoadBytes(file string, data []byte, src Source) (*Doc, error) {
 	return doc, nil
 }
 
-func (d *Doc) load(name, from string, src Source, chain *[]string, diags *diag.List, data []byte) error {
+func (d *Doc) load(name, from string, src *Source, chain *[]string, diags *diag.List, data []byte) error {
 	file := name
 	if data == nil {
 		var err error
@@ -172,11 +204,29 @@ func (d *Doc) load(name, from string, src Source, chain *[]string, diags *diag.L
 		return nil
 	}
 	*chain = append(*chain, file)
+	if from == "" && data != nil && src.Root == "" && !strings.HasPrefix(file, "variants/") {
+		src.Root = filepath.Dir(file)
+	}
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
-	d.lines[file] = strings.Split(text, "\n")
+	if from == "" || src.quotable(file) {
+		d.lines[file] = strings.Split(text, "\n")
+	}
+	if line, col, ok := checkNesting(text); !ok {
+		*diags = append(*diags, diag.Diagnostic{File: file, Line: line, Col: col,
+			Msg: fmt.Sprintf("toml: arrays and inline tables nested deeper than %d levels", MaxNesting), Source: lineOf(d.lines[file], line)})
+		return nil
+	}
 	var root map[string]any
 	if _, err := toml.Decode(text, &root); err != nil {
 		var pe toml.ParseError
+		if errors.As(err, &pe) && d.lines[file] == nil {
+			// A file whose lines may not be shown: not even the parser's
+			// message, which may quote them.
+			o := d.origins["extends"]
+			*diags = append(*diags, diag.Diagnostic{File: from, Line: o.Pos.ValLine, Col: o.Pos.ValCol,
+				Msg: fmt.Sprintf("extends: %s is not a valid TOML file (line %d, column %d)", file, pe.Position.Line, pe.Position.Col)})
+			return nil
+		}
 		if errors.As(err, &pe) {
 			*diags = append(*diags, diag.Diagnostic{File: file, Line: pe.Position.Line, Col: pe.Position.Col,
 				Msg: "toml: " + pe.Message, Source: lineOf(d.lines[file], pe.Position.Line)})
@@ -381,6 +431,52 @@ func join(prefix, k string) string {
 		return k
 	}
 	return prefix + "." + k
+}
+
+// Rename moves the value at the dotted path from to the sibling key named
+// to, with its origin (used to accept a deprecated key under its new name).
+// It reports false, changing nothing, when from is absent or to is
+// already set.
+func (d *Doc) Rename(from, to string) bool {
+	v, ok := d.Get(from)
+	if !ok {
+		return false
+	}
+	dst := to
+	if i := strings.LastIndexByte(from, '.'); i >= 0 {
+		dst = from[:i+1] + to
+	}
+	if _, taken := d.Get(dst); taken {
+		return false
+	}
+	d.remove(from)
+	segs := strings.Split(dst, ".")
+	m := d.Root
+	for _, s := range segs[:len(segs)-1] {
+		m = m[s].(map[string]any)
+	}
+	m[segs[len(segs)-1]] = v
+	for _, tab := range []map[string]Origin{d.origins, d.first} {
+		for k, o := range tab {
+			if k == from || strings.HasPrefix(k, from+".") {
+				delete(tab, k)
+				tab[dst+k[len(from):]] = o
+			}
+		}
+	}
+	return true
+}
+
+// Delete removes the key at a dotted path, with its origin.
+func (d *Doc) Delete(p string) {
+	d.remove(p)
+	for _, tab := range []map[string]Origin{d.origins, d.first} {
+		for k := range tab {
+			if k == p || strings.HasPrefix(k, p+".") {
+				delete(tab, k)
+			}
+		}
+	}
 }
 
 // remove deletes the value at a dotted path from the merged data.

@@ -15,6 +15,9 @@ import (
 type Reader struct {
 	Doc   *Doc
 	Diags diag.List
+	// Warnings are the problems that do not stop the file from loading
+	// (deprecated spellings).
+	Warnings diag.List
 }
 
 // NewReader returns a Reader over doc.
@@ -33,13 +36,32 @@ func (r *Reader) Errorf(p string, format string, args ...any) {
 
 // ValueErrorf records a problem placed at the value of path.
 func (r *Reader) ValueErrorf(p string, format string, args ...any) {
+	r.Diags = append(r.Diags, r.atValue(p, format, args...))
+}
+
+// atValue returns a diagnostic placed at the value of path.
+func (r *Reader) atValue(p string, format string, args ...any) diag.Diagnostic {
 	o := r.Doc.Origin(p)
 	line, col := o.Pos.ValLine, o.Pos.ValCol
 	if line == 0 {
 		line, col = o.Pos.Line, o.Pos.Col
 	}
-	r.Diags = append(r.Diags, diag.Diagnostic{File: o.File, Line: line, Col: col,
-		Msg: fmt.Sprintf(format, args...), Source: lineOf(r.Doc.lines[o.File], line)})
+	return diag.Diagnostic{File: o.File, Line: line, Col: col,
+		Msg: fmt.Sprintf(format, args...), Source: lineOf(r.Doc.lines[o.File], line)}
+}
+
+// Warnf records a warning placed at the key of path.
+func (r *Reader) Warnf(p string, format string, args ...any) {
+	d := r.At(p, format, args...)
+	d.Warning = true
+	r.Warnings = append(r.Warnings, d)
+}
+
+// ValueWarnf records a warning placed at the value of path.
+func (r *Reader) ValueWarnf(p string, format string, args ...any) {
+	d := r.atValue(p, format, args...)
+	d.Warning = true
+	r.Warnings = append(r.Warnings, d)
 }
 
 // ExprErrorf records a problem inside the string value at path, at the
@@ -62,6 +84,17 @@ func (r *Reader) ExprErrorf(p string, eline, ecol int, format string, args ...an
 	}
 	r.Diags = append(r.Diags, diag.Diagnostic{File: o.File, Line: line, Col: col,
 		Msg: fmt.Sprintf(format, args...), Source: lineOf(r.Doc.lines[o.File], line)})
+}
+
+// blank reports whether rs holds only spaces and tabs; it stops at the
+// first other rune.
+func blank(rs []rune) bool {
+	for _, r := range rs {
+		if r != ' ' && r != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // exprPos maps a place inside the string value at p, given as expr gives it
@@ -94,11 +127,17 @@ func (r *Reader) exprPos(p string, o Origin, eline, ecol int) (int, int, bool) {
 	}
 	basic := first[o.Pos.ValCol-1] == '"'
 	line, col := o.Pos.ContentLine, o.Pos.ContentCol
+	// Each line is converted to runes once: the walk is linear in the
+	// length of the string.
+	var raw []rune
+	rawLine := 0
 	for n := 0; n < target; {
 		if line < 1 || line > len(lines) {
 			return 0, 0, false
 		}
-		raw := []rune(lines[line-1])
+		if line != rawLine {
+			raw, rawLine = []rune(lines[line-1]), line
+		}
 		if col > len(raw) { // the newline that ends the line
 			line, col, n = line+1, 1, n+1
 			continue
@@ -108,17 +147,17 @@ func (r *Reader) exprPos(p string, o Origin, eline, ecol int) (int, int, bool) {
 			continue
 		}
 		rest := raw[col:]
-		if strings.TrimRight(string(rest), " \t") == "" {
+		if blank(rest) {
 			// A line-ending backslash: the newline and the blanks
 			// after it are not part of the string.
 			for line, col = line+1, 1; line <= len(lines); line++ {
-				t := []rune(lines[line-1])
+				t := lines[line-1]
 				i := 0
 				for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
 					i++
 				}
 				if i < len(t) {
-					col = i + 1
+					col = i + 1 // blanks are one byte each
 					break
 				}
 			}

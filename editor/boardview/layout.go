@@ -432,9 +432,9 @@ func graphLayout(g *core.Game, w, h int, ranks bool) *layout {
 		return out, len(u)
 	}
 	var cols, rows []int
-	var ncol, nrow int
+	var nrow int
 	if ranks {
-		cols, ncol = rank(xs)
+		cols, _ = rank(xs)
 		rows, nrow = rank(ys)
 	} else {
 		scale := func(v []float64, n int) []int {
@@ -450,7 +450,7 @@ func graphLayout(g *core.Game, w, h int, ranks bool) *layout {
 			}
 			return out
 		}
-		ncol = max(1, (w+1)/(fw+1))
+		ncol := max(1, (w+1)/(fw+1))
 		nrow = max(1, min((h-1+1)/2, h-1))
 		cols, rows = scale(xs, ncol), scale(ys, nrow)
 	}

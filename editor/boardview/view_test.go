@@ -417,11 +417,11 @@ func TestNeutralMarker(t *testing.T) {
 	if got := strings.TrimSpace(string([]rune(row)[v.orgX+b.x : v.orgX+b.x+4])); got != want {
 		t.Errorf("stack shows %q, want %q:\n%s", got, want, strings.Join(text(scr), "\n"))
 	}
-	_, _, st, _ := scr.GetContent(v.orgX+b.x+2, v.orgY+b.y)
+	_, st, _ := scr.Get(v.orgX+b.x+2, v.orgY+b.y)
 	if fg, _, attr := st.Decompose(); fg != tcell.ColorRed || attr&tcell.AttrBold == 0 {
 		t.Errorf("marker style: fg %v attr %v, want red bold", fg, attr)
 	}
-	_, _, st, _ = scr.GetContent(v.orgX+b.x, v.orgY+b.y)
+	_, st, _ = scr.Get(v.orgX+b.x, v.orgY+b.y)
 	if _, bg, _ := st.Decompose(); bg != lastBg {
 		t.Errorf("last move's target: background %v, want %v", bg, lastBg)
 	}
@@ -635,7 +635,7 @@ func TestMonochrome(t *testing.T) {
 				if b.box {
 					x, y = x+1, y+1
 				}
-				_, _, st, _ := scr.GetContent(x, y)
+				_, st, _ := scr.Get(x, y)
 				_, _, a := st.Decompose()
 				return a
 			}
@@ -663,7 +663,7 @@ func TestColours(t *testing.T) {
 	style := func(name string) (fg, bg tcell.Color) {
 		c, _ := g.Board.Index(name)
 		b := v.lay.cells[c]
-		_, _, st, _ := scr.GetContent(v.orgX+b.x, v.orgY+b.y)
+		_, st, _ := scr.Get(v.orgX+b.x, v.orgY+b.y)
 		fg, bg, _ = st.Decompose()
 		return
 	}
@@ -693,7 +693,7 @@ func TestColours(t *testing.T) {
 	}{{"a1", true}, {"b1", false}, {"b2", true}} {
 		c, _ := gd.Board.Index(tc.name)
 		b := v.lay.cells[c]
-		_, _, st, _ := scr.GetContent(v.orgX+b.x, v.orgY+b.y)
+		_, st, _ := scr.Get(v.orgX+b.x, v.orgY+b.y)
 		if _, bg, _ := st.Decompose(); (bg == darkBg) != tc.dark {
 			t.Errorf("%s: bg %v, dark %v", tc.name, bg, tc.dark)
 		}

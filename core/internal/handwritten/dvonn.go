@@ -31,9 +31,8 @@ const (
 const DvonnPass = -1
 
 var (
-	dvDelta = [6]int{1, -1, dvStride, -dvStride, dvStride + 1, -dvStride - 1}
-	dvDC    = [6]int{1, -1, 0, 0, 1, -1}
-	dvDR    = [6]int{0, 0, 1, -1, 1, -1}
+	dvDC = [6]int{1, -1, 0, 0, 1, -1}
+	dvDR = [6]int{0, 0, 1, -1, 1, -1}
 
 	dvValid    uint64 // spaces on the board
 	dvInterior uint64 // spaces with all six neighbours on the board

@@ -368,3 +368,66 @@ func BenchmarkHandwrittenDvonnPlayout(b *testing.B) {
 	}
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
 }
+
+// ---- Nine Men's Morris ----
+
+func TestMorrisOpening(t *testing.T) {
+	m := NewMorris()
+	if n := len(m.Moves(nil)); n != 24 {
+		t.Fatalf("%d opening placements, want 24", n)
+	}
+	// a1 d1 (White), a4 b4 (Black); White's g1 closes a1-d1-g1 and takes a4 or b4.
+	pt := map[string]int{}
+	for i, n := range MorrisPoints {
+		pt[n] = i
+	}
+	for _, p := range []string{"a1", "a4", "d1", "b4"} {
+		m.Play(MorrisMove(MorrisNone, pt[p], MorrisNone))
+	}
+	var g1 []int
+	for _, mv := range m.Moves(nil) {
+		if _, to, rm := MorrisParts(mv); to == pt["g1"] {
+			g1 = append(g1, rm)
+		}
+	}
+	slices.Sort(g1)
+	if want := []int{pt["a4"], pt["b4"]}; !slices.Equal(g1, want) {
+		t.Fatalf("g1 removals %v, want %v", g1, want)
+	}
+}
+
+func TestMorrisPlayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	m := NewMorris()
+	ended := 0
+	for g := 0; g < 300; g++ {
+		plies := PlayoutMorris(m, rng)
+		if !m.Over() || plies < 18 || plies > MorrisMaxPlies {
+			t.Fatalf("game %d: plies=%d over=%v", g, plies, m.Over())
+		}
+		if m.Winner() >= 0 {
+			ended++
+			l, lh := m.Men(1 - m.Winner())
+			if bits.OnesCount32(l)+lh > 2 && len(m.Moves(nil)) != 0 {
+				t.Fatalf("game %d: loser has %d men and moves", g, bits.OnesCount32(l)+lh)
+			}
+		}
+	}
+	if ended < 150 {
+		t.Fatalf("only %d of 300 random games reached a result", ended)
+	}
+	if a := testing.AllocsPerRun(50, func() { PlayoutMorris(m, rng) }); a != 0 {
+		t.Fatalf("PlayoutMorris allocates %v per run", a)
+	}
+}
+
+func BenchmarkHandwrittenMorrisPlayout(b *testing.B) {
+	m := NewMorris()
+	rng := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	plies := 0
+	for b.Loop() {
+		plies += PlayoutMorris(m, rng)
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+}

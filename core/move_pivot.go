@@ -1,3 +1,7 @@
+// This file holds the pivot primitive: move a piece round an occupied
+// helper cell to a landing cell tabled at load. gen and play are on the
+// hot path and allocate nothing.
+
 package core
 
 import (
@@ -28,14 +32,27 @@ type pivotRule struct {
 	pieces  []int32 // the pieces of the rule's kinds, when few
 }
 
-func (c *compiler) pivotRule(p string, rb ruleBase) rule {
-	c.keys(p, "pieces", "kinds", "helper", "target", "exclude", "when", "notation", "common_rest")
+var pivotMove = moveType{
+	name:    "pivot",
+	doc:     "move a piece round an occupied helper cell to a landing cell named by an expression",
+	keys:    []*Key{&pivotHelperKey, &pivotTargetKey, &moverPiecesKey, &moverKindsKey, &excludeKey, &whenKey, &notationKey, &commonRestKey},
+	compile: compilePivot,
+}
+
+var (
+	pivotHelperKey = Key{Name: "helper", Type: TString, Required: true,
+		Doc: "a relation: from the moving stack's cell to the cells it may pivot round"}
+	pivotTargetKey = Key{Name: "target", Type: TExpr, Required: true,
+		Doc: `over from and helper (cell attributes): the name of the landing cell, or "" for none`}
+)
+
+func compilePivot(c *compiler, p string, rb ruleBase) rule {
 	r := c.r
 	g := c.g
 	b := g.Board
 	ru := &pivotRule{ruleBase: rb}
 	ru.movers = c.compileMovers(p)
-	name := r.String(p+".helper", "")
+	name := c.readString(p, &pivotHelperKey)
 	rel, ok := b.Relation(name)
 	if !ok {
 		if name == "" {
@@ -46,7 +63,7 @@ func (c *compiler) pivotRule(p string, rb ruleBase) rule {
 		return nil
 	}
 	ru.helper = rel
-	src := r.String(p+".target", "")
+	src := c.readString(p, &pivotTargetKey)
 	if src == "" {
 		r.Errorf(p, "%s: a pivot needs target = '...' (an expression over from and helper naming the landing cell, or \"\")", p)
 		return nil
@@ -57,17 +74,27 @@ func (c *compiler) pivotRule(p string, rb ruleBase) rule {
 		return nil
 	}
 	ru.offs = make([]int32, b.N()+1)
+	fp := fastExpr(src, env, -1, fastVar{name: "from", recs: c.cellRecs()}, fastVar{name: "helper", recs: c.cellRecs()})
 	for from := 0; from < b.N(); from++ {
 		ru.offs[from] = int32(len(ru.targets))
 		for _, h := range rel.Of(from) {
-			env["from"], env["helper"] = b.Cells[from].Attrs, b.Cells[h].Attrs
-			out, err := expr.Run(prog, env)
-			if err != nil {
-				r.ValueErrorf(p+".target", "%s.target: on cells %s, %s: %s", p, b.Cells[from].Name, b.Cells[h].Name, exprMsg(err))
-				return nil
+			name, ok := "", false
+			if fp != nil {
+				name, ok = fp.string(from, int(h))
 			}
+			if !ok {
+				env["from"], env["helper"] = b.Cells[from].Attrs, b.Cells[h].Attrs
+				out, err := expr.Run(prog, env)
+				if err != nil {
+					c.charge(p+".target", 0)
+					r.ValueErrorf(p+".target", "%s.target: on cells %s, %s: %s", p, b.Cells[from].Name, b.Cells[h].Name, exprMsg(err))
+					return nil
+				}
+				name = out.(string)
+			}
+			c.charge(p+".target", 4)
 			t := int32(-1)
-			if name := out.(string); name != "" {
+			if name != "" {
 				if i, ok := b.Index(name); ok {
 					t = int32(i)
 				}
@@ -78,7 +105,7 @@ func (c *compiler) pivotRule(p string, rb ruleBase) rule {
 	ru.offs[b.N()] = int32(len(ru.targets))
 	ru.excl = c.compileExclusion(p)
 	ru.when = c.compileWhen(p, true)
-	ru.byPiece = c.choice(p+".notation", "cells", "cells", "piece") == "piece"
+	ru.byPiece = c.readChoice(p, &notationKey) == "piece"
 	ru.pieces = c.fewPieces(ru.kinds)
 	return ru
 }
@@ -170,3 +197,19 @@ func (r *pivotRule) explain(s *State, text string) (string, bool) {
 	}
 	return "", false
 }
+
+// reach adds, for each cell, the landing cells of its helpers.
+func (r *pivotRule) reach(g *Game, kinds []bool, add func(from, to int)) {
+	if !movesAny(r.kinds, kinds) {
+		return
+	}
+	for c := 0; c < g.Board.N(); c++ {
+		for i := range r.helper.Of(c) {
+			if t := r.targets[int(r.offs[c])+i]; t >= 0 {
+				add(c, int(t))
+			}
+		}
+	}
+}
+
+func (r *pivotRule) exclusionRelation() *board.Relation { return r.excl.relation() }

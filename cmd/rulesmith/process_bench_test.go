@@ -1,0 +1,35 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"rulesmith/variants"
+)
+
+// BenchmarkValidateProcess runs `rulesmith validate VARIANT` as a fresh
+// process per iteration and reports the CPU time it used (user + system,
+// from rusage) as cpu-ms/op: what every CLI call and editor start pays to
+// load and compile the variant, the Go runtime's start included. The goal
+// is under 20 ms for every shipped variant.
+func BenchmarkValidateProcess(b *testing.B) {
+	bin := filepath.Join(b.TempDir(), "rulesmith")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, name := range variants.Names() {
+		b.Run(name, func(b *testing.B) {
+			var cpu time.Duration
+			for i := 0; i < b.N; i++ {
+				cmd := exec.Command(bin, "validate", name)
+				if out, err := cmd.CombinedOutput(); err != nil {
+					b.Fatalf("validate %s: %v\n%s", name, err, out)
+				}
+				cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+			}
+			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+		})
+	}
+}

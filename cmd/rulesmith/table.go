@@ -1,0 +1,456 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"rulesmith/core"
+	"rulesmith/core/solve"
+	"rulesmith/variants"
+)
+
+// The command line is one table: every command's name, arguments, flags,
+// help and run function. `rulesmith help`, `rulesmith COMMAND --help`, the
+// usage printed after a usage error and the command list in README.md
+// (kept in sync by TestREADMECommands) are all generated from it.
+
+// A command is one entry of the table.
+type command struct {
+	name string
+	// args are the positional arguments as the synopsis shows them.
+	args string
+	// nargs is how many positional arguments the command takes; -1: its
+	// run function checks them.
+	nargs int
+	// flags names the command's flags (see flagDefs) in synopsis order; a
+	// trailing "!" marks a required flag.
+	flags []string
+	// flagHelp overrides a flag's help line for this command.
+	flagHelp map[string]string
+	// summary is one line for `rulesmith help` and the README.
+	summary string
+	// doc is shown by `rulesmith COMMAND --help` after the synopsis.
+	doc string
+	run func(c *call) int
+}
+
+// options holds the value of every flag; each command binds the ones it
+// takes.
+type options struct {
+	sets, seats, agents                  setFlags
+	record, out                          string
+	json, resume, mono, callFouls, merge bool
+	n, games, firstGame, jobs, maxPlies  int
+	endgame                              int
+	seed                                 uint64
+	maxMemory                            int64
+	timeout                              time.Duration
+	extendsAnywhere                      bool
+	compileTime                          time.Duration
+	compileMemory                        int64
+}
+
+// A flagDef declares a flag once: the placeholder of its value ("" for a
+// boolean), whether it repeats, its help line and how it binds into
+// options (with its default).
+type flagDef struct {
+	arg    string
+	repeat bool
+	help   string
+	bind   func(fs *flag.FlagSet, name, help string, o *options)
+}
+
+var flagDefs = map[string]flagDef{
+	"extends-anywhere": {"", false, "let extends name any file, not only embedded variants and files under the variant's directory",
+		func(fs *flag.FlagSet, name, help string, o *options) {
+			fs.BoolVar(&o.extendsAnywhere, name, false, help)
+		}},
+	"compile-time": {"D", false, "the time compiling one variant may take",
+		func(fs *flag.FlagSet, name, help string, o *options) {
+			fs.DurationVar(&o.compileTime, name, core.DefaultBudget.Time, help)
+		}},
+	"compile-memory": {"MiB", false, "the data compiling one variant may build (strings, tables, relations), in MiB",
+		func(fs *flag.FlagSet, name, help string, o *options) {
+			fs.Int64Var(&o.compileMemory, name, core.DefaultBudget.Memory>>20, help)
+		}},
+	"set": {"k=v", true, "override a parameter of the variant's [params]",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.Var(&o.sets, name, help) }},
+	"record": {"FILE", false, "a game record to play first",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.record, name, "", help) }},
+	"json": {"", false, "print JSON",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.json, name, false, help) }},
+	"seat": {"SEAT=human|random|mcts:2s", true, "give a seat to a player or an agent",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.Var(&o.seats, name, help) }},
+	"resume": {"", false, "reopen the last autosaved game",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.resume, name, false, help) }},
+	"mono": {"", false, "draw without colour (also with NO_COLOR)",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.mono, name, false, help) }},
+	"n": {"N", false, "number of games",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.n, name, 100, help) }},
+	"seed": {"S", false, "random seed",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.Uint64Var(&o.seed, name, 1, help) }},
+	"endgame": {"N", false, "endgame databases up to N stones in play (0: automatic, -1: none)",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.endgame, name, 0, help) }},
+	"max-memory": {"MB", false, "memory for the transposition table, in MB",
+		func(fs *flag.FlagSet, name, help string, o *options) {
+			fs.Int64Var(&o.maxMemory, name, solve.DefaultMaxMemory>>20, help)
+		}},
+	"timeout": {"D", false, "give up after this long (e.g. 10m; 0: no limit)",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.DurationVar(&o.timeout, name, 0, help) }},
+	"games": {"N", false, "games per variant",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.games, name, 100, help) }},
+	"agent": {"SPEC", true, "agent specs, comma-separated or repeated: random (the default), mcts:300p, mcts:2s",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.Var(&o.agents, name, help) }},
+	"out": {"DIR", false, "output directory",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.out, name, "", help) }},
+	"jobs": {"J", false, "worker goroutines (0: one per CPU)",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.jobs, name, 0, help) }},
+	"first-game": {"K", false, "index of the first game (to split a study by game ranges)",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.firstGame, name, 0, help) }},
+	"call-fouls": {"", false, "the referee judges every move and calls every foul",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.callFouls, name, false, help) }},
+	"max-plies": {"P", false, "stop a game undecided after this many plies (0: the variant's limit)",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.maxPlies, name, 0, help) }},
+	"merge": {"", false, "merge the study directories given as arguments into --out",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.merge, name, false, help) }},
+}
+
+// commands is the table, in the order `rulesmith help` lists it (set in
+// init: the help command reads the table).
+var commands []*command
+
+func init() {
+	editorFlags := []string{"seat", "record", "resume", "seed", "mono", "set"}
+	commands = []*command{
+		{name: "validate", args: "VARIANT", nargs: 1, flags: []string{"set", "extends-anywhere", "compile-time", "compile-memory"},
+			summary: "check a variant: ok and a summary, or one file:line:col line per problem",
+			run:     validateCmd},
+		{name: "list", nargs: 0,
+			summary: "print the names of the embedded variants",
+			run:     listCmd},
+		{name: "show", args: "NAME", nargs: 1,
+			summary: "print an embedded variant's TOML (rulesmith show NAME > FILE.toml copies it)",
+			run:     showCmd},
+		{name: "moves", args: "VARIANT", nargs: 1, flags: []string{"record", "set", "extends-anywhere", "compile-time", "compile-memory"},
+			summary: "print the legal moves, sorted, after an optional record",
+			run:     movesCmd},
+		{name: "replay", args: "VARIANT FILE", nargs: 2, flags: []string{"json", "set", "extends-anywhere", "compile-time", "compile-memory"},
+			summary: "play a record; print each call's outcome, the position, the scores and the result",
+			run:     replayCmd},
+		{name: "perft", args: "VARIANT DEPTH", nargs: 2, flags: []string{"record", "set", "extends-anywhere", "compile-time", "compile-memory"},
+			summary: "count the move sequences of exactly N moves, for N = 1..DEPTH",
+			run:     perftCmd},
+		{name: "playout", args: "VARIANT", nargs: 1, flags: []string{"n", "seed", "json", "set", "extends-anywhere", "compile-time", "compile-memory"},
+			summary: "play N uniformly random games; print the results and the speed",
+			run:     playoutCmd},
+		{name: "analyze", args: "VARIANT", nargs: 1, flags: []string{"record!", "json", "set", "extends-anywhere", "compile-time", "compile-memory"},
+			flagHelp: map[string]string{"record": "the game record whose last move is judged"},
+			summary:  "judge a record's last move by the variant's foul: the verdict, a demonstration, a safe move",
+			run:      analyzeCmd},
+		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "endgame", "jobs", "timeout", "set", "extends-anywhere", "compile-time", "compile-memory"},
+			flagHelp: map[string]string{"record": "a game record to play first; solve the position after it",
+				"max-memory": "memory for the solve (table, endgame databases, walks), in MB",
+				"jobs":       "goroutines that search and build the databases (0: one per CPU)"},
+			summary: "the exact value and a principal line of a small two-seat variant under perfect play",
+			doc: "The value is seat 0's final score margin. Variants whose positions can repeat are refused.\n" +
+				"Variants whose material only decreases get endgame databases, kept under $XDG_CACHE_HOME/rulesmith/endgame.",
+			run: solveCmd},
+		{name: "play", args: "VARIANT", nargs: 1, flags: editorFlags,
+			flagHelp: map[string]string{"seed": "random seed of the agents"},
+			summary:  "play a variant in the terminal editor (press ? there for the keys)",
+			doc:      "Every move is autosaved to $XDG_STATE_HOME/rulesmith/autosave/; --resume reopens it.",
+			run:      editorCmd},
+		{name: "edit", args: "FILE.toml", nargs: 1, flags: editorFlags,
+			flagHelp: map[string]string{"seed": "random seed of the agents"},
+			summary:  "the editor with the rules in an editable pane; reloads when the file changes",
+			run:      editorCmd},
+		{name: "compare-view", args: "A B", nargs: 2, flags: []string{"record", "mono", "set"},
+			summary: "two variants side by side: each typed move is played on both, divergences marked",
+			run:     compareViewCmd},
+		{name: "diff", args: "A B", nargs: 2, flags: []string{"json", "extends-anywhere"},
+			summary: "the rule differences between two variants after extends",
+			run:     diffRun},
+		{name: "compare", args: "A B [C...]", nargs: -1,
+			flags: []string{"games", "agent", "seed", "out!", "jobs", "first-game", "call-fouls", "max-plies", "merge", "set"},
+			flagHelp: map[string]string{
+				"seed": "random seed of the study",
+				"set":  "override a parameter in every variant",
+			},
+			summary: "a self-play study of variants: one JSON line per game, a report and charts",
+			doc: "Plays N games of each variant between the agents (seats rotated from game to game) and writes\n" +
+				"DIR/games-<variant>.jsonl, DIR/report.md, DIR/report.json and SVG charts. With a playout\n" +
+				"budget the results are the same for a seed whatever J is; a time budget (mcts:2s) makes them\n" +
+				"depend on the machine. --first-game splits a study by game ranges across processes;\n" +
+				"rulesmith compare --merge DIR... --out DIR joins such shards (disjoint seeds or game ranges,\n" +
+				"same variants and options) into one study. The metrics: docs/metrics.md.",
+			run: compareCmd},
+		{name: "help", args: "[COMMAND]", nargs: -1,
+			summary: "print this list, or a command's flags",
+			run:     helpCmd},
+	}
+}
+
+// lookup returns the command named name, or nil.
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// flagNames returns the command's flag names without the required mark.
+func (cmd *command) flagNames() (names []string, required map[string]bool) {
+	required = map[string]bool{}
+	for _, f := range cmd.flags {
+		name, req := strings.CutSuffix(f, "!")
+		names = append(names, name)
+		required[name] = req
+	}
+	return names, required
+}
+
+// flagText is how a flag shows in a synopsis: --record FILE, -n N (a
+// one-letter flag takes one dash; the flag package accepts either).
+func flagText(name string) string {
+	dash := "--"
+	if len(name) == 1 {
+		dash = "-"
+	}
+	if a := flagDefs[name].arg; a != "" {
+		return dash + name + " " + a
+	}
+	return dash + name
+}
+
+// synopsis is the command's one-line usage, flags included.
+func (cmd *command) synopsis() string {
+	parts := []string{"rulesmith", cmd.name}
+	if cmd.args != "" {
+		parts = append(parts, cmd.args)
+	}
+	names, required := cmd.flagNames()
+	for _, name := range names {
+		t := flagText(name)
+		if flagDefs[name].repeat {
+			t += " ..."
+		}
+		if !required[name] {
+			t = "[" + t + "]"
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, " ")
+}
+
+// helpLine is the command's help for one of its flags.
+func (cmd *command) helpLine(name string) string {
+	h := flagDefs[name].help
+	if o, ok := cmd.flagHelp[name]; ok {
+		h = o
+	}
+	if flagDefs[name].repeat {
+		h += " (repeatable)"
+	}
+	return h
+}
+
+// flagSet builds the command's flag set, bound into o. It prints nothing:
+// the caller reports errors and usage.
+func (cmd *command) flagSet(o *options, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {}
+	names, _ := cmd.flagNames()
+	for _, name := range names {
+		flagDefs[name].bind(fs, name, cmd.helpLine(name), o)
+	}
+	return fs
+}
+
+// usage is the command's synopsis and flags; with doc, its doc too.
+func (cmd *command) usage(doc bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: %s\n", cmd.synopsis())
+	if doc {
+		fmt.Fprintf(&b, "\n%s.\n", upper(cmd.summary))
+		if cmd.doc != "" {
+			fmt.Fprintf(&b, "%s\n", cmd.doc)
+		}
+	}
+	names, _ := cmd.flagNames()
+	if len(names) == 0 {
+		return b.String()
+	}
+	fs := cmd.flagSet(&options{}, io.Discard)
+	width := 0
+	for _, name := range names {
+		width = max(width, len(flagText(name)))
+	}
+	if doc {
+		b.WriteString("\n")
+	}
+	b.WriteString("flags:\n")
+	for _, name := range names {
+		h := cmd.helpLine(name)
+		if d := fs.Lookup(name).DefValue; d != "" && d != "0" && d != "0s" && d != "false" {
+			h += " (default " + d + ")"
+		}
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, flagText(name), h)
+	}
+	return b.String()
+}
+
+func upper(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// usage is the list of commands `rulesmith help` prints.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("usage: rulesmith COMMAND [ARGUMENTS] [FLAGS]\n\ncommands:\n")
+	width := 0
+	for _, c := range commands {
+		width = max(width, len(strings.TrimSpace(c.name+" "+c.args)))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, strings.TrimSpace(c.name+" "+c.args), c.summary)
+	}
+	b.WriteString("\nVARIANT is an embedded name (rulesmith list) or a path to a .toml file.\n" +
+		"rulesmith COMMAND --help lists a command's flags; --set k=v (repeatable) overrides a parameter.\n")
+	return b.String()
+}
+
+// readmeCommands is the command list of README.md: a Markdown table.
+func readmeCommands() string {
+	var b strings.Builder
+	b.WriteString("| command | what it does |\n|---|---|\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "| `%s` | %s |\n", strings.ReplaceAll(c.synopsis(), "|", `\|`), strings.ReplaceAll(c.summary, "|", `\|`))
+	}
+	return b.String()
+}
+
+// A call is one run of a command: its parsed flags and arguments.
+type call struct {
+	cmd            *command
+	opts           *options
+	pos            []string
+	stdout, stderr io.Writer
+}
+
+// usageError prints a one-line message and the command's usage on stderr
+// and returns exit status 2.
+func (c *call) usageError(format string, args ...any) int {
+	fmt.Fprintf(c.stderr, "rulesmith %s: %s\n%s", c.cmd.name, fmt.Sprintf(format, args...), c.cmd.usage(false))
+	return 2
+}
+
+// load loads a variant with the --set overrides, printing any error, and
+// any warning (a deprecated spelling) on stderr.
+func (c *call) load(name string) (*core.Game, bool) {
+	opts := []core.Option{core.WithFS(variants.FS()), core.WithSet(c.opts.sets...),
+		core.WithBudget(core.Budget{Time: c.opts.compileTime, Memory: c.opts.compileMemory << 20})}
+	if c.opts.extendsAnywhere {
+		opts = append(opts, core.WithExtendsAnywhere())
+	}
+	g, err := core.Load(name, opts...)
+	if err != nil {
+		printLoadError(err, c.stderr)
+		return nil, false
+	}
+	for _, w := range g.Warnings() {
+		fmt.Fprintln(c.stderr, w.String())
+	}
+	return g, true
+}
+
+// run runs the command line args (without the program name) and returns
+// the exit status: 0 success, 1 failure, 2 a usage error.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage())
+		return 2
+	}
+	name, args := args[0], args[1:]
+	if name == "-h" || name == "--help" || name == "-help" {
+		name = "help"
+	}
+	cmd := lookup(name)
+	if cmd == nil {
+		fmt.Fprintf(stderr, "rulesmith: unknown command %q\n%s", name, usage())
+		return 2
+	}
+	o := &options{}
+	fs := cmd.flagSet(o, stderr)
+	pos, err := parse(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, cmd.usage(true))
+		return 0
+	}
+	if err != nil {
+		// the flag package printed the error's line
+		fmt.Fprint(stderr, cmd.usage(false))
+		return 2
+	}
+	c := &call{cmd: cmd, opts: o, pos: pos, stdout: stdout, stderr: stderr}
+	if cmd.nargs >= 0 && len(pos) != cmd.nargs {
+		return c.usageError("want %d argument(s), got %d", cmd.nargs, len(pos))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	names, required := cmd.flagNames()
+	for _, n := range names {
+		if required[n] && !set[n] {
+			return c.usageError("%s is required", flagText(n))
+		}
+	}
+	return cmd.run(c)
+}
+
+// parse parses flags that may appear anywhere among the positional args.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+type setFlags []string
+
+func (s *setFlags) String() string     { return strings.Join(*s, ",") }
+func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }
+
+// helpCmd prints the list of commands, or one command's help.
+func helpCmd(c *call) int {
+	switch len(c.pos) {
+	case 0:
+		fmt.Fprint(c.stdout, usage())
+		return 0
+	case 1:
+		cmd := lookup(c.pos[0])
+		if cmd == nil {
+			fmt.Fprintf(c.stderr, "rulesmith help: unknown command %q\n%s", c.pos[0], usage())
+			return 2
+		}
+		fmt.Fprint(c.stdout, cmd.usage(true))
+		return 0
+	}
+	return c.usageError("want at most 1 argument, got %d", len(c.pos))
+}

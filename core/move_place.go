@@ -1,0 +1,149 @@
+// This file holds the place primitive: put a piece from the hand on the
+// board. gen and play are on the hot path and allocate nothing.
+
+package core
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+type placeRule struct {
+	ruleBase
+	to     regionRef
+	anyTo  bool
+	choice bool
+	kinds  []bool // kinds this rule may place (nil: any)
+	when   *whenCond
+}
+
+var placeMove = moveType{
+	name: "place",
+	doc:  "put a piece from the hand on an empty cell",
+	keys: []*Key{&placeToKey, &placeOrderKey, &placeKindsKey, &whenKey},
+	compile: func(c *compiler, p string, rb ruleBase) rule {
+		ru := &placeRule{ruleBase: rb, anyTo: true}
+		ru.when = c.compileWhen(p, false)
+		if c.has(p, &placeToKey) && c.readString(p, &placeToKey) != "empty" {
+			ref, ok := c.region(keyPath(p, &placeToKey), "")
+			if !ok {
+				return nil
+			}
+			ru.to, ru.anyTo = ref, false
+		}
+		ru.choice = c.readChoice(p, &placeOrderKey) == "choice"
+		ru.kinds = c.readKinds(p, &placeKindsKey)
+		return ru
+	},
+}
+
+var (
+	placeToKey = Key{Name: "to", Type: TString, Default: "empty",
+		Doc: `where: any empty cell ("empty"), or an empty cell of this region (of a per-seat region, the mover's cells)`}
+	placeOrderKey = Key{Name: "order", Type: TChoice, Default: "queue", Allowed: []string{"queue", "choice"},
+		Doc: "queue: the first kind of the mover's hand queue not used up; choice: any kind left in hand"}
+	placeKindsKey = Key{Name: "kinds", Type: TStrings,
+		Doc: "the piece kinds this rule may place (default: any)"}
+)
+
+func (r *placeRule) allowed(k int) bool { return r.kinds == nil || r.kinds[k] }
+
+// nextKinds calls f for each kind the mover may place now.
+func (r *placeRule) gen(s *State, out []Move) []Move {
+	g := s.g
+	seat := s.ToMove()
+	for _, k := range g.handOrder[seat] {
+		if s.HandLeft(seat, k) == 0 {
+			continue
+		}
+		if r.allowed(k) {
+			out = r.targets(s, out, k)
+		}
+		if !r.choice {
+			break
+		}
+	}
+	return out
+}
+
+func (r *placeRule) targets(s *State, out []Move, k int) []Move {
+	if r.anyTo && s.g.small && r.when == nil {
+		n := s.g.Board.N()
+		free := ^s.occMask()
+		if n < 64 {
+			free &= 1<<uint(n) - 1
+		}
+		for ; free != 0; free &= free - 1 {
+			out = append(out, mkMove(r.index, -1, bits.TrailingZeros64(free), k))
+		}
+		return out
+	}
+	if r.anyTo {
+		n := s.g.Board.N()
+		height := s.buf[s.g.lay.height : s.g.lay.height+n]
+		counts := s.buf[s.g.lay.counts : s.g.lay.counts+n]
+		for c := 0; c < n; c++ {
+			if height[c] == 0 && counts[c] == 0 && (r.when == nil || r.when.allows(s, -1, c, 0, k)) {
+				out = append(out, mkMove(r.index, -1, c, k))
+			}
+		}
+		return out
+	}
+	for _, c := range s.g.cells(r.to, s.ToMove()) {
+		if !s.occupied(int(c)) && r.when.allows(s, -1, int(c), 0, k) {
+			out = append(out, mkMove(r.index, -1, int(c), k))
+		}
+	}
+	return out
+}
+
+func (r *placeRule) play(s *State, m Move) error {
+	g := s.g
+	seat, k := s.ToMove(), m.Aux()
+	i := seat*len(g.Kinds) + k
+	p := g.handStart[i] + int(s.buf[g.lay.placed+i])
+	s.buf[g.lay.placed+i]++
+	s.buf[hHandLeft]--
+	s.push(p, m.To())
+	return nil
+}
+
+func (r *placeRule) format(s *State, m Move) string {
+	name := s.g.Board.Cells[m.To()].Name
+	if r.choice {
+		return s.g.Kinds[m.Aux()].Name + "@" + name
+	}
+	return name
+}
+
+func (r *placeRule) explain(s *State, text string) (string, bool) {
+	g := s.g
+	kind, cell, hasKind := strings.Cut(text, "@")
+	if !hasKind {
+		cell = kind
+	}
+	c, ok := lookupCell(g, cell)
+	if !ok {
+		return "", false
+	}
+	seat := s.ToMove()
+	left := 0
+	for k := range g.Kinds {
+		left += s.HandLeft(seat, k)
+	}
+	switch {
+	case left == 0:
+		return fmt.Sprintf("%s has no pieces left in hand", g.Seats[seat]), true
+	case s.occupied(c):
+		return fmt.Sprintf("%s is occupied: a piece may only be put on a vacant space", g.Board.Cells[c].Name), true
+	case !r.anyTo && !inCells(g.cells(r.to, seat), c):
+		return fmt.Sprintf("%s is not in the region %q where pieces are placed", g.Board.Cells[c].Name, r.to.name), true
+	case r.when != nil:
+		return fmt.Sprintf("the rule's condition (when) does not allow a placement on %s", g.Board.Cells[c].Name), true
+	}
+	return "", false
+}
+
+// reach adds nothing: a placement moves no piece already on the board.
+func (r *placeRule) reach(*Game, []bool, func(from, to int)) {}

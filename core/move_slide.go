@@ -1,0 +1,540 @@
+// This file holds the line primitives slide, step and jump: move a piece
+// or stack along a ray. The three are one Go type with three registry
+// entries that differ in their defaults and keys. gen and play are the hot
+// path (DVONN's move): they read and write the State's flat buffer and
+// allocate nothing.
+
+package core
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"rulesmith/core/board"
+)
+
+const (
+	landEmpty = iota
+	landOccupied
+	landEnemy
+	landEmptyOrEnemy
+	landAny
+)
+
+var landNames = []string{"empty", "occupied", "enemy", "empty_or_enemy", "any"}
+
+type slideRule struct {
+	ruleBase
+	movers
+	dirs        []int
+	byHeight    bool
+	dist        int // exact distance; 0 = any
+	maxDist     int
+	throughAny  bool
+	land        int
+	carryStack  bool
+	replace     bool
+	jump        bool
+	captureOver bool
+	over        string // jump: what may be jumped over: any, own, enemy
+	surrounded  bool
+	when        *whenCond
+	allDirs     bool    // dirs is every direction, in order
+	pieceList   []int32 // the pieces of the rule's kinds, when few
+	cap         *captureSpec
+	excl        *exclusion
+	byPiece     bool // notation names the piece (bK-b66), not the origin
+}
+
+var (
+	slideMove = moveType{name: "slide", doc: "move a piece or stack along a ray, any distance by default",
+		keys: lineKeys(&slideDistanceKey, captureKeys...), compile: compileLine}
+	stepMove = moveType{name: "step", doc: "move a piece or stack one cell along a ray",
+		keys: lineKeys(withDefault(slideDistanceKey, 1), captureKeys...), compile: compileLine}
+	jumpMove = moveType{name: "jump", doc: "jump over the next cell of a ray to the one after it, taking what was jumped over",
+		keys: lineKeys(withDefault(slideDistanceKey, 2), &jumpCaptureKey, &jumpOverKey), compile: compileLine}
+)
+
+var (
+	dirsKey = Key{Name: "dirs", Type: TStrings,
+		Doc: "the directions allowed (default: all the board's)"}
+	slideDistanceKey = Key{Name: "distance", Type: TIntOrWord, Default: "any", Allowed: []string{"height", "any"}, Min: 1, Max: board.MaxCells,
+		Doc: "how far: exactly N cells, exactly the moving stack's height, or any distance"}
+	maxDistanceKey = Key{Name: "max_distance", Type: TInt, Default: board.MaxCells, Min: 1, Max: board.MaxCells,
+		Doc: `with distance = "any", the farthest target`}
+	throughKey = Key{Name: "through", Type: TChoice, Default: "empty", Allowed: []string{"empty", "any"},
+		Doc: "empty: the cells passed over must be empty; any: the move passes over occupied cells"}
+	landKey = Key{Name: "land", Type: TChoice, Default: "empty", Allowed: landNames,
+		Doc: "what the target cell may hold (enemy: a stack whose top piece another seat owns)"}
+	carryKey = Key{Name: "carry", Type: TChoice, Default: "stack", Allowed: []string{"stack", "piece"},
+		Doc: "move the whole stack or only its top piece"}
+	surroundedKey = Key{Name: "immobile_if_surrounded", Type: TBool, Default: false,
+		Doc: "a stack may not move when it has a neighbour in every direction and all are occupied"}
+	jumpCaptureKey = Key{Name: "capture", Type: TChoice, Default: "over", Allowed: []string{"over", "none", "replace"},
+		Doc: "over: remove the stack jumped over; replace: remove the stack on the target; none"}
+	jumpOverKey = Key{Name: "over", Type: TChoice, Default: "any", Allowed: []string{"any", "own", "enemy"},
+		Doc: "what the jumped cell must hold"}
+)
+
+// lineKeys lists the keys of a line primitive, with its distance key and
+// its capture keys.
+func lineKeys(distance *Key, capture ...*Key) []*Key {
+	keys := []*Key{&moverPiecesKey, &moverKindsKey, &dirsKey, distance, &maxDistanceKey, &throughKey, &landKey, &carryKey,
+		&surroundedKey, &excludeKey, &notationKey, &commonRestKey, &whenKey}
+	return append(keys, capture...)
+}
+
+// withDefault returns a copy of k with another default.
+func withDefault(k Key, def any) *Key {
+	k.Default = def
+	return &k
+}
+
+func compileLine(c *compiler, p string, rb ruleBase) rule {
+	r := c.r
+	b := c.g.Board
+	ru := &slideRule{ruleBase: rb}
+	if len(b.Dirs) == 0 {
+		r.Errorf(p, "%s: a %s needs a board with directions (grid, hex, faces, or graph with [board.lines]), not %s", p, rb.typ, b.Kind)
+		return nil
+	}
+	ru.movers = c.compileMovers(p)
+	if c.has(p, &dirsKey) {
+		for i, d := range c.readStrings(p, &dirsKey) {
+			found := -1
+			for j, x := range b.Dirs {
+				if x == d {
+					found = j
+				}
+			}
+			if found < 0 {
+				r.ValueErrorf(fmt.Sprintf("%s.dirs.%d", p, i), "%s.dirs: unknown direction %q (directions: %s)", p, d, strings.Join(b.Dirs, ", "))
+				continue
+			}
+			ru.dirs = append(ru.dirs, found)
+		}
+	} else {
+		for j := range b.Dirs {
+			ru.dirs = append(ru.dirs, j)
+		}
+	}
+	switch rb.typ {
+	case "step":
+		ru.dist = 1
+	case "jump":
+		ru.dist, ru.jump = 2, true
+		switch c.readChoice(p, &jumpCaptureKey) {
+		case "over":
+			ru.captureOver = true
+		case "replace":
+			ru.replace = true
+			ru.cap = &captureSpec{kind: capReplace}
+		}
+		ru.over = c.readChoice(p, &jumpOverKey)
+	}
+	if v, ok := r.Doc.Get(keyPath(p, &slideDistanceKey)); ok {
+		if s, isStr := v.(string); isStr && (s == "height" || s == "any") {
+			ru.byHeight = s == "height"
+			ru.dist = 0
+		} else {
+			ru.dist = c.num(keyPath(p, &slideDistanceKey), 0, 1, board.MaxCells)
+		}
+	}
+	ru.maxDist = c.readInt(p, &maxDistanceKey)
+	ru.throughAny = c.readChoice(p, &throughKey) == "any"
+	land := c.readChoice(p, &landKey)
+	for i, n := range landNames {
+		if n == land {
+			ru.land = i
+		}
+	}
+	ru.carryStack = c.readChoice(p, &carryKey) == "stack"
+	if !ru.jump {
+		ru.cap = c.compileCapture(p)
+		if ru.cap == nil {
+			return nil
+		}
+		ru.replace = ru.cap.kind == capReplace
+	}
+	ru.excl = c.compileExclusion(p)
+	ru.byPiece = c.readChoice(p, &notationKey) == "piece"
+	ru.surrounded = c.readBool(p, &surroundedKey)
+	ru.allDirs = len(ru.dirs) == len(b.Dirs)
+	for i, d := range ru.dirs {
+		ru.allDirs = ru.allDirs && d == i
+	}
+	ru.when = c.compileWhen(p, true)
+	ru.pieceList = c.fewPieces(ru.kinds)
+	return ru
+}
+
+// reach adds, for each cell and allowed direction, the cells of the ray up
+// to the rule's distance (every cell of it for "any" or "height").
+func (r *slideRule) reach(g *Game, kinds []bool, add func(from, to int)) {
+	if !movesAny(r.kinds, kinds) {
+		return
+	}
+	b := g.Board
+	for c := 0; c < b.N(); c++ {
+		for _, d := range r.dirs {
+			ray := b.Ray(c, d)
+			lim := len(ray)
+			if r.dist > 0 && r.dist < lim {
+				lim = r.dist
+			}
+			for _, t := range ray[:lim] {
+				add(c, int(t))
+			}
+		}
+	}
+}
+
+// takes reports whether m takes p as a victim (not counting a piece
+// replaced on the target).
+func (r *slideRule) takes(m Move, p int) bool {
+	if r.cap == nil {
+		return false
+	}
+	one, mask := r.cap.victimsOf(m)
+	return p == one || mask&(1<<uint(p)) != 0
+}
+
+func (r *slideRule) exclusionRelation() *board.Relation { return r.excl.relation() }
+
+func (r *slideRule) movable(s *State, c, mover int) bool {
+	p := s.Top(c)
+	if p < 0 {
+		return false
+	}
+	g := s.g
+	if !r.may(s, p, mover) {
+		return false
+	}
+	if r.surrounded {
+		adj := g.Board.Adjacent(c)
+		if len(adj) == len(g.Board.Dirs) {
+			height := s.buf[g.lay.height:]
+			counts := s.buf[g.lay.counts:]
+			for _, x := range adj {
+				if height[x] == 0 && counts[x] == 0 {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// landOK reports whether a piece of side `side` moved by mover may land
+// on t.
+func (r *slideRule) landOK(s *State, t, mover, side int) bool {
+	switch r.land {
+	case landEmpty:
+		return s.buf[s.g.lay.height+t] == 0 && s.buf[s.g.lay.counts+t] == 0
+	case landOccupied:
+		return s.buf[s.g.lay.height+t] != 0 || s.buf[s.g.lay.counts+t] != 0
+	case landEnemy:
+		return s.Top(t) >= 0 && foe(s.Owner(t), mover, side)
+	case landEmptyOrEnemy:
+		if !s.occupied(t) {
+			return true
+		}
+		return s.Top(t) >= 0 && foe(s.Owner(t), mover, side)
+	}
+	return true
+}
+
+func (r *slideRule) gen(s *State, out []Move) []Move {
+	g := s.g
+	mover := s.ToMove()
+	n := g.Board.N()
+	nd := len(g.Board.Dirs)
+	rays, roff := g.Board.RayTable()
+	top := s.buf[g.lay.top : g.lay.top+n]
+	height := s.buf[g.lay.height : g.lay.height+n]
+	counts := s.buf[g.lay.counts : g.lay.counts+n]
+	owner := g.pieceOwner
+	var occ uint64
+	masks := g.Board.NeighbourMasks()
+	// On small boards walk only the cells whose top the mover owns.
+	var cand uint64
+	useMask := g.small && r.own && !r.common
+	if g.small {
+		occ = s.occMask()
+		cand = s.ownMask(mover)
+	}
+	// With few candidate pieces (a kinds list), walk the pieces, not the cells.
+	usePieces := !useMask && r.pieceList != nil
+	pos := s.buf[g.lay.pos:]
+	next, pi := 0, 0
+	for {
+		var c int
+		switch {
+		case useMask:
+			if cand == 0 {
+				return out
+			}
+			c = bits.TrailingZeros64(cand)
+			cand &= cand - 1
+		case usePieces:
+			c = -1
+			for pi < len(r.pieceList) {
+				q := r.pieceList[pi]
+				pi++
+				if cc := pos[q] - 1; cc >= 0 && top[cc]-1 == q {
+					c = int(cc)
+					break
+				}
+			}
+			if c < 0 {
+				return out
+			}
+		default:
+			if next >= n {
+				return out
+			}
+			c = next
+			next++
+		}
+		p := top[c] - 1
+		if p < 0 || (r.own && int(owner[p]) != mover && !(r.common && owner[p] < 0 && !s.locked(p))) || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {
+			continue
+		}
+		if r.surrounded {
+			if g.small {
+				if g.full[c] && masks[c]&^occ == 0 {
+					continue
+				}
+			} else if !r.movable(s, c, mover) {
+				continue
+			}
+		}
+		side := int(owner[p])
+		dist := r.dist
+		if r.byHeight {
+			dist = int(height[c])
+		}
+		if dist > 0 && r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone) {
+			// The common case (DVONN): an exact distance over anything, so
+			// only the target matters; occupancy comes from the bit mask.
+			// reach[c][dist]: every cell exactly dist along a ray from c
+			// (distinct directions never share such a cell)
+			if dist >= g.reachLen {
+				continue
+			}
+			targets := g.reach[c*g.reachLen+dist]
+			if r.land == landOccupied {
+				targets &= occ
+			} else {
+				targets &^= occ
+			}
+			for ; targets != 0; targets &= targets - 1 {
+				out = append(out, mkMove(r.index, c, bits.TrailingZeros64(targets), 0))
+			}
+			continue
+		}
+		for _, d := range r.dirs {
+			k := c*nd + d
+			ro, re := int(roff[k]), int(roff[k+1])
+			ray := rays[ro:re]
+			if dist > 0 {
+				if len(ray) < dist {
+					continue
+				}
+				ok := true
+				if r.jump {
+					ok = r.jumpsOver(s, int(ray[0]), mover, side)
+				} else if !r.throughAny {
+					for _, x := range ray[:dist-1] {
+						if height[x] != 0 || counts[x] != 0 {
+							ok = false
+							break
+						}
+					}
+				}
+				if t := int(ray[dist-1]); ok && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
+					out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
+				}
+				continue
+			}
+			for i, x := range ray {
+				if i >= r.maxDist {
+					break
+				}
+				t := int(x)
+				if r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
+					out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
+				}
+				if !r.throughAny && (height[x] != 0 || counts[x] != 0) {
+					break
+				}
+			}
+		}
+	}
+}
+
+func (r *slideRule) play(s *State, m Move) error {
+	from, to := m.From(), m.To()
+	mover := s.ToMove()
+	moved := s.Top(from)
+	if r.replace && s.Height(to) > 0 {
+		if r.cap.points {
+			for p := s.Top(to); p >= 0; p = s.Below(p) {
+				s.buf[s.g.lay.scores+mover] += int32(s.g.Kinds[s.g.pieceKind[p]].Value)
+			}
+		}
+		s.clear(to)
+	}
+	if !r.jump {
+		r.cap.apply(s, m, mover)
+	}
+	if r.rest > 0 {
+		restIfCommon(s, moved, r.rest)
+	}
+	if r.jump && r.captureOver {
+		s.clear(int(s.g.Board.Ray(from, m.Aux())[0]))
+	}
+	n := 1
+	if r.carryStack {
+		n = s.Height(from)
+	}
+	s.moveStack(from, to, n)
+	return nil
+}
+
+func (r *slideRule) format(s *State, m Move) string {
+	return formatMove(s, r.byPiece, r.cap, m)
+}
+
+// formatMove prints FROM-TO, or PIECE-TO when byPiece, then "x" and each
+// victim; a piece replaced on the target is printed as a victim too.
+func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
+	g := s.g
+	b := g.Board
+	var sb strings.Builder
+	if byPiece {
+		sb.WriteString(g.Kinds[g.pieceKind[s.Top(m.From())]].Glyph)
+	} else {
+		sb.WriteString(b.Cells[m.From()].Name)
+	}
+	sb.WriteString("-")
+	sb.WriteString(b.Cells[m.To()].Name)
+	one, mask := cs.victimsOf(m)
+	if cs != nil && cs.kind == capReplace && byPiece {
+		if p := s.Top(m.To()); p >= 0 {
+			one = p
+		}
+	}
+	formatVictims(g, &sb, one, mask)
+	return sb.String()
+}
+
+func (r *slideRule) explain(s *State, text string) (string, bool) {
+	g := s.g
+	b := g.Board
+	from, to, victims, ok := parseFromTo(s, text, r.byPiece)
+	if !ok {
+		return "", false
+	}
+	if r.kinds != nil && s.Top(from) >= 0 && !r.kinds[g.pieceKind[s.Top(from)]] {
+		return "", false // another rule moves this piece
+	}
+	fn, tn := b.Cells[from].Name, b.Cells[to].Name
+	mover := s.ToMove()
+	p := s.Top(from)
+	if reason, bad := r.excl.explain(s, from, to); bad {
+		return reason, true
+	}
+	if victims != "" && (r.cap == nil || r.cap.kind == capNone || r.cap.kind == capReplace) && !(r.cap != nil && r.cap.kind == capReplace) {
+		return fmt.Sprintf("this move cannot capture (%s)", victims), true
+	}
+	if p < 0 {
+		return fmt.Sprintf("there is no piece on %s", fn), true
+	}
+	if r.own && int(g.pieceOwner[p]) != mover && !(r.common && g.pieceOwner[p] < 0) {
+		owner := "no one (a neutral piece)"
+		if o := int(g.pieceOwner[p]); o >= 0 {
+			owner = g.Seats[o]
+		}
+		return fmt.Sprintf("the piece on top of %s belongs to %s, not %s", fn, owner, g.Seats[mover]), true
+	}
+	if r.kinds != nil && !r.kinds[g.pieceKind[p]] {
+		return fmt.Sprintf("a %s does not move by this rule", g.Kinds[g.pieceKind[p]].Name), true
+	}
+	side := int(g.pieceOwner[p])
+	if !r.movable(s, from, mover) {
+		return fmt.Sprintf("%s is surrounded on all sides and may not move", fn), true
+	}
+	for _, d := range r.dirs {
+		ray := b.Ray(from, d)
+		for i, x := range ray {
+			if int(x) != to {
+				continue
+			}
+			dist := r.dist
+			if r.byHeight {
+				dist = s.Height(from)
+			}
+			if dist > 0 && i+1 != dist {
+				if r.byHeight {
+					return weak + fmt.Sprintf("a stack of height %d moves exactly %s; %s is %d away", dist, plural(dist, "space"), tn, i+1), true
+				}
+				return weak + fmt.Sprintf("this piece moves exactly %s; %s is %d away", plural(dist, "space"), tn, i+1), true
+			}
+			if dist == 0 && i >= r.maxDist {
+				return weak + fmt.Sprintf("%s is %d spaces away; the most is %d", tn, i+1, r.maxDist), true
+			}
+			if r.jump && !r.jumpsOver(s, int(ray[0]), mover, side) {
+				if !s.occupied(int(ray[0])) {
+					return fmt.Sprintf("there is nothing on %s to jump over", b.Cells[ray[0]].Name), true
+				}
+				return fmt.Sprintf("a jump must go over a piece that is %s's %s; %s is %s", g.Seats[mover], map[string]string{"own": "own", "enemy": "opponent's"}[r.over], b.Cells[ray[0]].Name, describe(s, int(ray[0]))), true
+			}
+			if !r.throughAny && !r.jump {
+				for _, y := range ray[:i] {
+					if s.occupied(int(y)) {
+						return fmt.Sprintf("the way from %s to %s is blocked at %s", fn, tn, b.Cells[y].Name), true
+					}
+				}
+			}
+			if !r.landOK(s, to, mover, side) {
+				return fmt.Sprintf("%s is %s: a move must end on a space that is %s", tn, describe(s, to), strings.ReplaceAll(landNames[r.land], "_", " or ")), true
+			}
+			if !r.when.allows(s, from, to, s.Height(from), int(g.pieceKind[p])) {
+				return fmt.Sprintf("the rule's condition (when) does not allow %s-%s", fn, tn), true
+			}
+			if victims != "" {
+				return fmt.Sprintf("the landing on %s is legal, but not the capture %s: the pieces it names cannot be taken by this move", tn, victims), true
+			}
+			return "", false
+		}
+	}
+	return weak + fmt.Sprintf("%s is not on a straight line from %s in a direction this piece may move", tn, fn), true
+}
+
+func describe(s *State, c int) string {
+	if !s.occupied(c) {
+		return "empty"
+	}
+	if o := s.Owner(c); o >= 0 {
+		return "occupied by " + s.g.Seats[o]
+	}
+	return "occupied"
+}
+
+// jumpsOver reports whether a jump of a piece of side `side` moved by
+// mover may pass over cell x.
+func (r *slideRule) jumpsOver(s *State, x, mover, side int) bool {
+	if s.buf[s.g.lay.height+x] == 0 && s.buf[s.g.lay.counts+x] == 0 {
+		return false
+	}
+	switch r.over {
+	case "own":
+		return s.Owner(x) == mover
+	case "enemy":
+		return s.Top(x) >= 0 && foe(s.Owner(x), mover, side)
+	}
+	return true
+}

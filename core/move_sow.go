@@ -1,0 +1,305 @@
+// This file holds the sow primitive: pick up the stones of a bowl and sow
+// them one by one along the board's track. gen and play are the hot path
+// of mancala playouts and allocate nothing.
+
+package core
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"rulesmith/core/board"
+)
+
+type sowRule struct {
+	ruleBase
+	from        regionRef
+	min         int
+	dirs        []int8 // +1 = ccw (track order), -1 = cw
+	dirNames    []string
+	skipOthers  bool
+	skipOrigin  bool
+	extraTurn   bool
+	capture     *board.Relation
+	captureMin  int
+	relay       bool
+	takeAt      int
+	takeByMover bool
+	maxLaps     int
+	// tables
+	storeOf    []int32 // seat → its store cell (-1 if none)
+	storeOwner []int8  // cell → seat owning it as a store, or -1
+	cellSeat   []int8  // cell → seat whose `from` region holds it, or -1
+	fromIndex  []int16 // cell → 1-based index in its seat's from region
+}
+
+var sowMove = moveType{
+	name: "sow",
+	doc:  "pick up the stones of a bowl and sow them one by one along the track",
+	keys: []*Key{&sowFromKey, &sowStoreKey, &sowMinKey, &sowDirectionsKey, &sowSkipOthersKey, &sowSkipOriginKey, &sowExtraTurnKey,
+		&sowCaptureKey, &sowCaptureMinKey, &sowRelayKey, &sowTakeAtKey, &sowTakeLastByKey, &sowMaxLapsKey},
+	compile: compileSow,
+}
+
+var (
+	sowFromKey = Key{Name: "from", Type: TString, Default: "pits",
+		Doc: "the per-seat region of bowls a seat may sow from, numbered from 1 in cell order"}
+	sowStoreKey = Key{Name: "store", Type: TString, Default: "store",
+		Doc: "the region of each seat's store; taken stones go to its first cell"}
+	sowMinKey = Key{Name: "min_stones", Type: TInt, Default: 1, Min: 1, Max: MaxStones,
+		Doc: "a bowl must hold at least this many stones to be sown"}
+	sowDirectionsKey = Key{Name: "directions", Type: TStrings, Default: "ccw", Allowed: []string{"ccw", "cw"},
+		Doc: "ccw follows the track, cw runs against it; with both, each bowl gives a move per direction"}
+	sowSkipOthersKey = Key{Name: "skip_others_stores", Type: TBool, Default: true,
+		Doc: "no stone is dropped in another seat's store"}
+	sowSkipOriginKey = Key{Name: "skip_origin", Type: TBool, Default: false,
+		Doc: "no stone is dropped in the emptied bowl on a lap of the board"}
+	sowExtraTurnKey = Key{Name: "extra_turn", Type: TBool, Default: false,
+		Doc: "the mover moves again when the last stone falls in their own store"}
+	sowCaptureKey = Key{Name: "capture", Type: TString, Default: "",
+		Doc: "a relation: when the last stone falls in an empty bowl of the mover's, the related cells' stones and it go to the store"}
+	sowCaptureMinKey = Key{Name: "capture_min", Type: TInt, Default: 0, Min: 0, Max: MaxStones,
+		Doc: "capture only when the related cells hold at least this many stones"}
+	sowRelayKey = Key{Name: "relay", Type: TBool, Default: false,
+		Doc: "when the last stone falls in a bowl that was not empty, pick up its stones and sow on"}
+	sowTakeAtKey = Key{Name: "take_at", Type: TInt, Default: 0, Min: 0, Max: MaxStones,
+		Doc: "whenever a stone makes a bowl hold exactly this many, they go to the bowl owner's store (0: off)"}
+	sowTakeLastByKey = Key{Name: "take_last_by", Type: TChoice, Default: "owner", Allowed: []string{"owner", "mover"},
+		Doc: "for the last stone of a lap, take_at gives the stones to the bowl's owner or to the mover"}
+	sowMaxLapsKey = Key{Name: "max_laps", Type: TInt, Default: 1000, Min: 1, Max: 1 << 20,
+		Doc: "the most relay pick-ups in one move"}
+)
+
+func compileSow(c *compiler, p string, rb ruleBase) rule {
+	r := c.r
+	g := c.g
+	b := g.Board
+	if len(b.Track) == 0 {
+		r.Errorf(p, "%s: sowing needs a board with a track (kind = \"pits\"), not %s", p, b.Kind)
+		return nil
+	}
+	ru := &sowRule{ruleBase: rb}
+	from, ok := c.region(keyPath(p, &sowFromKey), "pits")
+	if !ok {
+		return nil
+	}
+	if !from.perSeat {
+		r.ValueErrorf(p+".from", "%s.from: %q must be a per-seat region (each seat sows from its own)", p, from.name)
+		return nil
+	}
+	ru.from = from
+	store, ok := c.region(keyPath(p, &sowStoreKey), "store")
+	if !ok {
+		return nil
+	}
+	ru.min = c.readInt(p, &sowMinKey)
+	names := c.readStrings(p, &sowDirectionsKey)
+	if len(names) == 0 {
+		names = []string{"ccw"}
+	}
+	for i, d := range names {
+		switch d {
+		case "ccw":
+			ru.dirs = append(ru.dirs, 1)
+		case "cw":
+			ru.dirs = append(ru.dirs, -1)
+		default:
+			r.ValueErrorf(fmt.Sprintf("%s.directions.%d", p, i), "%s.directions: unknown direction %q (want ccw or cw)", p, d)
+			continue
+		}
+		ru.dirNames = append(ru.dirNames, d)
+	}
+	ru.skipOthers = c.readBool(p, &sowSkipOthersKey)
+	ru.skipOrigin = c.readBool(p, &sowSkipOriginKey)
+	ru.extraTurn = c.readBool(p, &sowExtraTurnKey)
+	if rel := c.readString(p, &sowCaptureKey); rel != "" {
+		ru.capture, ok = b.Relation(rel)
+		if !ok {
+			r.ValueErrorf(p+".capture", "%s.capture: unknown relation %q; declare it under [board.relations] (relations: %s)", p, rel, strings.Join(b.RelationNames(), ", "))
+		}
+	}
+	ru.captureMin = c.readInt(p, &sowCaptureMinKey)
+	ru.relay = c.readBool(p, &sowRelayKey)
+	ru.takeAt = c.readInt(p, &sowTakeAtKey)
+	ru.takeByMover = c.readChoice(p, &sowTakeLastByKey) == "mover"
+	ru.maxLaps = c.readInt(p, &sowMaxLapsKey)
+	n := b.N()
+	ru.storeOf = make([]int32, len(g.Seats))
+	ru.storeOwner = make([]int8, n)
+	ru.cellSeat = make([]int8, n)
+	ru.fromIndex = make([]int16, n)
+	for i := 0; i < n; i++ {
+		ru.storeOwner[i], ru.cellSeat[i] = -1, -1
+	}
+	for seat := range g.Seats {
+		ru.storeOf[seat] = -1
+		if cs := g.cells(store, seat); len(cs) > 0 {
+			ru.storeOf[seat] = cs[0]
+			for _, x := range cs {
+				ru.storeOwner[x] = int8(seat)
+			}
+		}
+		for i, x := range g.cells(from, seat) {
+			ru.cellSeat[x] = int8(seat)
+			ru.fromIndex[x] = int16(i + 1)
+		}
+	}
+	return ru
+}
+
+func (r *sowRule) gen(s *State, out []Move) []Move {
+	seat := s.ToMove()
+	min := int32(r.min)
+	cnt := s.buf[s.g.lay.counts:]
+	one := len(r.dirs) == 1
+	for _, c := range r.from.cells[seat%len(r.from.cells)] {
+		if cnt[c] >= min {
+			if one {
+				out = append(out, mkMove(r.index, int(c), -1, 0))
+				continue
+			}
+			for d := range r.dirs {
+				out = append(out, mkMove(r.index, int(c), -1, d))
+			}
+		}
+	}
+	return out
+}
+
+func (r *sowRule) play(s *State, m Move) error {
+	g := s.g
+	track := g.Board.Track
+	nt := len(track)
+	mover := s.ToMove()
+	origin := m.From()
+	dir := int(r.dirs[m.Aux()])
+	cnt := s.buf[g.lay.counts:]
+	hand := int(cnt[origin])
+	s.setCount(origin, 0)
+	pos := g.Board.TrackPos(origin)
+	last := origin
+	keys := g.countKeys
+	var hx uint64
+	defer func() { s.xorHash(hx) }()
+	for laps := 0; ; laps++ {
+		if laps > r.maxLaps {
+			return fmt.Errorf("rule %q: relay sowing did not end after %d laps (max_laps)", r.name, r.maxLaps)
+		}
+		for guard := 0; hand > 0; guard++ {
+			if guard > 4*nt*(hand+1) {
+				return fmt.Errorf("rule %q: sowing found no cell to drop a stone in", r.name)
+			}
+			pos += dir
+			if pos >= nt {
+				pos = 0
+			} else if pos < 0 {
+				pos = nt - 1
+			}
+			c := int(track[pos])
+			if r.skipOrigin && c == origin {
+				continue
+			}
+			if so := r.storeOwner[c]; so >= 0 && int(so) != mover && r.skipOthers {
+				continue
+			}
+			// inline setCount: sowing boards keep no masks (Game.small is
+			// false with a track), so only the count and the hash change
+			if o := cnt[c]; o+1 < countTableMax {
+				k := c * countTableMax
+				hx ^= keys[k+int(o)] ^ keys[k+int(o)+1]
+				cnt[c] = o + 1
+			} else {
+				s.setCount(c, int(o)+1)
+			}
+			hand--
+			last = c
+			if r.takeAt > 0 && r.storeOwner[c] < 0 && int(cnt[c]) == r.takeAt {
+				who := int(r.cellSeat[c])
+				if who < 0 || (hand == 0 && r.takeByMover) {
+					who = mover
+				}
+				if st := r.storeOf[who]; st >= 0 {
+					s.setCount(int(st), int(cnt[st])+int(cnt[c]))
+					s.setCount(c, 0)
+				}
+			}
+		}
+		if so := r.storeOwner[last]; so >= 0 {
+			if int(so) == mover && r.extraTurn {
+				s.buf[hExtra] = 1
+			}
+			return nil
+		}
+		if r.relay && cnt[last] >= 2 {
+			hand = int(cnt[last])
+			s.setCount(last, 0)
+			continue
+		}
+		break
+	}
+	if r.capture != nil && int(r.cellSeat[last]) == mover && cnt[last] == 1 {
+		taken := 0
+		for _, o := range r.capture.Of(last) {
+			taken += int(cnt[o])
+		}
+		if taken >= r.captureMin && taken+1 > 0 {
+			st := r.storeOf[mover]
+			if st >= 0 {
+				for _, o := range r.capture.Of(last) {
+					s.setCount(int(o), 0)
+				}
+				s.setCount(last, 0)
+				s.setCount(int(st), int(cnt[st])+taken+1)
+			}
+		}
+	}
+	return nil
+}
+
+func (r *sowRule) format(s *State, m Move) string {
+	out := strconv.Itoa(int(r.fromIndex[m.From()]))
+	if len(r.dirs) > 1 {
+		out += r.dirNames[m.Aux()]
+	}
+	return out
+}
+
+func (r *sowRule) explain(s *State, text string) (string, bool) {
+	i := 0
+	for i < len(text) && text[i] >= '0' && text[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return "", false
+	}
+	n, _ := strconv.Atoi(text[:i])
+	suffix := strings.ToLower(text[i:])
+	seat := s.ToMove()
+	cells := s.g.cells(r.from, seat)
+	if n < 1 || n > len(cells) {
+		return fmt.Sprintf("there is no bowl %d: bowls are numbered 1 to %d from the mover's left", n, len(cells)), true
+	}
+	if len(r.dirs) > 1 {
+		found := false
+		for _, d := range r.dirNames {
+			found = found || d == suffix
+		}
+		if !found {
+			return fmt.Sprintf("say the direction after the bowl number: %s", strings.Join(r.dirNames, " or ")), true
+		}
+	} else if suffix != "" {
+		return fmt.Sprintf("sowing runs %s only in this variant: write the bowl number alone (%d)", r.dirNames[0], n), true
+	}
+	c := int(cells[n-1])
+	switch k := s.Count(c); {
+	case k == 0:
+		return fmt.Sprintf("bowl %d is empty", n), true
+	case k < r.min:
+		return fmt.Sprintf("bowl %d holds %s; a sowing must start from a bowl with at least %d", n, plural(k, "stone"), r.min), true
+	}
+	return "", false
+}
+
+// reach adds nothing: sowing moves stones, never a piece.
+func (r *sowRule) reach(*Game, []bool, func(from, to int)) {}

@@ -1,0 +1,159 @@
+// This file holds what the moving primitives share: which pieces a rule may
+// move, notation helpers and the reasons a refused move is given.
+
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+// weak marks a refusal that only says the move has the wrong shape for
+// this rule (distance, direction): another rule's reason is preferred.
+const weak = "\x00"
+
+// plural writes "1 stone", "2 stones".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// ---- helpers ----------------------------------------------------------------
+
+func lookupCell(g *Game, name string) (int, bool) {
+	if c, ok := g.Board.Index(name); ok {
+		return c, true
+	}
+	for i, c := range g.Board.Cells {
+		if strings.EqualFold(c.Name, name) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func inCells(cells []int32, c int) bool {
+	for _, x := range cells {
+		if int(x) == c {
+			return true
+		}
+	}
+	return false
+}
+
+// restIfCommon locks a neutral piece that was just moved for `rest` plies
+// after this move. Each piece rests on its own: moving another neutral
+// piece meanwhile does not end its rest.
+func restIfCommon(s *State, p, rest int) {
+	if p >= 0 && s.g.pieceOwner[p] < 0 && rest > 0 {
+		s.buf[s.g.lay.rest+p] = s.buf[hPly] + 1 + int32(rest)
+	}
+}
+
+// parseFromTo reads "FROM-TO" (cells) or "PIECE-TO" (a piece's glyph, when
+// byPiece) with any "x…" victims after the target, which it returns as text.
+func parseFromTo(s *State, text string, byPiece bool) (from, to int, victims string, ok bool) {
+	g := s.g
+	fs, ts, found := strings.Cut(text, "-")
+	if !found {
+		return 0, 0, "", false
+	}
+	if i := strings.IndexByte(ts, 'x'); i > 0 {
+		if _, isCell := lookupCell(g, ts); !isCell {
+			ts, victims = ts[:i], ts[i:]
+		}
+	}
+	to, ok = lookupCell(g, ts)
+	if !ok {
+		return 0, 0, "", false
+	}
+	if c, isCell := lookupCell(g, fs); isCell {
+		return c, to, victims, true
+	}
+	if !byPiece {
+		return 0, 0, "", false
+	}
+	for p := range g.pieceKind {
+		if strings.EqualFold(g.Kinds[g.pieceKind[p]].Glyph, fs) {
+			if c := s.PieceCell(p); c >= 0 && s.Top(c) == p {
+				return c, to, victims, true
+			}
+		}
+	}
+	return 0, 0, "", false
+}
+
+// explain says why t is excluded for a piece from `from`, naming the
+// occupied related cell.
+func (e *exclusion) explain(s *State, from, t int) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	g := s.g
+	for _, o := range e.rel.Of(t) {
+		if int(o) != from && s.Height(int(o)) != 0 {
+			return fmt.Sprintf("%s is blocked by the %s of %s on %s (%s)", g.Board.Cells[t].Name, e.rel.Name,
+				g.Kinds[g.pieceKind[s.Top(int(o))]].Glyph, g.Board.Cells[o].Name, "a piece may not stop there"), true
+		}
+	}
+	return "", false
+}
+
+// fewPieces lists the pieces of the given kinds when they are few compared
+// with the cells (move generation then walks them instead of the board).
+func (c *compiler) fewPieces(kinds []bool) []int32 {
+	if kinds == nil {
+		return nil
+	}
+	var out []int32
+	for p, k := range c.g.pieceKind {
+		if kinds[k] {
+			out = append(out, int32(p))
+		}
+	}
+	if len(out)*4 > c.g.Board.N() {
+		return nil
+	}
+	return out
+}
+
+// movers says which pieces a moving rule may move: the mover's own (or
+// any), optionally the neutral "common" pieces, limited to some kinds.
+type movers struct {
+	own    bool
+	common bool   // neutral pieces may be moved by every seat
+	rest   int    // plies a moved neutral piece must rest
+	kinds  []bool // nil: every kind
+}
+
+var (
+	moverPiecesKey = Key{Name: "pieces", Type: TChoice, Default: "own", Allowed: []string{"own", "any", "own_and_common"},
+		Doc: "which stacks may move: the mover's own, every stack, or the mover's and the neutral ones"}
+	moverKindsKey = Key{Name: "kinds", Type: TStrings,
+		Doc: "only stacks whose top piece is of one of these kinds (default: any)"}
+	commonRestKey = Key{Name: "common_rest", Type: TInt, Default: 0, Min: 0, Max: 1000,
+		Doc: `with pieces = "own_and_common", the plies a neutral piece rests after this rule moves it`}
+	notationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "piece"},
+		Doc: "write moves as FROM-TO cells, or as PIECE-TO with the piece's glyph"}
+)
+
+// compileMovers reads the keys pieces, kinds and common_rest.
+func (c *compiler) compileMovers(p string) movers {
+	var m movers
+	who := c.readChoice(p, &moverPiecesKey)
+	m.own, m.common = who != "any", who == "own_and_common"
+	m.rest = c.readInt(p, &commonRestKey)
+	m.kinds = c.readKinds(p, &moverKindsKey)
+	return m
+}
+
+// may reports whether mover may move piece p by this rule.
+func (m *movers) may(s *State, p, mover int) bool {
+	g := s.g
+	if m.own && int(g.pieceOwner[p]) != mover && !(m.common && g.pieceOwner[p] < 0 && !s.locked(int32(p))) {
+		return false
+	}
+	return m.kinds == nil || m.kinds[g.pieceKind[p]]
+}

@@ -1,0 +1,288 @@
+// This file holds the registries through which a primitive enters the core:
+// move types ([moves.NAME] type), effect types ([effects.NAME] type), end conditions ([end.NAME] type), board kinds ([board] kind), and the small optional interfaces a
+// compiled rule implements to tell the analyses what they may ask of it.
+// Nothing outside a primitive's own file names its concrete type: the
+// compiler looks the type up here, and the foul search and the display
+// defaults ask the capabilities.
+
+package core
+
+import (
+	"strings"
+
+	"rulesmith/core/board"
+)
+
+// moveType is one kind of move rule: the value of `type` in [moves.NAME].
+type moveType struct {
+	name string
+	// doc is one line for the key reference.
+	doc string
+	// keys are the keys this type takes besides the common ones (moveKeys).
+	keys []*Key
+	// compile builds a rule from the table at p, or returns nil after
+	// reporting why it cannot.
+	compile func(c *compiler, p string, rb ruleBase) rule
+}
+
+// moveTypes is the move-type registry, in the order the documentation
+// lists them. A new primitive is one file declaring its moveType and one
+// line here.
+var moveTypes []*moveType
+
+func init() {
+	moveTypes = []*moveType{
+		&placeMove,
+		&slideMove, &stepMove, &jumpMove,
+		&sowMove,
+		&pivotMove,
+	}
+}
+
+// lookupMoveType returns the registered type called name.
+func lookupMoveType(name string) *moveType {
+	for _, t := range moveTypes {
+		if t.name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+func moveTypeNames() []string {
+	out := make([]string, len(moveTypes))
+	for i, t := range moveTypes {
+		out[i] = t.name
+	}
+	return out
+}
+
+// effectType is one kind of effect: the value of `type` in [effects.NAME].
+type effectType struct {
+	name, doc string
+	keys      []*Key
+	compile   func(c *compiler, p, name, cite string) effect
+}
+
+// effectTypes is the effect registry.
+var effectTypes []*effectType
+
+func init() {
+	effectTypes = []*effectType{
+		&removeUnconnectedEffect,
+	}
+}
+
+func lookupEffectType(name string) *effectType {
+	for _, t := range effectTypes {
+		if t.name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+func effectTypeNames() []string {
+	out := make([]string, len(effectTypes))
+	for i, t := range effectTypes {
+		out[i] = t.name
+	}
+	return out
+}
+
+// endType is one kind of end condition: the value of `type` in [end.NAME].
+type endType struct {
+	name, doc string
+	keys      []*Key
+	// decides: the condition names the winner (unless winner = "score");
+	// otherwise the scoring decides.
+	decides bool
+	// compile returns the condition's check, or nil when it has none at
+	// play time or failed (reported).
+	compile func(c *compiler, p, name string) endCheck
+}
+
+// endTypes is the end-condition registry.
+var endTypes []*endType
+
+func init() {
+	endTypes = []*endType{
+		&regionEmptyEnd,
+		&exprEnd,
+		&reachEnd,
+		&seatsLeftEnd,
+		&repetitionEnd,
+	}
+}
+
+func lookupEndType(name string) *endType {
+	for _, t := range endTypes {
+		if t.name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+func endTypeNames() []string {
+	out := make([]string, len(endTypes))
+	for i, t := range endTypes {
+		out[i] = t.name
+	}
+	return out
+}
+
+// goalEnd is an end condition a forced_win foul can take as its goal: the
+// pieces that count and the goal cells.
+type goalEnd interface {
+	goal() (pieces []int32, inRegion []bool)
+}
+
+// boardKind is one board topology: the value of `kind` in [board].
+type boardKind struct {
+	name, doc string
+	keys      []*Key
+	// build makes the board from [board]; on an error, errPath is the key
+	// to report it at ("" for the table).
+	build func(c *compiler) (b *board.Board, errPath string, err error)
+	// render draws a position as text (Render); nil lists the occupied
+	// cells.
+	render func(b *strings.Builder, g *Game, s *State)
+}
+
+// boardKinds is the board-kind registry.
+var boardKinds []*boardKind
+
+func init() {
+	boardKinds = []*boardKind{
+		&gridBoard,
+		&hexBoard,
+		&pitsBoard,
+		&facesBoard,
+		&graphBoard,
+	}
+}
+
+func lookupBoardKind(name string) *boardKind {
+	for _, t := range boardKinds {
+		if t.name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+func boardKindNames() []string {
+	out := make([]string, len(boardKinds))
+	for i, t := range boardKinds {
+		out[i] = t.name
+	}
+	return out
+}
+
+// ---- capabilities -------------------------------------------------------
+
+// reacher is a rule that can list where its moves take a piece, ignoring
+// every other piece: for each move of a piece of one of the given kinds
+// from a cell, add(from, to). The foul search's goal distances are a
+// breadth-first search over these edges. A rule that moves no piece that
+// is already on the board (placing, sowing stones, removing) adds nothing.
+//
+// A rule that does not implement reacher is assumed to be able to take a
+// piece from any cell to any cell in one move: the bound it gives is
+// weaker (one move to the goal from anywhere), but the other rules' moves
+// are still bounded and the prune stays exact.
+type reacher interface {
+	reach(g *Game, kinds []bool, add func(from, to int))
+}
+
+// victimTaker is a rule whose moves may take pieces other than one
+// standing on the target: takes reports whether move m takes piece p. The
+// foul search tries a defence that takes a goal piece first. A rule that
+// does not implement it is simply not preferred; ordering changes only the
+// speed of the search, never its answer.
+type victimTaker interface {
+	takes(m Move, p int) bool
+}
+
+// excluder is a rule whose moves may not end on a cell related by a
+// relation to an occupied cell (STRIX shadows). The foul search tries
+// defences that exclude goal cells early, and the display shades the
+// relation of the first such rule by default.
+type excluder interface {
+	exclusionRelation() *board.Relation
+}
+
+// movesAny reports whether a rule limited to kinds (nil: any kind) can
+// move a piece of one of goalKinds.
+func movesAny(kinds, goalKinds []bool) bool {
+	if kinds == nil {
+		return true
+	}
+	for k, ok := range goalKinds {
+		if ok && k < len(kinds) && kinds[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// firstExclusion returns the relation of the first rule that has one.
+func (g *Game) firstExclusion() *board.Relation {
+	for _, ru := range g.rules {
+		if ex, ok := ru.(excluder); ok {
+			if rel := ex.exclusionRelation(); rel != nil {
+				return rel
+			}
+		}
+	}
+	return nil
+}
+
+// The keys of every kind of a registry, per kind.
+func moveTypeKeys() [][]*Key {
+	var out [][]*Key
+	for _, t := range moveTypes {
+		out = append(out, t.keys)
+	}
+	return out
+}
+
+func effectTypeKeys() [][]*Key {
+	var out [][]*Key
+	for _, t := range effectTypes {
+		out = append(out, t.keys)
+	}
+	return out
+}
+
+func endTypeKeys() [][]*Key {
+	var out [][]*Key
+	for _, t := range endTypes {
+		out = append(out, t.keys)
+	}
+	return out
+}
+
+func boardKindKeys() [][]*Key {
+	var out [][]*Key
+	for _, t := range boardKinds {
+		out = append(out, t.keys)
+	}
+	return out
+}
+
+// allKeyNames returns the distinct key names of several kinds.
+func allKeyNames(kinds [][]*Key) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, ks := range kinds {
+		for _, k := range ks {
+			if !seen[k.Name] {
+				seen[k.Name] = true
+				out = append(out, k.Name)
+			}
+		}
+	}
+	return out
+}
