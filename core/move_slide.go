@@ -96,7 +96,7 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	b := c.g.Board
 	ru := &slideRule{ruleBase: rb}
 	if len(b.Dirs) == 0 {
-		r.Errorf(p, "%s: a %s needs a board with directions (grid, hex or faces), not %s", p, rb.typ, b.Kind)
+		r.Errorf(p, "%s: a %s needs a board with directions (grid, hex, faces, or graph with [board.lines]), not %s", p, rb.typ, b.Kind)
 		return nil
 	}
 	ru.movers = c.compileMovers(p)

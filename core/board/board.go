@@ -56,6 +56,10 @@ type Board struct {
 	// trackPos[c] is the index of c in Track, or -1.
 	trackPos []int32
 	masks    []uint64
+	// lines are a graph board's declared lines; opp[d] is the direction
+	// opposite d, or -1.
+	lines []Line
+	opp   []int8
 }
 
 // Relation is a compile-time table of related cells: Of(c) lists the cells

@@ -53,7 +53,9 @@ func Grid(width, height int, diagonal bool) (*Board, error) {
 			}
 		}
 	}
-	return bl.finish(step, func(_, d, _, cur int) int { return step(cur, d) }), nil
+	b := bl.finish(step, func(_, d, _, cur int) int { return step(cur, d) })
+	b.setOpposites([][2]string{{"n", "s"}, {"e", "w"}, {"ne", "sw"}, {"se", "nw"}})
+	return b, nil
 }
 
 // Hex builds a hexagonal board from its row lengths, bottom row first, in
@@ -112,7 +114,9 @@ func Hex(rows []int) (*Board, error) {
 			}
 		}
 	}
-	return bl.finish(step, func(_, d, _, cur int) int { return step(cur, d) }), nil
+	b := bl.finish(step, func(_, d, _, cur int) int { return step(cur, d) })
+	b.setOpposites([][2]string{{"e", "w"}, {"ne", "sw"}, {"nw", "se"}})
+	return b, nil
 }
 
 // Pits builds a mancala board: for each seat, pits numbered 1..pits from
@@ -276,9 +280,12 @@ type GraphCell struct {
 	Links []string
 }
 
-// Graph builds a board from explicit cells and links (links are symmetric).
-// It has no directions and so no rays.
-func Graph(cells []GraphCell) (*Board, error) {
+// Graph builds a board from explicit cells and links (links are symmetric)
+// and from declared lines (see LineSet), whose points are joined in order
+// and give the board its directions and rays. A ray along a closed line stops
+// before coming back to its start. Without lines the board has no
+// directions and so no rays.
+func Graph(cells []GraphCell, lines ...LineSet) (*Board, error) {
 	bl := newBuilder("graph", nil)
 	for _, c := range cells {
 		attrs := map[string]any{}
@@ -298,5 +305,19 @@ func Graph(cells []GraphCell) (*Board, error) {
 			bl.link(i, j)
 		}
 	}
-	return bl.finish(nil, nil), nil
+	if len(lines) == 0 {
+		return bl.finish(nil, nil), nil
+	}
+	step, pairs, err := graphLines(bl, lines)
+	if err != nil {
+		return nil, err
+	}
+	b := bl.finish(step, func(start, d, _, cur int) int {
+		if t := step(cur, d); t != start {
+			return t
+		}
+		return NoCell
+	})
+	b.setOpposites(pairs)
+	return b, nil
 }
