@@ -552,7 +552,6 @@ func (w *writer) abort() {
 	}
 }
 
-
 // Load reads a study directory whole: study.json and every variant's
 // results.
 func Load(dir string) (*Study, error) {
