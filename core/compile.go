@@ -72,6 +72,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	if err := c.compileParams(sets); err != nil {
 		return nil, err
 	}
+	c.renameDeprecatedKeys()
 	c.compilePlayers()
 	c.compileBoard()
 	if g.Board == nil || len(g.Seats) == 0 {
@@ -86,8 +87,10 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileFouls()
 	c.compileDisplay()
 	if err := r.Diags.Err(); err != nil {
-		return nil, err
+		return nil, append(r.Diags, r.Warnings...).Err()
 	}
+	g.warnings = r.Warnings
+	g.warnings.Sort()
 	// A seat that starts without its flagged pieces ([turns]
 	// eliminate_without) is out from the start, as it would be after a move;
 	// the end conditions hold from the start too.
@@ -352,10 +355,20 @@ func (c *compiler) flag(path string, def bool) bool {
 
 // choice reads a key whose value is one of choices; a value that is not one
 // of them but names a string parameter takes that parameter's value.
+// A deprecated spelling of a value (deprecatedValues) is read as the new
+// one, with a warning at the value that holds it.
 func (c *compiler) choice(path, def string, choices ...string) string {
 	v, ok := c.r.Doc.Get(path)
 	if s, isStr := v.(string); ok && isStr {
+		if nv := deprecatedValue(path, s); nv != "" {
+			c.r.ValueWarnf(path, "%s: %q is deprecated; write %q (same meaning)", path, s, nv)
+			return nv
+		}
 		if pv, isParam := c.params[s].(string); isParam {
+			if nv := deprecatedValue(path, pv); nv != "" {
+				c.r.ValueWarnf("params."+s, "params.%s: %q is deprecated as a value of %s; write %q (same meaning)", s, pv, path, nv)
+				pv = nv
+			}
 			for _, ch := range choices {
 				if ch == pv {
 					return pv

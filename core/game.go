@@ -16,6 +16,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"rulesmith/core/board"
+	"rulesmith/core/diag"
 	"rulesmith/core/spec"
 )
 
@@ -130,6 +131,8 @@ type Game struct {
 	// queue order of kinds per seat for hands
 	handOrder [][]int
 	initial   *State
+	// warnings: what loaded with a warning (deprecated spellings)
+	warnings diag.List
 }
 
 type phase struct {
