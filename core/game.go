@@ -87,7 +87,7 @@ type Game struct {
 	// scoreVars: the state variables the score expression reads
 	scoreVars int
 	// scoreAt is where the score expression is written ("file:line:col: ")
-	scoreAt string
+	scoreAt   string
 	lowest    bool
 	scoreCite string
 

@@ -33,7 +33,7 @@ func newEgyptModel(pits, seeds int) *egyptModel {
 	return m
 }
 
-func (m *egyptModel) store(seat int) int { return m.p + seat*(m.p+1) }
+func (m *egyptModel) store(seat int) int   { return m.p + seat*(m.p+1) }
 func (m *egyptModel) bowl(seat, k int) int { return seat*(m.p+1) + k }
 
 func (m *egyptModel) moves() []int {
