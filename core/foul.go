@@ -69,7 +69,7 @@ var foulKeys = []*Key{
 	{Name: "type", Type: TChoice, Default: "forced_win", Allowed: []string{"forced_win"}, Doc: "the only type"},
 	{Name: "goal", Type: TString, Required: true, Doc: "an [end.NAME] of type reach"},
 	{Name: "turns", Type: TInt, Default: 1, Min: 1, Max: 8, Doc: "the depth, in complete turns of the seats still playing"},
-	{Name: "defenders", Type: TChoice, Default: "all", Allowed: []string{"all", "third_bird"}, Doc: "who defends against the Gainer"},
+	{Name: "defenders", Type: TChoice, Default: "all", Allowed: []string{"all", "bystanders"}, Doc: "all: every seat but the Gainer; bystanders: only the seats that are neither the mover nor the Gainer"},
 	{Name: "takebacks", Type: TInt, Default: 0, Min: 0, Max: 1000, Doc: "takebacks each seat starts with"},
 	{Name: "remedy", Type: TChoice, Default: "takeback", Allowed: []string{"takeback", "points"}, Doc: "what an upheld or baseless call costs"},
 	{Name: "remedy_points", Type: TInt, Default: 2, Min: 0, Max: 1 << 20, Doc: `with remedy = "points", the points each rewarded seat gets`},

@@ -9,6 +9,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -218,6 +220,36 @@ func propsJSON(keys []*Key, sub map[string]*schemaTable) map[string]any {
 	return props
 }
 
+// deprecatedJSON adds the deprecated spellings of t's keys, which still
+// load (with a warning).
+func deprecatedJSON(t *schemaTable, props map[string]any) {
+	for _, dk := range deprecatedKeys {
+		if !tableMatches(dk.table, t.path) {
+			continue
+		}
+		if cur, ok := props[dk.new].(map[string]any); ok {
+			old := maps.Clone(cur)
+			old["description"] = fmt.Sprintf("deprecated: write %s (same meaning)", dk.new)
+			props[dk.old] = old
+		}
+	}
+}
+
+// tableMatches reports whether a deprecatedKeys table pattern ("moves.*")
+// names the schema table at path ("moves.NAME").
+func tableMatches(pattern, path string) bool {
+	pp, tp := strings.Split(pattern, "."), strings.Split(path, ".")
+	if len(pp) != len(tp) {
+		return false
+	}
+	for i := range pp {
+		if pp[i] != "*" && pp[i] != tp[i] {
+			return false
+		}
+	}
+	return true
+}
+
 func sameJSON(a, b any) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
@@ -240,6 +272,7 @@ func tableJSON(t *schemaTable) map[string]any {
 		all = append(all, kd.keys...)
 	}
 	s := map[string]any{"type": "object", "properties": propsJSON(all, t.sub), "additionalProperties": extra}
+	deprecatedJSON(t, s["properties"].(map[string]any))
 	if t.disc == "" {
 		return s
 	}
@@ -248,6 +281,11 @@ func tableJSON(t *schemaTable) map[string]any {
 	for i, kd := range t.kinds {
 		names[i] = kd.name
 		takes := keyNames(t.keys, kd.keys)
+		for _, dk := range deprecatedKeys {
+			if tableMatches(dk.table, t.path) && slices.Contains(takes, dk.new) {
+				takes = append(takes, dk.old)
+			}
+		}
 		branches = append(branches, map[string]any{
 			"if":   map[string]any{"properties": map[string]any{t.disc: map[string]any{"const": kd.name}}, "required": []string{t.disc}},
 			"then": map[string]any{"properties": propsJSON(kd.keys, t.sub), "propertyNames": map[string]any{"enum": takes}},
