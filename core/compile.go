@@ -485,13 +485,58 @@ var boardKeys = []string{"kind", "width", "height", "diagonal", "rows", "pits", 
 // and relations, which are the costly part) by the text of everything that
 // decides them, so that reloading a variant or compiling its house rules
 // does not evaluate the same relations again. Boards are immutable once
-// built, so sharing them is safe.
+// built, so sharing them is safe. The cache is bounded by the boards'
+// estimated memory (board.Board.SizeBytes), not only by their number: an
+// editor reloading a large board after every edit must not keep one copy
+// per edit. The oldest boards go first.
 var boardCache struct {
 	sync.Mutex
-	m map[[32]byte]*board.Board
+	m     map[[32]byte]*board.Board
+	order [][32]byte // insertion order, oldest first
+	bytes int64
 }
 
-const boardCacheSize = 32
+const (
+	boardCacheSize = 32
+	// boardCacheBytes bounds the cache's boards, together; a board larger
+	// than a quarter of it is not cached at all.
+	boardCacheBytes = 64 << 20
+)
+
+// cacheBoard adds a built board to the cache, evicting the oldest boards
+// to stay within boardCacheSize and boardCacheBytes.
+func cacheBoard(key [32]byte, b *board.Board) {
+	size := b.SizeBytes()
+	if size > boardCacheBytes/4 {
+		return
+	}
+	boardCache.Lock()
+	defer boardCache.Unlock()
+	if boardCache.m == nil {
+		boardCache.m = map[[32]byte]*board.Board{}
+	}
+	if _, ok := boardCache.m[key]; ok {
+		return
+	}
+	for len(boardCache.order) > 0 && (len(boardCache.m) >= boardCacheSize || boardCache.bytes+size > boardCacheBytes) {
+		old := boardCache.order[0]
+		boardCache.order = boardCache.order[1:]
+		if ob, ok := boardCache.m[old]; ok {
+			boardCache.bytes -= ob.SizeBytes()
+			delete(boardCache.m, old)
+		}
+	}
+	boardCache.m[key] = b
+	boardCache.order = append(boardCache.order, key)
+	boardCache.bytes += size
+}
+
+// boardCacheUse reports the cache's boards and their estimated bytes.
+func boardCacheUse() (n int, bytes int64) {
+	boardCache.Lock()
+	defer boardCache.Unlock()
+	return len(boardCache.m), boardCache.bytes
+}
 
 func (c *compiler) compileBoard() {
 	bt, ok := c.r.Doc.Get("board")
@@ -512,12 +557,7 @@ func (c *compiler) compileBoard() {
 	before := len(c.r.Diags)
 	c.buildBoard()
 	if c.g.Board != nil && len(c.r.Diags) == before {
-		boardCache.Lock()
-		if boardCache.m == nil || len(boardCache.m) >= boardCacheSize {
-			boardCache.m = map[[32]byte]*board.Board{}
-		}
-		boardCache.m[key] = c.g.Board
-		boardCache.Unlock()
+		cacheBoard(key, c.g.Board)
 	}
 }
 
