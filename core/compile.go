@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -57,6 +58,7 @@ func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
 		return nil, r.Diags.Err()
 	}
 	c.compilePieces()
+	g.boxNames()
 	c.compileSetup()
 	c.compileRules()
 	c.compilePhases()
@@ -174,7 +176,18 @@ func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...exp
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {
-			c.r.ExprErrorf(path, fe.Line, fe.Column, "%s: %s", path, fe.Message)
+			msg := fe.Message
+			if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
+				var known []string
+				for k := range env {
+					known = append(known, k)
+				}
+				sort.Strings(known)
+				if s := diag.Closest(name, known); s != "" {
+					msg += fmt.Sprintf(" (did you mean %s?)", s)
+				}
+			}
+			c.r.ExprErrorf(path, fe.Line, fe.Column, "%s: %s", path, msg)
 		} else {
 			c.r.ValueErrorf(path, "%s: %v", path, err)
 		}
@@ -202,11 +215,25 @@ type callVisitor struct {
 
 func (v *callVisitor) Visit(n *ast.Node) {
 	call, ok := (*n).(*ast.CallNode)
-	if !ok || len(call.Arguments) != 1 {
+	if !ok {
 		return
 	}
 	id, ok := call.Callee.(*ast.IdentifierNode)
 	if !ok {
+		return
+	}
+	for _, f := range posFuncs {
+		if f.name != id.Value {
+			continue
+		}
+		for i, a := range call.Arguments {
+			if lit, isStr := a.(*ast.StringNode); isStr && i < len(f.args) {
+				line, col := runePos(v.src, lit.Location().From)
+				v.c.checkPosArg(v.path, f.name, f.args[i], lit.Value, line, col)
+			}
+		}
+	}
+	if len(call.Arguments) != 1 {
 		return
 	}
 	arg, ok := call.Arguments[0].(*ast.StringNode)
