@@ -44,6 +44,18 @@ func (h *History) CanCall(caller int) error {
 	if caller == offender {
 		return fmt.Errorf("%s cannot call a foul on their own move", g.Seats[caller])
 	}
+	if g.Foul.bySufferers() {
+		if before.Eliminated(caller) {
+			return fmt.Errorf("%s is out of play and may not call", g.Seats[caller])
+		}
+		// a call names a Gainer other than the caller and the offender
+		for o := range g.Seats {
+			if o != caller && o != offender && !before.Eliminated(o) {
+				return nil
+			}
+		}
+		return fmt.Errorf("%s may not call on %s's move: only a player who stands to suffer by another's win may call, and no one else is in play", g.Seats[caller], g.Seats[offender])
+	}
 	prev, next := neighbours(before, offender)
 	for _, c := range g.Foul.Callers {
 		if (c == "prev" && caller == prev) || (c == "next" && caller == next) {
@@ -62,6 +74,11 @@ func (h *History) CanCall(caller int) error {
 		}
 	}
 	return fmt.Errorf("%s may not call on %s's move; only %s may", g.Seats[caller], g.Seats[offender], strings.Join(who, " or "))
+}
+
+// bySufferers reports whether the players who stand to suffer call.
+func (f *FoulSpec) bySufferers() bool {
+	return len(f.Callers) == 1 && f.Callers[0] == "sufferers"
 }
 
 // neighbours returns the active seats before and after seat in turn order.
@@ -90,13 +107,18 @@ func neighbours(s *State, seat int) (prev, next int) {
 //     takeback and replays, or with none left is eliminated and the caller
 //     makes a replacement move for them (STRIX 2024 Rule 17 (v));
 //   - upheld, remedy "points": the move is withdrawn and replayed, and every
-//     other player gains RemedyPoints (first edition);
+//     player but the offender gains RemedyPoints (first edition Rule 18
+//     (ii)), one out of play included;
 //   - unavoidable (every move of the offender loses the game to someone):
 //     the offender is eliminated and the move stands (2024 Rule 17 (xi));
 //   - baseless, remedy "takeback": the caller loses a takeback, or with none
 //     left is eliminated; the move stands (Rule 17 (ix));
 //   - baseless, remedy "points": every player but the caller gains
-//     RemedyPoints.
+//     RemedyPoints (Rule 18 (v)), one out of play included.
+//
+// With callers = ["sufferers"] the call names a Gainer other than the
+// caller: a player who would gain by the move has nothing to suffer, and
+// its call is judged baseless.
 func (h *History) Call(caller int) (CallResult, error) {
 	g := h.Game
 	if err := h.CanCall(caller); err != nil {
@@ -105,7 +127,11 @@ func (h *History) Call(caller int) (CallResult, error) {
 	before := h.snaps[h.n-1]
 	m := h.moves[h.n-1]
 	offender := before.ToMove()
-	v, err := g.AnalyzeFoul(before, m)
+	notGainer := -1
+	if g.Foul.bySufferers() {
+		notGainer = caller // the caller must stand to suffer, not gain
+	}
+	v, err := g.analyzeFoul(before, m, notGainer)
 	if err != nil {
 		return CallResult{}, err
 	}
@@ -127,8 +153,10 @@ func (h *History) Call(caller int) (CallResult, error) {
 		h.redo = 0
 		s := h.State
 		if f.Remedy == "points" {
+			// every non-offending player, one out of play included: it keeps
+			// and still gathers points
 			for seat := range seats {
-				if seat != offender && !s.Eliminated(seat) {
+				if seat != offender {
 					s.buf[g.lay.scores+seat] += int32(f.RemedyPoints)
 				}
 			}
@@ -173,8 +201,9 @@ func (h *History) Call(caller int) (CallResult, error) {
 	default:
 		s := h.State
 		if f.Remedy == "points" {
+			// every player but the caller, one out of play included
 			for seat := range seats {
-				if seat != caller && !s.Eliminated(seat) {
+				if seat != caller {
 					s.buf[g.lay.scores+seat] += int32(f.RemedyPoints)
 				}
 			}

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -506,8 +505,6 @@ func (c *compiler) seat(path string, allowNone bool) int {
 
 // ---- board --------------------------------------------------------------
 
-var boardKeys = []string{"kind", "width", "height", "diagonal", "rows", "pits", "stores", "faces", "name", "cells", "attrs", "regions", "seat_regions", "relations", "points", "lines", "holes"}
-
 // boardCache keeps recently built boards (with their attributes, regions
 // and relations, which are the costly part) by the text of everything that
 // decides them, so that reloading a variant or compiling its house rules
@@ -531,7 +528,7 @@ func (c *compiler) compileBoard() {
 	cached := boardCache.m[key]
 	boardCache.Unlock()
 	if cached != nil {
-		c.r.Keys("board", boardKeys) // still report unknown keys
+		c.boardKeys() // still report unknown keys
 		c.g.Board = cached
 		c.indexRegions()
 		return
@@ -548,50 +545,52 @@ func (c *compiler) compileBoard() {
 	}
 }
 
+// boardCommonKeys are the keys every board kind takes.
+var boardCommonKeys = []*Key{
+	{Name: "kind", Type: TChoice, Required: true, Doc: "the board's topology: one of the registered board kinds"},
+	{Name: "attrs", Type: TTable, Doc: "computed cell attributes: NAME = expression over the cell's attributes"},
+	{Name: "regions", Type: TTable, Doc: "board-wide regions: NAME = boolean expression over a cell"},
+	{Name: "seat_regions", Type: TTable, Doc: "per-seat regions: NAME = boolean expression over a cell and seat"},
+	{Name: "relations", Type: TTable, Doc: "relations: NAME = boolean expression over two cells a and b"},
+}
+
+// boardHolesKey is taken by every board kind but pits.
+var boardHolesKey = Key{Name: "holes", Type: TStrings,
+	Doc: "cells left out of the board: a list of cell names, or a condition over a cell's attributes"}
+
+// boardKeys checks the keys of [board] against its kind and returns the
+// kind's entry, or nil.
+func (c *compiler) boardKeys() *boardKind {
+	if !c.r.Has("board.kind") {
+		c.r.Keys("board", keyNames(boardCommonKeys))
+		return nil
+	}
+	kind := c.r.OneOf("board.kind", "", boardKindNames()...)
+	bk := lookupBoardKind(kind)
+	if bk == nil {
+		c.r.Keys("board", keyNames(boardCommonKeys))
+		return nil
+	}
+	c.checkKindKeys("board", "kind", kind, keyNames(boardCommonKeys, bk.keys), allKeyNames(boardKindKeys()))
+	return bk
+}
+
 func (c *compiler) buildBoard() {
 	r := c.r
 	if !r.Has("board") {
 		r.Errorf("", "missing required table [board]")
 		return
 	}
-	r.Keys("board", boardKeys)
-	kind := r.OneOf("board.kind", "", "grid", "hex", "pits", "faces", "graph")
-	var b *board.Board
-	var err error
-	errPath := "board" // where a board generator's error is reported
-	switch kind {
-	case "grid":
-		errPath = "board.width"
-		if !r.Has(errPath) {
-			errPath = "board.height"
-		}
-		b, err = board.Grid(c.num("board.width", 8, 1, board.MaxCells), c.num("board.height", 8, 1, board.MaxCells), r.Bool("board.diagonal", false))
-	case "hex":
-		rows := r.Ints("board.rows", 1, board.MaxCells)
-		if len(rows) == 0 {
-			r.Errorf("board", "board: a hex board needs rows = [...]")
-			return
-		}
-		errPath = "board.rows"
-		b, err = board.Hex(rows)
-	case "pits":
-		if len(c.g.Seats) == 0 {
-			return
-		}
-		errPath = "board.pits"
-		b, err = board.Pits(c.g.Seats, c.num("board.pits", 6, 1, board.MaxCells), r.Bool("board.stores", true))
-	case "faces":
-		b, err = c.faces()
-	case "graph":
-		b, err = c.graph()
-	case "":
+	bk := c.boardKeys()
+	if bk == nil {
 		if !r.Has("board.kind") {
 			r.Errorf("board", "missing required key %q", "board.kind")
 		}
 		return
 	}
+	b, errPath, err := bk.build(c)
 	if err != nil {
-		if errPath == "board" {
+		if errPath == "" {
 			r.Errorf("board", "board: %v", err)
 		} else {
 			r.ValueErrorf(errPath, "%s: %v", errPath, err)
@@ -624,53 +623,6 @@ func (c *compiler) indexRegions() {
 			c.g.regionRefs[name] = ref
 		}
 	}
-}
-
-func (c *compiler) faces() (*board.Board, error) {
-	r := c.r
-	var faces []board.Face
-	for _, name := range r.Keys("board.faces", nil) {
-		p := "board.faces." + name
-		r.Keys(p, []string{"origin", "u", "v", "size"})
-		vec := func(k string) [3]int {
-			xs := r.Ints(p+"."+k, -board.MaxCells, board.MaxCells)
-			if len(xs) != 3 {
-				r.ValueErrorf(p+"."+k, "%s.%s: want three integers", p, k)
-				return [3]int{}
-			}
-			return [3]int{xs[0], xs[1], xs[2]}
-		}
-		size := r.Ints(p+".size", 1, board.MaxCells)
-		if len(size) != 2 {
-			r.ValueErrorf(p+".size", "%s.size: want [width, height]", p)
-			continue
-		}
-		faces = append(faces, board.Face{Name: name, Origin: vec("origin"), U: vec("u"), V: vec("v"), W: size[0], H: size[1]})
-	}
-	if len(faces) == 0 {
-		return nil, fmt.Errorf("a faces board needs [board.faces.NAME] tables")
-	}
-	nameSrc := r.String("board.name", `face + string(i) + string(j)`)
-	sample := c.withParams(map[string]any{"face": "", "i": 0, "j": 0, "w": 0, "h": 0})
-	prog := c.compileExpr("board.name", nameSrc, sample, expr.AsKind(reflect.String))
-	if prog == nil {
-		return nil, nil
-	}
-	var nameErr error
-	b, err := board.Faces(faces, func(f board.Face, i, j int) string {
-		env := c.withParams(map[string]any{"face": f.Name, "i": i, "j": j, "w": f.W, "h": f.H})
-		out, err := expr.Run(prog, env)
-		if err != nil {
-			nameErr = err
-			return fmt.Sprintf("%s?%d,%d", f.Name, i, j)
-		}
-		return out.(string)
-	})
-	if nameErr != nil {
-		r.ValueErrorf("board.name", "board.name: %s", exprMsg(nameErr))
-		return nil, nil
-	}
-	return b, err
 }
 
 // cellAttrs evaluates [board.attrs], in written order, on every cell.

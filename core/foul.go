@@ -36,7 +36,11 @@ type FoulSpec struct {
 	Remedy string
 	// RemedyPoints is the points a remedy gives each player it rewards.
 	RemedyPoints int
-	// Callers names who may call: "prev" (the player before C), "next".
+	// Callers names who may call: "prev" (the player before C), "next"
+	// (the player after C), or "sufferers": any player in play other than C
+	// who stands to suffer by the foul, so that a call names a Gainer other
+	// than the caller (first edition Rule 18: "the player standing to
+	// suffer by it").
 	Callers []string
 	// NodeLimit bounds one analysis; past it the verdict is inexact.
 	NodeLimit int
@@ -49,8 +53,10 @@ type FoulSpec struct {
 	// unless every move gives the Nest to one player, who then gains it).
 	Unavoidable string
 
-	goal     *endCond
-	goalDist []int32 // static lower bound on goal-piece moves from each cell to the goal
+	goal       *endCond
+	goalPieces []int32 // the pieces that count for the goal
+	goalIn     []bool  // the goal cells
+	goalDist   []int32 // static lower bound on goal-piece moves from each cell to the goal
 	// excl is the first rule's exclusion relation: a defence whose target
 	// excludes goal cells is tried early
 	excl *board.Relation
@@ -84,21 +90,25 @@ func (c *compiler) compileFouls() {
 			f.Callers = []string{"prev", "next"}
 		}
 		for i, cl := range f.Callers {
-			if cl != "prev" && cl != "next" {
-				r.ValueErrorf(fmt.Sprintf("%s.callers.%d", p, i), "%s.callers: unknown caller %q (want prev or next)", p, cl)
+			switch {
+			case cl != "prev" && cl != "next" && cl != "sufferers":
+				r.ValueErrorf(fmt.Sprintf("%s.callers.%d", p, i), "%s.callers: unknown caller %q (want prev, next or sufferers)", p, cl)
+			case cl == "sufferers" && len(f.Callers) > 1:
+				r.ValueErrorf(fmt.Sprintf("%s.callers.%d", p, i), "%s.callers: \"sufferers\" stands alone (it already includes the players before and after)", p)
 			}
 		}
 		goal := r.String(p+".goal", "")
 		for _, e := range g.ends {
-			if e.name == goal && e.typ == "reach" {
+			if ge, ok := e.check.(goalEnd); ok && e.name == goal {
 				f.goal = e
+				f.goalPieces, f.goalIn = ge.goal()
 			}
 		}
 		if f.goal == nil {
 			r.ValueErrorf(p+".goal", "%s.goal: want the name of an [end.NAME] condition of type \"reach\", got %q", p, goal)
 			continue
 		}
-		f.goalDist = goalDistances(g, f.goal)
+		f.goalDist = goalDistances(g, f.goalPieces, f.goalIn)
 		f.excl = g.firstExclusion()
 		g.Foul = f
 		if g.initial != nil {
@@ -113,11 +123,11 @@ func (c *compiler) compileFouls() {
 // piece needs to reach the goal region, over the static move graph of the
 // rules that can move such pieces (steps, slides along rays, pivots),
 // ignoring every other piece.
-func goalDistances(g *Game, goal *endCond) []int32 {
+func goalDistances(g *Game, goalPieces []int32, inRegion []bool) []int32 {
 	b := g.Board
 	n := b.N()
 	goalKinds := make([]bool, len(g.Kinds))
-	for _, p := range goal.pieces {
+	for _, p := range goalPieces {
 		goalKinds[g.pieceKind[p]] = true
 	}
 	// reverse adjacency: rev[t] lists cells from which t is one move away
@@ -131,7 +141,7 @@ func goalDistances(g *Game, goal *endCond) []int32 {
 		// a rule that cannot say where it moves a piece: from anywhere to
 		// the goal in one move (for this rule's moves only)
 		for t := 0; t < n; t++ {
-			if goal.inRegion[t] {
+			if inRegion[t] {
 				for c := 0; c < n; c++ {
 					if c != t {
 						add(c, t)
@@ -146,7 +156,7 @@ func goalDistances(g *Game, goal *endCond) []int32 {
 	}
 	var queue []int32
 	for c := 0; c < n; c++ {
-		if goal.inRegion[c] {
+		if inRegion[c] {
 			dist[c] = 0
 			queue = append(queue, int32(c))
 		}
@@ -225,11 +235,11 @@ func gainerPlies(s *State, gainer, left int) int {
 }
 
 func (a *analyzer) goalReached(s *State, gainer int) bool {
-	for _, p := range a.f.goal.pieces {
+	for _, p := range a.f.goalPieces {
 		if int(a.g.pieceOwner[p]) != gainer {
 			continue
 		}
-		if c := s.PieceCell(int(p)); c >= 0 && a.f.goal.inRegion[c] {
+		if c := s.PieceCell(int(p)); c >= 0 && a.f.goalIn[c] {
 			return true
 		}
 	}
@@ -240,7 +250,7 @@ func (a *analyzer) goalReached(s *State, gainer int) bool {
 // Gainer is within reach of the goal in the plies it has left.
 func (a *analyzer) hopeless(s *State, gainer, left int) bool {
 	budget := int32(gainerPlies(s, gainer, left))
-	for _, p := range a.f.goal.pieces {
+	for _, p := range a.f.goalPieces {
 		if int(a.g.pieceOwner[p]) != gainer {
 			continue
 		}
@@ -353,7 +363,7 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 		}
 		t := m.To()
 		sc := 0
-		if t >= 0 && a.f.goal.inRegion[t] {
+		if t >= 0 && a.f.goalIn[t] {
 			sc += 8
 		}
 		if or {
@@ -372,7 +382,7 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 		}
 		if ru := m.Rule(); ru >= 0 {
 			if vt, ok := g.rules[ru].(victimTaker); ok {
-				for _, p := range a.f.goal.pieces {
+				for _, p := range a.f.goalPieces {
 					if vt.takes(m, int(p)) {
 						sc += 16
 					}
@@ -380,7 +390,7 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 			}
 			if t >= 0 && a.f.excl != nil {
 				for _, x := range a.f.excl.Of(t) {
-					if a.f.goal.inRegion[x] {
+					if a.f.goalIn[x] {
 						sc += 4
 					}
 				}
@@ -392,7 +402,7 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 }
 
 func (a *analyzer) isGoalPiece(p int) bool {
-	for _, q := range a.f.goal.pieces {
+	for _, q := range a.f.goalPieces {
 		if int(q) == p {
 			return true
 		}
@@ -404,13 +414,13 @@ func (a *analyzer) isGoalPiece(p int) bool {
 // active in s: Turns complete turns less the move itself.
 func (f *FoulSpec) Plies(s *State) int { return f.Turns*s.Active() - 1 }
 
-// forcedWinner returns the first player other than mover with a forced win
-// from s within plies, its demonstration line, and whether the search was
-// exact.
-func (g *Game) forcedWinner(s *State, mover, plies int, nodes *int) (int, []string, bool) {
+// forcedWinner returns the first player other than mover (and other than
+// skip, when skip >= 0) with a forced win from s within plies, its
+// demonstration line, and whether the search was exact.
+func (g *Game) forcedWinner(s *State, mover, skip, plies int, nodes *int) (int, []string, bool) {
 	for k := 1; k < len(g.Seats); k++ {
 		gainer := (mover + k) % len(g.Seats)
-		if s.Eliminated(gainer) {
+		if s.Eliminated(gainer) || gainer == skip {
 			continue
 		}
 		a := g.newAnalyzer(mover, plies, s)
@@ -432,6 +442,13 @@ func (g *Game) forcedWinner(s *State, mover, plies int, nodes *int) (int, []stri
 // ([fouls]). It returns an error when the variant declares no foul or m is
 // not legal in before.
 func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
+	return g.analyzeFoul(before, m, -1)
+}
+
+// analyzeFoul is AnalyzeFoul with one player (notGainer, when >= 0) ruled
+// out as the Gainer of m: a call by a player who stands to suffer names
+// another player as the Gainer. The alternatives are judged as usual.
+func (g *Game) analyzeFoul(before *State, m Move, notGainer int) (Verdict, error) {
 	if g.Foul == nil {
 		return Verdict{}, fmt.Errorf("core: %s declares no foul", g.Name)
 	}
@@ -443,7 +460,7 @@ func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
 	}
 	plies := g.Foul.Plies(after)
 	v.Plies = plies
-	gainer, line, exact := g.forcedWinner(after, mover, plies, &v.Nodes)
+	gainer, line, exact := g.forcedWinner(after, mover, notGainer, plies, &v.Nodes)
 	if !exact {
 		v.Exact = false
 		return v, nil
@@ -475,7 +492,7 @@ func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
 			}
 			continue
 		}
-		w, _, ex := g.forcedWinner(st, mover, g.Foul.Plies(st), &v.Nodes)
+		w, _, ex := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &v.Nodes)
 		if !ex {
 			v.Exact = false
 			return v, nil
@@ -510,7 +527,7 @@ func (g *Game) MustMissTurn(s *State) (bool, error) {
 		if st.Over() {
 			return false, nil
 		}
-		w, _, ex := g.forcedWinner(st, mover, g.Foul.Plies(st), &nodes)
+		w, _, ex := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &nodes)
 		if !ex {
 			return false, ErrNoVerdict
 		}
@@ -522,7 +539,7 @@ func (g *Game) MustMissTurn(s *State) (bool, error) {
 	if err := g.Play(st, Pass); err != nil {
 		return false, err
 	}
-	w, _, ex := g.forcedWinner(st, mover, g.Foul.Plies(st), &nodes)
+	w, _, ex := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &nodes)
 	if !ex {
 		return false, ErrNoVerdict
 	}

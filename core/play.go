@@ -244,72 +244,16 @@ func (s *State) Active() int {
 // checkEnd evaluates the declared end conditions.
 func (g *Game) checkEnd(s *State) {
 	for _, e := range g.ends {
-		if ok, who := e.holds(g, s); ok {
-			if e.typ == "seats_left" && s.Active() == 1 {
-				for seat := range g.Seats {
-					if !s.Eliminated(seat) {
-						who = seat
-					}
-				}
-			}
+		if ok, who := e.check.holds(g, s); ok {
 			g.markEnd(s, e.name, who)
-			switch {
-			case e.byScore:
-				g.finish(s)
-			case e.typ == "reach" || e.typ == "seats_left":
+			if e.typ.decides && !e.byScore {
 				g.finishWith(s, who)
-			default:
+			} else {
 				g.finish(s)
 			}
 			return
 		}
 	}
-}
-
-// holds reports whether the condition holds and, for "reach", whose piece
-// reached the region.
-func (e *endCond) holds(g *Game, s *State) (bool, int) {
-	switch e.typ {
-	case "region_empty":
-		for seat := range g.Seats {
-			switch e.who {
-			case "mover":
-				if seat != int(s.buf[hLastMover]) {
-					continue
-				}
-			case "next":
-				if seat != s.ToMove() {
-					continue
-				}
-			}
-			empty := true
-			height, counts := s.buf[g.lay.height:], s.buf[g.lay.counts:]
-			for _, c := range g.cells(e.region, seat) {
-				if height[c] != 0 || counts[c] != 0 {
-					empty = false
-					break
-				}
-			}
-			if empty {
-				return true, -1
-			}
-			if !e.region.perSeat {
-				break
-			}
-		}
-	case "expr":
-		return g.cond(e.when, s), -1
-	case "reach":
-		for _, p := range e.pieces {
-			c := s.buf[g.lay.pos+int(p)] - 1
-			if c >= 0 && e.inRegion[c] {
-				return true, int(g.pieceOwner[p])
-			}
-		}
-	case "seats_left":
-		return s.Active() <= e.count, -1
-	}
-	return false, -1
 }
 
 // Result describes how a game stands.
@@ -447,6 +391,6 @@ func (g *Game) stuckIsFoul(s *State) bool {
 	st.buf[hPly]++
 	st.setToMove(g.nextSeat(st, mover))
 	nodes := 0
-	w, _, exact := g.forcedWinner(st, mover, g.Foul.Plies(st), &nodes)
+	w, _, exact := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &nodes)
 	return exact && w >= 0
 }

@@ -218,21 +218,21 @@ func TestFERule18PreparationVerdict(t *testing.T) {
 // two players other than the Caller 2 points each; the move stands.
 func TestFERule18Remedies(t *testing.T) {
 	g := feLoad(t, "fe-preparation.toml")
-	for _, caller := range []string{"g", "y"} {
-		// Green (preceding Brown) or Yellow (following) may call.
-		h, ev, err := replayText(t, g, "bK-g23\ncall "+caller+"\n")
+	{
+		// Green, who stands to suffer by Yellow's win, calls.
+		h, ev, err := replayText(t, g, "bK-g23\ncall g\n")
 		if err != nil {
 			t.Fatal(err)
 		}
 		c := ev[len(ev)-1].Call
 		if !c.Upheld || !c.Foul || c.Offender != feB || c.Gainer != feY || c.ReplacementBy != feB {
-			t.Fatalf("call %s: %+v", caller, c)
+			t.Fatalf("call g: %+v", c)
 		}
 		if h.Len() != 0 || h.State.ToMove() != feB || sxPieceOn(g, h.State, "g33") != "bK" {
-			t.Fatalf("call %s: the move is not withdrawn (%d moves, %s to move)", caller, h.Len(), g.Seats[h.State.ToMove()])
+			t.Fatalf("call g: the move is not withdrawn (%d moves, %s to move)", h.Len(), g.Seats[h.State.ToMove()])
 		}
 		// 0 + 2 to Yellow and to Green, nothing to Brown.
-		feCheck(t, "upheld call by "+caller, g, h.State, []int{0, 2, 2}, []int{0, 2, 2})
+		feCheck(t, "upheld call by g", g, h.State, []int{0, 2, 2}, []int{0, 2, 2})
 	}
 	// Brown commits the foul again after the withdrawal: 2 more each, 4 in all; then Brown
 	// plays the safe bO-b72.
@@ -653,4 +653,56 @@ func TestTwoPlayerGreenNeverTakesGreen(t *testing.T) {
 	if _, err := g.Parse(g.NewState(), "gK-b54xgR"); err == nil || !strings.Contains(err.Error(), "cannot be taken") {
 		t.Errorf("gK-b54xgR: %v", err)
 	}
+}
+
+// Rule 18: "the player standing to suffer by it - that is, lose the game
+// by the victory of another player - may call". In fe-preparation.toml
+// bK-g23 lets Yellow gain the Nest: Yellow stands to gain, not to suffer,
+// so a call by Yellow names no Gainer but Yellow and is baseless (Rule 18
+// (v): Brown and Green gain 2 each, the move stands), while Green's call
+// is upheld (TestFERule18Remedies). With Green paralysed, the only other
+// player in play could only be the Gainer: no call can be made.
+func TestFERule18OnlyTheSuffererCalls(t *testing.T) {
+	g := feLoad(t, "fe-preparation.toml")
+	h, ev, err := replayText(t, g, "bK-g23\ncall y\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := ev[len(ev)-1].Call
+	if c.Upheld || c.Foul || c.Gainer >= 0 || c.ReplacementBy != -1 {
+		t.Fatalf("Yellow's call on the move that lets Yellow win: %+v; want baseless", c)
+	}
+	if h.Len() != 1 || sxPieceOn(g, h.State, "g23") != "bK" {
+		t.Fatalf("the move must stand: %d moves", h.Len())
+	}
+	feCheck(t, "Yellow's call", g, h.State, []int{2, 0, 2}, []int{2, 0, 2})
+
+	g = feGame(t, "strix/first-edition", sxPos("gO:-"), "b")
+	if _, _, err := replayText(t, g, "bO-b72\ncall y\n"); err == nil || !strings.Contains(err.Error(), "stands to suffer") {
+		t.Fatalf("a call with Green paralysed: %v", err)
+	}
+}
+
+// Rule 18 (v): "In the case of a baseless call of Preparation, the two
+// non-Calling players are awarded a remedy ... two points each", a
+// paralysed one too: it "retains any points" and takes part in the final
+// tally (Rule 16), and gathers them (a paralysed Raven's share, Rule 17).
+// A house rule lets the preceding or following player call (callers =
+// ["prev", "next"]), so that Yellow may call on Brown's move with Green
+// paralysed: Brown and Green gain 2 each. The same holds for an upheld
+// call's remedy (18 (ii), every non-offending player).
+func TestFERule18RemedyToParalysedPlayer(t *testing.T) {
+	text := feVariantText("strix/first-edition", sxPos("gO:-"), "b") + "\n[fouls.preparation]\ncallers = [\"prev\", \"next\"]\n"
+	g, err := core.LoadBytes("fe-prev-next.toml", []byte(text), core.WithFS(variants.FS()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, ev, err := replayText(t, g, "bO-b72\ncall y\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := ev[len(ev)-1].Call; c.Upheld || !h.State.Eliminated(feG) {
+		t.Fatalf("call: %+v", c)
+	}
+	feCheck(t, "baseless call with Green paralysed", g, h.State, []int{2, 0, 2}, []int{2, 0, 2})
 }

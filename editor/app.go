@@ -8,12 +8,9 @@ package editor
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -23,8 +20,6 @@ import (
 
 	"rulesmith/core"
 	"rulesmith/core/agent"
-	"rulesmith/core/diag"
-	"rulesmith/core/spec"
 	"rulesmith/editor/boardview"
 	"rulesmith/editor/session"
 )
@@ -69,6 +64,7 @@ type App struct {
 	input  *tview.InputField
 	rules  *tview.TextArea
 	pages  *tview.Pages
+	root   *tview.Flex
 	keymap []Binding
 
 	agents   []agent.Agent
@@ -86,6 +82,26 @@ type App struct {
 	previewAt int
 	verdict   string
 
+	// savePath is offered by the save prompt: the record opened with
+	// --record (written only when the user saves to it), else the autosave.
+	savePath string
+	// resumeList holds the autosaves --resume found, when there are
+	// several to choose from (shown once the loop runs).
+	resumeList []session.Autosave
+
+	// the rules pane and reloads (edit mode)
+	paneBase  string    // the text the pane was last set from or saved to: edits differ from it
+	rulesAt   time.Time // when the rules in play were loaded
+	loadErr   string    // the current file's load error, shown until a load succeeds
+	loading   bool      // a reload runs in the background
+	loadGen   int       // reload generation: a newer reload or esc makes older results moot
+	loadStart time.Time
+	// lastData is the file content most recently sent to compile (guarded
+	// by mu: the watcher's goroutine compares with it), so that the
+	// watcher's echo of our own save does not reload a second time.
+	mu       sync.Mutex
+	lastData []byte
+
 	msg      string
 	errText  string
 	stopOnce sync.Once
@@ -96,16 +112,33 @@ func (o *Options) load() (*core.Game, error) {
 	return core.Load(o.Variant, core.WithFS(o.FS), core.WithSet(o.Sets...))
 }
 
+func (o *Options) loadBytes(data []byte) (*core.Game, error) {
+	return core.LoadBytes(o.Variant, data, core.WithFS(o.FS), core.WithSet(o.Sets...))
+}
+
 // New builds the play screen (not yet running).
 func New(opts Options) (*App, error) {
 	if os.Getenv("NO_COLOR") != "" {
 		opts.Mono = true
 	}
-	g, err := opts.load()
+	var data []byte
+	if opts.Edit {
+		var err error
+		if data, err = readRegular(opts.Variant); err != nil {
+			return nil, err
+		}
+	}
+	var g *core.Game
+	var err error
+	if data != nil {
+		g, err = opts.loadBytes(data)
+	} else {
+		g, err = opts.load()
+	}
 	if err != nil {
 		return nil, err
 	}
-	a := &App{opts: opts, keymap: DefaultKeymap, selected: -1, done: make(chan struct{})}
+	a := &App{opts: opts, keymap: DefaultKeymap, selected: -1, done: make(chan struct{}), lastData: data, rulesAt: time.Now()}
 	if opts.Keymap != "" {
 		km, err := LoadKeymap(opts.Keymap, DefaultKeymap)
 		if err != nil {
@@ -114,31 +147,57 @@ func New(opts Options) (*App, error) {
 		a.keymap = km
 	}
 	a.sess = session.New(g, opts.Variant)
-	if opts.Record != "" {
-		a.sess.AutosavePath = opts.Record
-	} else {
-		a.sess.AutosavePath = session.AutosaveFile(opts.Variant)
-		if opts.AutosaveDir != "" {
-			a.sess.AutosavePath = opts.AutosaveDir + "/" + strings.NewReplacer("/", "-").Replace(opts.Variant) + ".txt"
-		}
+	dir := opts.AutosaveDir
+	if dir == "" {
+		dir = session.AutosaveDir()
 	}
+	// every game gets its own autosave: a new game never overwrites an
+	// earlier one, and a record given to open is never written
+	a.sess.AutosavePath = session.NewAutosaveFile(dir, opts.Variant, time.Now())
+	a.savePath = a.sess.AutosavePath
 	if err := a.setSeats(opts.Seats); err != nil {
 		return nil, err
 	}
 	switch {
 	case opts.Record != "":
+		a.savePath = opts.Record
 		if _, err := os.Stat(opts.Record); err == nil {
 			if err := a.sess.Load(opts.Record); err != nil {
 				return nil, err
 			}
+		} else {
+			a.msg = opts.Record + " does not exist yet: s saves the game to it"
 		}
 	case opts.Resume:
-		if err := a.sess.Load(a.sess.AutosavePath); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		list, err := session.ListAutosaves(dir, opts.Variant)
+		if err != nil {
 			return nil, err
+		}
+		if len(list) == 0 {
+			return nil, fmt.Errorf("--resume: no autosaved game of %s in %s", opts.Variant, dir)
+		}
+		if err := a.resume(list[0]); err != nil {
+			return nil, err
+		}
+		if len(list) > 1 {
+			a.resumeList = list
 		}
 	}
 	a.build()
 	return a, nil
+}
+
+// resume continues an autosaved game, autosaving into the same file.
+func (a *App) resume(as session.Autosave) error {
+	path := a.sess.AutosavePath
+	a.sess.AutosavePath = "" // loading must not write anywhere
+	if err := a.sess.Load(as.Path); err != nil {
+		a.sess.AutosavePath = path
+		return err
+	}
+	a.sess.AutosavePath, a.savePath = as.Path, as.Path
+	a.msg = "resumed " + as.String()
+	return nil
 }
 
 func (a *App) setSeats(specs []string) error {
@@ -175,12 +234,13 @@ func (a *App) build() {
 	a.board = boardview.New()
 	a.board.SetMonochrome(a.opts.Mono)
 	a.board.SetBorder(true)
+	a.board.SetTitleAlign(tview.AlignLeft) // a long title loses its end
 	a.board.SetSelectedFunc(a.onCell)
 	// colour tags are on in both modes: the monochrome mode writes none
 	// (a.color), but the text is escaped for tags all the same
 	a.side = tview.NewTextView().SetDynamicColors(true).SetWrap(true)
 	a.side.SetBorder(true).SetTitle(" game ")
-	a.status = tview.NewTextView().SetDynamicColors(true)
+	a.status = tview.NewTextView().SetDynamicColors(true).SetWrap(true)
 	a.input = tview.NewInputField().SetLabel("move> ")
 	a.input.SetDoneFunc(a.onInput)
 	a.mono(a.side, a.status, a.input)
@@ -189,14 +249,15 @@ func (a *App) build() {
 		AddItem(&fitted{a.side, a.sideText}, 0, 2, false)
 	if a.opts.Edit {
 		a.rules = tview.NewTextArea().SetWrap(false)
-		a.rules.SetBorder(true).SetTitle(" rules ")
+		a.rules.SetBorder(true)
 		a.mono(a.rules)
-		if data, err := spec.ReadFile(a.opts.Variant, spec.MaxFileSize); err == nil {
-			a.rules.SetText(string(data), false)
-		}
+		a.setPane(string(a.lastData))
+		a.rules.SetChangedFunc(a.paneTitle)
 		body.AddItem(a.rules, 0, 3, false)
 	}
-	root := tview.NewFlex().SetDirection(tview.FlexRow).
+	root := tview.NewFlex().SetDirection(tview.FlexRow)
+	a.root = root
+	root.
 		AddItem(body, 0, 1, true).
 		AddItem(a.status, 1, 0, false).
 		AddItem(a.input, 1, 0, false)
@@ -214,7 +275,13 @@ func (a *App) Run() error {
 			a.msg = "not watching the file: " + err.Error()
 		}
 	}
-	go a.post(a.maybeAI) // once the loop runs
+	go a.post(func() { // once the loop runs
+		if a.resumeList != nil {
+			a.resumeMenu()
+			return
+		}
+		a.maybeAI()
+	})
 	err := a.tv.Run()
 	a.stop()
 	return err
@@ -225,702 +292,6 @@ func (a *App) Application() *tview.Application { return a.tv }
 
 // Session exposes the model (tests read it).
 func (a *App) Session() *session.Session { return a.sess }
-
-func (a *App) stop() {
-	a.stopOnce.Do(func() {
-		close(a.done)
-		if a.aiCancel != nil {
-			a.aiCancel()
-		}
-	})
-}
-
-// ---- drawing --------------------------------------------------------------
-
-func (a *App) color(c, text string) string {
-	if a.opts.Mono {
-		return text
-	}
-	return "[" + c + "]" + text + "[-]"
-}
-
-func (a *App) mode() string {
-	switch {
-	case a.preview != nil:
-		return fmt.Sprintf("preview %d/%d", a.previewAt, len(a.preview)-1)
-	case a.pending != 0:
-		return "confirm"
-	case a.tv != nil && a.tv.GetFocus() == a.input:
-		return "typing"
-	case a.rules != nil && a.tv != nil && a.tv.GetFocus() == a.rules:
-		return "rules"
-	case a.selected >= 0:
-		return "select"
-	case a.thinking:
-		return "thinking"
-	}
-	return "play"
-}
-
-func (a *App) refresh() {
-	g := a.sess.Game
-	s := a.sess.State()
-	shown := s
-	if a.preview != nil {
-		shown = a.preview[a.previewAt]
-	}
-	a.board.SetPosition(g, shown)
-	a.board.SetSelected(a.selected)
-	a.board.SetTargets(a.targets)
-	if a.preview == nil {
-		a.board.SetLastMove(-1, s.LastTarget())
-	}
-	a.board.SetTitle(" " + g.Title + " ")
-	st := tview.Escape("["+a.mode()+"]") + " "
-	if a.errText != "" {
-		st += a.color("red", tview.Escape(a.errText))
-	} else if a.msg != "" {
-		st += tview.Escape(a.msg)
-	} else if a.mode() == "rules" {
-		st += "ctrl+s saves the rules and reloads them  tab back to the board"
-	} else if g.Foul != nil {
-		st += hints(a.keymap, ActType, ActUndo, ActCall, ActHelp, ActQuit)
-	} else {
-		st += hints(a.keymap, ActType, ActUndo, ActRedo, ActHelp, ActQuit)
-	}
-	a.status.SetText(st)
-}
-
-// fitted is a TextView whose text is made for its size at each draw.
-type fitted struct {
-	*tview.TextView
-	text func(w, h int) string
-}
-
-func (f *fitted) Draw(screen tcell.Screen) {
-	_, _, w, h := f.GetInnerRect()
-	f.SetText(f.text(w, h))
-	f.TextView.Draw(screen)
-}
-
-// sideText is the side panel for an inner size of w×h: whose turn, scores,
-// the last verdict and the end of the move list (as much as fits).
-func (a *App) sideText(w, h int) string {
-	g := a.sess.Game
-	s := a.sess.State()
-	var b strings.Builder
-	r := g.Result(s)
-	if r.Over {
-		fmt.Fprintf(&b, "%s\n", a.color("yellow", "game over: "+tview.Escape(g.ResultString(r))))
-		if end, _ := g.EndedBy(s); end != "" {
-			fmt.Fprintf(&b, "ended by: %s\n", end)
-		}
-	} else {
-		who := g.SeatTitle(s.ToMove())
-		kind := "human"
-		if ag := a.agents[s.ToMove()]; ag != nil {
-			kind = ag.Name()
-		}
-		fmt.Fprintf(&b, "to move: %s (%s)\n", a.color(a.seatColor(s.ToMove()), tview.Escape(who)), kind)
-	}
-	if len(g.Phases) > 1 {
-		fmt.Fprintf(&b, "phase: %s\n", g.Phases[s.Phase()])
-	}
-	scores := g.Scores(s)
-	for i := range g.Seats {
-		line := fmt.Sprintf("%-7s %3d", g.SeatTitle(i), scores[i])
-		if g.Foul != nil && g.Foul.Remedy == "takeback" {
-			line += fmt.Sprintf("  takebacks %d", s.Takebacks(i))
-		}
-		if s.Eliminated(i) {
-			line += "  out"
-		}
-		fmt.Fprintln(&b, a.color(a.seatColor(i), tview.Escape(line)))
-	}
-	if a.training {
-		fmt.Fprintln(&b, a.color("aqua", "training: fouls are warned before they are played"))
-	}
-	if a.verdict != "" {
-		fmt.Fprintf(&b, "\n%s\n", tview.Escape(a.verdict))
-	}
-	lines := a.sess.Lines()
-	fmt.Fprintf(&b, "\nmoves (%d):\n", len(lines))
-	room := 40
-	if w > 0 && h > 0 {
-		used := 0
-		for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
-			used += max(1, len(tview.WordWrap(l, w)))
-		}
-		room = max(2, h-used)
-	}
-	start := 0
-	if len(lines) > room {
-		start = len(lines) - room + 1
-		b.WriteString("  …\n")
-	}
-	for i := start; i < len(lines); i++ {
-		fmt.Fprintf(&b, "%3d. %s\n", i+1, tview.Escape(lines[i]))
-	}
-	return b.String()
-}
-
-func (a *App) seatColor(seat int) string {
-	g := a.sess.Game
-	if seat >= 0 && seat < len(g.SeatColors) {
-		return g.SeatColors[seat]
-	}
-	palette := []string{"white", "red", "aqua", "green", "yellow", "fuchsia", "blue", "silver"}
-	return palette[seat%len(palette)]
-}
-
-// ---- input ------------------------------------------------------------------
-
-func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
-	if name, _ := a.pages.GetFrontPage(); name != "main" {
-		return ev
-	}
-	focus := a.tv.GetFocus()
-	if ev.Key() == tcell.KeyCtrlC {
-		a.stop()
-		a.tv.Stop()
-		return nil
-	}
-	if a.rules != nil {
-		if ev.Key() == tcell.KeyTab {
-			if focus == a.rules {
-				a.tv.SetFocus(a.board)
-			} else {
-				a.tv.SetFocus(a.rules)
-			}
-			a.refresh()
-			return nil
-		}
-		if focus == a.rules {
-			if ev.Key() == tcell.KeyCtrlS {
-				a.saveRules()
-				return nil
-			}
-			return ev
-		}
-	}
-	if focus == a.input {
-		return ev
-	}
-	act, ok := lookup(a.keymap, ev)
-	if !ok {
-		return ev // arrows and hjkl go to the board
-	}
-	a.errText, a.msg = "", ""
-	switch act {
-	case ActSelect:
-		if a.pending != 0 {
-			m := a.pending
-			a.pending = 0
-			a.commit(m)
-			return nil
-		}
-		return ev // the board calls onCell
-	case ActCancel:
-		a.selected, a.targets, a.preview, a.pending = -1, nil, nil, 0
-	case ActType:
-		a.tv.SetFocus(a.input)
-	case ActUndo:
-		a.cancelAI()
-		if a.sess.Undo() {
-			a.msg = a.sess.Last
-		} else {
-			a.msg = "nothing to undo"
-		}
-		a.selected, a.targets, a.preview = -1, nil, nil
-	case ActRedo:
-		a.cancelAI()
-		switch {
-		case !a.sess.CanRedo():
-			a.msg = "nothing to redo"
-		case a.sess.Redo():
-			a.msg = "redid " + a.sess.Last
-		default:
-			a.errText = "cannot redo: the next move is illegal in this position under these rules"
-		}
-		a.selected, a.targets, a.preview = -1, nil, nil
-	case ActPass:
-		a.playText("pass")
-	case ActCall:
-		a.callMenu()
-		return nil
-	case ActTraining:
-		a.training = !a.training
-		if a.sess.Game.Foul == nil {
-			a.msg = "this variant declares no foul"
-		}
-	case ActLineNext:
-		if a.preview != nil && a.previewAt < len(a.preview)-1 {
-			a.previewAt++
-		}
-		if a.preview != nil {
-			a.msg = "the demonstration: ] and [ step through it, esc leaves it"
-		}
-	case ActLinePrev:
-		if a.preview != nil && a.previewAt > 0 {
-			a.previewAt--
-		}
-		if a.preview != nil {
-			a.msg = "the demonstration: ] and [ step through it, esc leaves it"
-		}
-	case ActAIMove:
-		a.startAI(true)
-	case ActSave:
-		a.prompt("save record to: ", a.sess.AutosavePath, func(p string) {
-			if err := a.sess.Save(p); err != nil {
-				a.errText = err.Error()
-			} else {
-				a.msg = "saved " + p
-			}
-		})
-		return nil
-	case ActOpen:
-		a.prompt("open record: ", "", func(p string) {
-			a.cancelAI()
-			if err := a.sess.Load(p); err != nil {
-				a.errText = err.Error()
-			} else {
-				a.msg = a.sess.Last
-				a.selected, a.targets, a.preview = -1, nil, nil
-			}
-		})
-		return nil
-	case ActNew:
-		a.cancelAI()
-		for a.sess.Undo() {
-		}
-		a.msg = "new game"
-		a.selected, a.targets, a.preview = -1, nil, nil
-	case ActEdit:
-		a.runEditor()
-	case ActHelp:
-		a.showHelp()
-		return nil
-	case ActQuit:
-		a.stop()
-		a.tv.Stop()
-		return nil
-	}
-	a.refresh()
-	a.maybeAI()
-	return nil
-}
-
-func (a *App) onInput(key tcell.Key) {
-	if key == tcell.KeyEnter {
-		text := strings.TrimSpace(a.input.GetText())
-		a.input.SetText("")
-		if text != "" {
-			a.errText, a.msg = "", ""
-			a.playText(text)
-		}
-	}
-	a.tv.SetFocus(a.board)
-	a.refresh()
-	a.maybeAI()
-}
-
-func (a *App) playText(text string) {
-	word := strings.ToLower(strings.Fields(text)[0])
-	if word == "call" || word == "resign" {
-		if err := a.sess.PlayText(text); err != nil {
-			a.errText = err.Error()
-			return
-		}
-		a.afterCall()
-		return
-	}
-	m, err := a.sess.Game.Parse(a.sess.State(), text)
-	if err != nil {
-		a.errText = fmt.Sprintf("illegal move %q: %v", text, err)
-		return
-	}
-	a.tryPlay(m)
-}
-
-// onCell handles Enter or a click on a cell.
-func (a *App) onCell(cell int) {
-	a.errText, a.msg = "", ""
-	if a.preview != nil {
-		a.preview = nil
-	}
-	g := a.sess.Game
-	name := g.Board.Cells[cell].Name
-	if a.selected >= 0 {
-		if cell == a.selected {
-			a.selected, a.targets = -1, nil
-			a.refresh()
-			return
-		}
-		var opts []core.Move
-		for _, m := range a.sess.MovesAt(a.selected) {
-			if m.To() == cell {
-				opts = append(opts, m)
-			}
-		}
-		if len(opts) > 0 {
-			a.selected, a.targets = -1, nil
-			a.choose(opts)
-			return
-		}
-		if len(a.sess.MovesAt(cell)) == 0 {
-			a.errText = fmt.Sprintf("%s is not a target of the selected piece", name)
-			a.refresh()
-			return
-		}
-	}
-	moves := a.sess.MovesAt(cell)
-	if len(moves) == 0 {
-		if a.sess.State().Top(cell) >= 0 {
-			a.errText = fmt.Sprintf("no legal move from %s", name)
-		} else {
-			a.errText = fmt.Sprintf("no legal move at %s", name)
-		}
-		a.refresh()
-		return
-	}
-	// moves with no origin (placements) or no target (sowing) play here
-	if moves[0].From() < 0 || moves[0].To() < 0 {
-		a.choose(moves)
-		return
-	}
-	a.selected = cell
-	a.targets = nil
-	seen := map[int]bool{}
-	for _, m := range moves {
-		if !seen[m.To()] {
-			seen[m.To()] = true
-			a.targets = append(a.targets, m.To())
-		}
-	}
-	a.msg = fmt.Sprintf("%s: %d target(s); enter on one plays it", name, len(a.targets))
-	a.refresh()
-}
-
-// choose plays the only move, or asks which one.
-func (a *App) choose(moves []core.Move) {
-	if len(moves) == 1 {
-		a.tryPlay(moves[0])
-		a.refresh()
-		a.maybeAI()
-		return
-	}
-	list := tview.NewList().ShowSecondaryText(false)
-	list.SetBorder(true).SetTitle(" which move? (esc cancels) ")
-	a.mono(list)
-	for i, m := range moves {
-		m := m
-		short := rune(0)
-		if i < 9 {
-			short = rune('1' + i)
-		}
-		list.AddItem(a.sess.Format(m), "", short, func() {
-			a.pages.RemovePage("choose")
-			a.tryPlay(m)
-			a.refresh()
-			a.maybeAI()
-		})
-	}
-	list.SetDoneFunc(func() { a.pages.RemovePage("choose"); a.refresh() })
-	a.pages.AddPage("choose", centered(list, 36, len(moves)+2), true, true)
-}
-
-// tryPlay plays m, or in training mode first checks that it is no foul.
-func (a *App) tryPlay(m core.Move) {
-	g := a.sess.Game
-	if !a.training || g.Foul == nil {
-		a.commit(m)
-		return
-	}
-	before := a.sess.State().Clone()
-	text := a.sess.Format(m)
-	a.checking = true
-	a.msg = "checking " + text + " for a foul..."
-	go func() {
-		v, err := g.AnalyzeFoul(before, m)
-		a.post(func() {
-			a.checking = false
-			if err != nil || !v.Foul || a.sess.Game != g {
-				a.commit(m)
-				a.refresh()
-				a.maybeAI()
-				return
-			}
-			a.pending = m
-			a.verdict = fmt.Sprintf("WARNING: %s is a foul: %s wins by force: %s\nsafe instead: %s", text, g.SeatTitle(v.Gainer), strings.Join(v.Line, " "), v.Safe)
-			a.msg = "training: enter plays it anyway, esc cancels"
-			a.refresh()
-		})
-	}()
-}
-
-func (a *App) commit(m core.Move) {
-	if err := a.sess.Play(m); err != nil {
-		a.errText = err.Error()
-		return
-	}
-	if a.thinking {
-		// a person moved while an agent searched the old position: the
-		// search is moot, and maybeAI may start the next seat's agent
-		a.cancelAI()
-	}
-	a.verdict = ""
-	a.msg = a.sess.Last
-	a.selected, a.targets = -1, nil // a selection belongs to the position before
-}
-
-// callMenu lets a player entitled to call the foul call it.
-func (a *App) callMenu() {
-	g := a.sess.Game
-	if g.Foul == nil {
-		a.errText = "this variant declares no foul"
-		a.refresh()
-		return
-	}
-	var callers []int
-	for seat := range g.Seats {
-		if a.sess.Hist.CanCall(seat) == nil {
-			callers = append(callers, seat)
-		}
-	}
-	if len(callers) == 0 {
-		if err := a.sess.Hist.CanCall((a.sess.State().ToMove() + 1) % len(g.Seats)); err != nil {
-			a.errText = err.Error()
-		} else {
-			a.errText = "no one may call now"
-		}
-		a.refresh()
-		return
-	}
-	list := tview.NewList().ShowSecondaryText(false)
-	name := strings.ReplaceAll(g.Foul.Name, "_", " ")
-	list.SetBorder(true).SetTitle(" who calls " + name + "? ")
-	a.mono(list)
-	for i, seat := range callers {
-		seat := seat
-		list.AddItem(fmt.Sprintf("%s calls \"%s!\"", g.SeatTitle(seat), name), "", rune('1'+i), func() {
-			a.pages.RemovePage("call")
-			a.call(seat)
-		})
-	}
-	list.SetDoneFunc(func() { a.pages.RemovePage("call"); a.refresh() })
-	a.pages.AddPage("call", centered(list, 44, len(callers)+2), true, true)
-}
-
-func (a *App) call(seat int) {
-	a.cancelAI()
-	after := a.sess.State().Clone()
-	res, err := a.sess.Call(seat)
-	if err != nil {
-		a.errText = err.Error()
-		a.refresh()
-		return
-	}
-	a.afterCall()
-	// the demonstration, move by move, from the position after the move
-	if res.Gainer >= 0 {
-		g := a.sess.Game
-		a.preview = []*core.State{after}
-		st := after.Clone()
-		for _, txt := range res.Line {
-			m, err := g.Parse(st, txt)
-			if err != nil || g.Play(st, m) != nil {
-				break
-			}
-			a.preview = append(a.preview, st.Clone())
-		}
-		a.previewAt = 0
-		a.msg = res.Outcome + " — ] steps through the demonstration, esc leaves it"
-	}
-	a.refresh()
-	a.maybeAI()
-}
-
-func (a *App) afterCall() {
-	if c := a.sess.LastCall; c != nil {
-		g := a.sess.Game
-		v := c.Outcome
-		if c.Gainer >= 0 {
-			v += fmt.Sprintf("\n%s wins by force: %s", g.SeatTitle(c.Gainer), strings.Join(c.Verdict.Line, " "))
-		}
-		a.verdict = v
-	}
-	a.msg = a.sess.Last
-}
-
-func (a *App) prompt(label, def string, done func(string)) {
-	field := tview.NewInputField().SetLabel(label).SetText(def)
-	field.SetBorder(true)
-	a.mono(field)
-	field.SetDoneFunc(func(k tcell.Key) {
-		a.pages.RemovePage("prompt")
-		if k == tcell.KeyEnter && strings.TrimSpace(field.GetText()) != "" {
-			done(strings.TrimSpace(field.GetText()))
-		}
-		a.refresh()
-	})
-	a.pages.AddPage("prompt", centered(field, 70, 3), true, true)
-}
-
-func (a *App) showHelp() {
-	tv := tview.NewTextView().SetText(helpText(a.keymap))
-	tv.SetBorder(true).SetTitle(" help ")
-	a.mono(tv)
-	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
-		a.pages.RemovePage("help")
-		a.refresh()
-		return nil
-	})
-	a.pages.AddPage("help", centered(tv, 72, len(a.keymap)+6), true, true)
-}
-
-func centered(p tview.Primitive, w, h int) tview.Primitive {
-	return tview.NewFlex().
-		AddItem(nil, 0, 1, false).
-		AddItem(tview.NewFlex().SetDirection(tview.FlexRow).
-			AddItem(nil, 0, 1, false).
-			AddItem(p, h, 1, true).
-			AddItem(nil, 0, 1, false), w, 1, true).
-		AddItem(nil, 0, 1, false)
-}
-
-// ---- agents -----------------------------------------------------------------
-
-// maybeAI starts the agent of the seat to move, if it has one.
-func (a *App) maybeAI() { a.startAI(false) }
-
-func (a *App) startAI(force bool) {
-	g := a.sess.Game
-	s := a.sess.State()
-	if a.thinking || a.preview != nil || a.pending != 0 || g.Result(s).Over {
-		return
-	}
-	ag := a.agents[s.ToMove()]
-	if ag == nil {
-		if !force {
-			return
-		}
-		ag = agent.NewMCTS(0, time.Second, a.opts.Seed)
-	}
-	a.aiGen++
-	gen := a.aiGen
-	ctx, cancel := context.WithCancel(context.Background())
-	a.aiCancel = cancel
-	a.thinking = true
-	pos := s.Clone()
-	go func() {
-		m, err := ag.Choose(ctx, g, pos)
-		a.post(func() {
-			if gen != a.aiGen {
-				return
-			}
-			a.thinking = false
-			cancel()
-			if err != nil {
-				if !errors.Is(err, context.Canceled) {
-					a.errText = ag.Name() + ": " + err.Error()
-				}
-				a.refresh()
-				return
-			}
-			if !a.sess.State().Equal(pos) {
-				a.refresh()
-				return
-			}
-			a.commit(m)
-			a.refresh()
-			a.maybeAI()
-		})
-	}()
-	a.refresh()
-}
-
-func (a *App) cancelAI() {
-	if a.aiCancel != nil {
-		a.aiCancel()
-	}
-	a.aiGen++
-	a.thinking = false
-}
-
-// ---- rules: $EDITOR, the rules pane and live reload -------------------------
-
-func (a *App) runEditor() {
-	path := a.opts.Variant
-	if !strings.HasSuffix(path, ".toml") {
-		a.errText = "rules can be edited for a variant file; use: rulesmith edit FILE.toml (copy an embedded one with rulesmith show NAME > FILE.toml)"
-		return
-	}
-	ed := os.Getenv("EDITOR")
-	if ed == "" {
-		ed = "vi"
-	}
-	a.tv.Suspend(func() {
-		cmd := exec.Command(ed, path)
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-		_ = cmd.Run()
-	})
-	a.reload()
-}
-
-func (a *App) saveRules() {
-	if err := session.WriteAtomic(a.opts.Variant, []byte(a.rules.GetText())); err != nil {
-		a.errText = err.Error()
-		a.refresh()
-		return
-	}
-	a.msg = "saved " + a.opts.Variant
-	a.reload()
-}
-
-// reload recompiles the variant; on success the game is replayed under the
-// new rules, on failure the problems are shown with their lines.
-func (a *App) reload() {
-	if a.rules != nil {
-		// the pane shows the file as it is on disk, loadable or not, so
-		// that ctrl+s never writes back a stale copy
-		if data, err := spec.ReadFile(a.opts.Variant, spec.MaxFileSize); err == nil && string(data) != a.rules.GetText() {
-			a.rules.SetText(string(data), false)
-		}
-	}
-	g, err := a.opts.load()
-	if err != nil {
-		var dl diag.List
-		if errors.As(err, &dl) {
-			var parts []string
-			for _, d := range dl {
-				parts = append(parts, d.Caret())
-			}
-			a.verdict = "the rules do not load:\n" + strings.Join(parts, "\n")
-			a.errText = dl[0].String()
-			a.showRulesLine(dl[0])
-		} else {
-			a.errText = err.Error()
-		}
-		a.refresh()
-		return
-	}
-	a.cancelAI()
-	res := a.sess.Reload(g)
-	a.board.SetPosition(g, a.sess.State())
-	a.errText = "" // the rules load again: an earlier load error is stale
-	if res.Broken != nil {
-		a.verdict = fmt.Sprintf("rules reloaded; move %d %q is now illegal: %v\nthe game stops before it (redo replays it if it becomes legal)", res.Broken.Line, res.Broken.Text, res.Broken.Err)
-		a.errText = fmt.Sprintf("move %d %q became illegal", res.Broken.Line, res.Broken.Text)
-	} else {
-		a.verdict = ""
-		a.msg = "rules reloaded"
-		if res.Kept > 0 {
-			a.msg += fmt.Sprintf("; all %d moves still legal", res.Kept)
-		}
-	}
-	a.selected, a.targets, a.preview = -1, nil, nil
-	a.refresh()
-}
 
 // post runs f on the event loop, unless the editor has stopped (a
 // goroutine finishing after the end must not block on a queue nobody reads).
@@ -933,33 +304,36 @@ func (a *App) post(f func()) {
 	a.tv.QueueUpdateDraw(f)
 }
 
-// showRulesLine scrolls the rules pane to a diagnostic's line (when it is
-// in the file shown) and puts the cursor on it.
-func (a *App) showRulesLine(d diag.Diagnostic) {
-	if a.rules == nil || d.Line <= 0 {
-		return
-	}
-	if abs, err := filepath.Abs(d.File); err != nil || !sameFile(abs, a.opts.Variant) {
-		return
-	}
-	text := a.rules.GetText()
-	off, line := 0, 1
-	for off < len(text) && line < d.Line {
-		if text[off] == '\n' {
-			line++
+// resumeMenu lets the user pick which autosaved game to continue; the
+// most recent one is open already.
+func (a *App) resumeMenu() {
+	list := tview.NewList().ShowSecondaryText(false)
+	list.SetBorder(true).SetTitle(fmt.Sprintf(" %d autosaved games of %s: resume which? ", len(a.resumeList), a.opts.Variant))
+	a.mono(list)
+	for i, as := range a.resumeList {
+		as := as
+		short := rune(0)
+		if i < 9 {
+			short = rune('1' + i)
 		}
-		off++
+		list.AddItem(as.String(), "", short, func() {
+			a.pages.RemovePage("resume")
+			if err := a.resume(as); err != nil {
+				a.errText = err.Error()
+			}
+			a.refresh()
+			a.maybeAI()
+		})
 	}
-	col := max(d.Col-1, 0)
-	for i := 0; i < col && off < len(text) && text[off] != '\n'; i++ {
-		off++
-	}
-	a.rules.Select(off, off)
-	_, _, _, h := a.rules.GetInnerRect()
-	a.rules.SetOffset(max(d.Line-1-h/2, 0), 0)
+	list.SetDoneFunc(func() { a.pages.RemovePage("resume"); a.refresh(); a.maybeAI() })
+	a.pages.AddPage("resume", centered(list, 76, min(len(a.resumeList), 12)+2), true, true)
 }
 
-func sameFile(abs, path string) bool {
-	p, err := filepath.Abs(path)
-	return err == nil && p == abs
+func (a *App) stop() {
+	a.stopOnce.Do(func() {
+		close(a.done)
+		if a.aiCancel != nil {
+			a.aiCancel()
+		}
+	})
 }

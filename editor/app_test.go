@@ -302,19 +302,32 @@ func shortcut(t *testing.T, screen, text string) rune {
 }
 
 // boardArea returns the part of a play screen the board takes (at 80×24,
-// without the rules pane: 48 columns, the rows above the status line).
+// without the rules pane: 48 columns, the rows down to its bottom border).
 func boardArea(screen string) string {
 	lines := strings.Split(screen, "\n")[:screenH-2]
 	for i, l := range lines {
 		r := []rune(l)
 		lines[i] = string(r[:min(48, len(r))])
+		if i > 0 && (strings.HasPrefix(l, "└") || strings.HasPrefix(l, "╚")) {
+			lines = lines[:i+1]
+			break
+		}
 	}
 	return strings.Join(lines, "\n")
 }
 
-// statusLine returns the status line (the second last row).
+// statusLine returns the status area (the rows between the panes' bottom
+// border and the input line; it wraps a long text), joined by spaces.
 func statusLine(screen string) string {
-	return strings.Split(screen, "\n")[screenH-2]
+	lines := strings.Split(screen, "\n")[:screenH-1]
+	var out []string
+	for i := len(lines) - 1; i > 0; i-- {
+		if strings.HasPrefix(lines[i], "└") || strings.HasPrefix(lines[i], "╚") {
+			break
+		}
+		out = append([]string{lines[i]}, out...)
+	}
+	return strings.Join(out, " ")
 }
 
 // cellsOf parses a move in the current position and returns the names of
@@ -706,15 +719,26 @@ func TestFoulCallShowsVerdictAndDemonstration(t *testing.T) {
 			t.Errorf("%q is not shown:\n%s", want, s)
 		}
 	}
-	board0 := boardArea(s)
+	// the board's rows with something on them: the status area wraps a
+	// long message, and the board, a row shorter, centres itself again
+	inked := func(screen string) string {
+		var out []string
+		for _, l := range strings.Split(boardArea(screen), "\n") {
+			if strings.Trim(l, "║│ ") != "" {
+				out = append(out, l)
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	board0 := inked(s)
 	tm.runes("]")
 	s = tm.waitFor("[preview 1/1]")
-	if boardArea(s) == board0 {
+	if inked(s) == board0 {
 		t.Errorf("] did not step the demonstration on the board:\n%s", s)
 	}
 	tm.runes("[")
 	s = tm.waitFor("[preview 0/1]")
-	if boardArea(s) != board0 {
+	if inked(s) != board0 {
 		t.Errorf("[ did not step back:\n%s", s)
 	}
 	tm.key(tcell.KeyEscape)
@@ -748,7 +772,7 @@ func TestCompareShowsDivergence(t *testing.T) {
 		tm.runes("yK-g26xbK")
 		tm.key(tcell.KeyEnter)
 		s = tm.waitFor("DIVERGES")
-		for _, want := range []string{"move 5 yK-g26xbK DIVERGES (scores)", "scores differ", "diverging moves: 5.yK-g26xbK"} {
+		for _, want := range []string{"move 5 yK-g26xbK DIVERGES (scores)", "score change: strix/first-edition: Yellow +4; strix/standard: none", "diverging moves: 5.yK-g26xbK"} {
 			if !strings.Contains(s, want) {
 				t.Errorf("%q is not shown:\n%s", want, s)
 			}
@@ -881,4 +905,41 @@ func TestMonochrome(t *testing.T) {
 			t.Error("the colour mode draws no colour")
 		}
 	})
+}
+
+// compare-view: once one variant gives an extra turn the games are out of
+// step, and a move is not applied to different movers; a copy keeping the
+// base's name is told apart by its file.
+func TestCompareOutOfStep(t *testing.T) {
+	dir := t.TempDir()
+	house := filepath.Join(dir, "house.toml")
+	if err := os.WriteFile(house, []byte("extends = \"mancala/egyptian\"\n[moves.sow]\nextra_turn = false\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, tm := startCompare(t, "mancala/egyptian", house, false)
+	s := tm.waitFor("rule differences, mancala/egyptian (shipped) → mancala/egyptian (house.toml)")
+	if !strings.Contains(s, "extra_turn") {
+		t.Errorf("the rule difference is not listed:\n%s", s)
+	}
+	tm.runes("3")
+	tm.key(tcell.KeyEnter)
+	s = tm.waitFor("DIVERGES")
+	if !strings.Contains(s, "move 1 3 DIVERGES (extra turn)") || !strings.Contains(s, "out of step") {
+		t.Errorf("the lost extra turn is not marked:\n%s", s)
+	}
+	tm.runes("1")
+	tm.key(tcell.KeyEnter)
+	s = tm.waitFor("the games are out of step (")
+	if !strings.Contains(s, "a:MOVE or b:MOVE") {
+		t.Errorf("no way out is offered:\n%s", s)
+	}
+	tm.runes("a:1")
+	tm.key(tcell.KeyEnter)
+	tm.waitFor("move 2 1: played in mancala/egyptian (shipped) only")
+	tm.runes("2")
+	tm.key(tcell.KeyEnter)
+	s = tm.waitFor("move 3 2:")
+	if !strings.Contains(s, "diverging moves: 1.3\n") && !strings.Contains(s, "diverging moves: 1.3 ") {
+		t.Errorf("the divergence list is not only the first move:\n%s", s)
+	}
 }

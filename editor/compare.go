@@ -149,7 +149,16 @@ func (c *CompareApp) onInput(key tcell.Key) {
 	c.input.SetText("")
 	c.errMsg = ""
 	if text != "" {
-		if _, err := c.cmp.Play(text); err != nil {
+		var err error
+		switch low := strings.ToLower(text); {
+		case strings.HasPrefix(low, "a:"):
+			_, err = c.cmp.PlayIn(0, strings.TrimSpace(text[2:]))
+		case strings.HasPrefix(low, "b:"):
+			_, err = c.cmp.PlayIn(1, strings.TrimSpace(text[2:]))
+		default:
+			_, err = c.cmp.Play(text)
+		}
+		if err != nil {
 			c.errMsg = err.Error()
 		}
 	}
@@ -158,16 +167,21 @@ func (c *CompareApp) onInput(key tcell.Key) {
 
 func (c *CompareApp) refresh() {
 	sides := []*session.Session{c.cmp.A, c.cmp.B}
+	labels := []string{c.cmp.LabelA, c.cmp.LabelB}
 	for i, s := range sides {
 		g := s.Game
 		c.boards[i].SetPosition(g, s.State())
-		c.boards[i].SetLastMove(-1, s.State().LastTarget())
+		if ev, ok := s.LastEvent(); ok && ev.IsMove {
+			c.boards[i].SetLastMove(ev.Effects.From, ev.Effects.To)
+		} else {
+			c.boards[i].SetLastMove(-1, -1)
+		}
 		r := g.Result(s.State())
 		state := g.SeatTitle(s.State().ToMove()) + " to move"
 		if r.Over {
 			state = g.ResultString(r)
 		}
-		c.boards[i].SetTitle(fmt.Sprintf(" %s: %s; scores %v ", g.Name, state, g.Scores(s.State())))
+		c.boards[i].SetTitle(fmt.Sprintf(" %s: %s; scores %v ", labels[i], state, g.Scores(s.State())))
 	}
 	var b strings.Builder
 	if n := len(c.cmp.Marks); n > 0 {
@@ -177,6 +191,12 @@ func (c *CompareApp) refresh() {
 			for _, d := range last.Detail {
 				fmt.Fprintf(&b, "  %s\n", tview.Escape(d))
 			}
+		} else if !last.InA || !last.InB {
+			only := c.cmp.LabelA
+			if last.InB {
+				only = c.cmp.LabelB
+			}
+			fmt.Fprintf(&b, "move %d %s: played in %s only\n", last.Ply, tview.Escape(last.Text), tview.Escape(only))
 		} else {
 			fmt.Fprintf(&b, "move %d %s: the two games agree\n", last.Ply, tview.Escape(last.Text))
 		}
@@ -191,7 +211,10 @@ func (c *CompareApp) refresh() {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "rule differences, %s → %s (%d):\n", c.cmp.A.Game.Name, c.cmp.B.Game.Name, len(c.cmp.Changes))
+	if c.cmp.OutOfStep() {
+		fmt.Fprintf(&b, "%s\n\n", c.col("yellow", tview.Escape("the games are out of step: type a:MOVE or b:MOVE to play in one game")))
+	}
+	fmt.Fprintf(&b, "rule differences, %s → %s (%d):\n", tview.Escape(c.cmp.LabelA), tview.Escape(c.cmp.LabelB), len(c.cmp.Changes))
 	for _, ch := range c.cmp.Changes {
 		fmt.Fprintf(&b, "  %s\n", tview.Escape(ch.String()))
 	}

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -18,6 +19,10 @@ type Compare struct {
 	Changes []spec.Change
 	// Marks holds one entry per move played, in order.
 	Marks []Divergence
+	// LabelA and LabelB name the two sides: the variants' names, with
+	// their sources when the names are the same (a copy made with
+	// "rulesmith show" keeps the original's name).
+	LabelA, LabelB string
 }
 
 // Divergence describes how one move fared under the two variants.
@@ -29,11 +34,60 @@ type Divergence struct {
 	Kinds []string
 	// Detail says it in words, one line per kind.
 	Detail []string
+	// InA and InB say in which games the move was played (compare view).
+	InA, InB bool
 }
 
 // NewCompare starts both variants from their start positions.
 func NewCompare(a, b *Session) *Compare {
-	return &Compare{A: a, B: b, Changes: spec.Diff(a.Game.Doc, b.Game.Doc)}
+	c := &Compare{A: a, B: b, Changes: spec.Diff(a.Game.Doc, b.Game.Doc), LabelA: a.Game.Name, LabelB: b.Game.Name}
+	if c.LabelA == c.LabelB {
+		c.LabelA += " (" + sourceWord(a.Source) + ")"
+		c.LabelB += " (" + sourceWord(b.Source) + ")"
+		if c.LabelA == c.LabelB {
+			c.LabelA, c.LabelB = "A: "+a.Game.Name, "B: "+b.Game.Name
+		}
+	}
+	return c
+}
+
+// sourceWord names where a variant came from, briefly: a file's base name,
+// or "shipped" for an embedded variant.
+func sourceWord(source string) string {
+	if strings.HasSuffix(source, ".toml") {
+		return filepath.Base(source)
+	}
+	return "shipped"
+}
+
+// OutOfStep reports whether the two games have different seats to move
+// (one gave an extra turn, or one game is over): a move in notation then
+// means different things in each, so Play refuses it and PlayIn plays it
+// in one game.
+func (c *Compare) OutOfStep() bool {
+	return c.A.State().ToMove() != c.B.State().ToMove() || c.A.Game.Result(c.A.State()).Over != c.B.Game.Result(c.B.State()).Over
+}
+
+func (c *Compare) toMove(s *Session) string {
+	if r := s.Game.Result(s.State()); r.Over {
+		return "over (" + resultWords(s.Game, r) + ")"
+	}
+	return s.Game.SeatTitle(s.State().ToMove()) + " to move"
+}
+
+// PlayIn plays text in one game only (side 0 is A, 1 is B), to bring
+// games that are out of step back together.
+func (c *Compare) PlayIn(side int, text string) (Divergence, error) {
+	s, label := c.A, c.LabelA
+	if side == 1 {
+		s, label = c.B, c.LabelB
+	}
+	d := Divergence{Ply: len(c.Marks) + 1, Text: text, InA: side == 0, InB: side == 1}
+	if err := s.PlayText(text); err != nil {
+		return d, fmt.Errorf("%s: %w", label, err)
+	}
+	c.Marks = append(c.Marks, d)
+	return d, nil
 }
 
 // Diverged reports whether the divergence is not empty.
@@ -59,30 +113,35 @@ func options(s *Session, text string) []string {
 	return out
 }
 
-// Play plays text in both games (where legal) and records the divergence.
-// It fails only when the move is legal in neither.
+// Play plays text in both games (where legal) and records the divergence:
+// what this move did differently, not the differences that earlier moves
+// left behind. It fails when the move is legal in neither, and when the
+// games are out of step (see OutOfStep).
 func (c *Compare) Play(text string) (Divergence, error) {
 	d := Divergence{Ply: len(c.Marks) + 1, Text: text}
+	if c.OutOfStep() {
+		return d, fmt.Errorf("the games are out of step (%s: %s; %s: %s): type a:MOVE or b:MOVE to play in one game", c.LabelA, c.toMove(c.A), c.LabelB, c.toMove(c.B))
+	}
 	ma, errA := c.A.Game.Parse(c.A.State(), text)
 	mb, errB := c.B.Game.Parse(c.B.State(), text)
 	if errA != nil && errB != nil {
-		return d, fmt.Errorf("illegal in both: %s: %v; %s: %v", c.A.Game.Name, errA, c.B.Game.Name, errB)
+		return d, fmt.Errorf("illegal in both: %s: %v; %s: %v", c.LabelA, errA, c.LabelB, errB)
 	}
 	switch {
 	case errA != nil:
-		d.add("legal", "legal only in %s (%s: %v)", c.B.Game.Name, c.A.Game.Name, errA)
+		d.add("legal", "legal only in %s (%s: %v)", c.LabelB, c.LabelA, errA)
 	case errB != nil:
-		d.add("legal", "legal only in %s (%s: %v)", c.A.Game.Name, c.B.Game.Name, errB)
+		d.add("legal", "legal only in %s (%s: %v)", c.LabelA, c.LabelB, errB)
 	default:
 		oa, ob := options(c.A, text), options(c.B, text)
 		if strings.Join(oa, " ") != strings.Join(ob, " ") {
-			d.add("captures", "capture choices differ: %s: %s; %s: %s", c.A.Game.Name, strings.Join(oa, " "), c.B.Game.Name, strings.Join(ob, " "))
+			d.add("captures", "capture choices differ: %s: %s; %s: %s", c.LabelA, strings.Join(oa, " "), c.LabelB, strings.Join(ob, " "))
 		}
 		if c.A.Game.Foul != nil && c.B.Game.Foul != nil {
 			va, ea := c.A.Game.AnalyzeFoul(c.A.State(), ma)
 			vb, eb := c.B.Game.AnalyzeFoul(c.B.State(), mb)
 			if ea == nil && eb == nil && (va.Foul != vb.Foul || va.Unavoidable != vb.Unavoidable || va.Gainer != vb.Gainer) {
-				d.add("foul", "foul verdicts differ: %s: %s; %s: %s", c.A.Game.Name, verdictText(c.A.Game, va), c.B.Game.Name, verdictText(c.B.Game, vb))
+				d.add("foul", "foul verdicts differ: %s: %s; %s: %s", c.LabelA, verdictText(c.A.Game, va), c.LabelB, verdictText(c.B.Game, vb))
 			}
 		} else if (c.A.Game.Foul == nil) != (c.B.Game.Foul == nil) {
 			// one variant has no foul at all: say so once, on the first move
@@ -95,19 +154,20 @@ func (c *Compare) Play(text string) (Divergence, error) {
 		if err := c.A.Play(ma); err != nil {
 			return d, err
 		}
+		d.InA = true
 	}
 	if errB == nil {
 		if err := c.B.Play(mb); err != nil {
 			return d, err
 		}
+		d.InB = true
 	}
-	sa, sb := c.A.Game.Scores(c.A.State()), c.B.Game.Scores(c.B.State())
-	if fmt.Sprint(sa) != fmt.Sprint(sb) {
-		d.add("scores", "scores differ: %s: %v; %s: %v", c.A.Game.Name, sa, c.B.Game.Name, sb)
-	}
-	ra, rb := c.A.Game.Result(c.A.State()), c.B.Game.Result(c.B.State())
-	if ra != rb {
-		d.add("result", "results differ: %s: %s; %s: %s", c.A.Game.Name, c.A.Game.ResultString(ra), c.B.Game.Name, c.B.Game.ResultString(rb))
+	if d.InA && d.InB {
+		ea, _ := c.A.LastEvent()
+		eb, _ := c.B.LastEvent()
+		diff := compareEvents(c.A.Game, c.B.Game, c.LabelA, c.LabelB, ea, eb, c.A.State(), c.B.State())
+		d.Kinds = append(d.Kinds, diff.Kinds...)
+		d.Detail = append(d.Detail, diff.Detail...)
 	}
 	c.Marks = append(c.Marks, d)
 	return d, nil
@@ -123,11 +183,11 @@ func foulOwner(c *Compare) string {
 func verdictText(g *core.Game, v core.Verdict) string {
 	switch {
 	case v.Foul:
-		return "foul, " + g.Seats[v.Gainer] + " would win"
+		return "foul, " + g.SeatTitle(v.Gainer) + " would win"
 	case v.Unavoidable:
 		return "unavoidable foul"
 	case v.Gainer >= 0:
-		return g.Seats[v.Gainer] + " wins by force (no foul)"
+		return g.SeatTitle(v.Gainer) + " wins by force (no foul)"
 	}
 	return "no foul"
 }
@@ -139,19 +199,10 @@ func (c *Compare) Undo() bool {
 	}
 	last := c.Marks[len(c.Marks)-1]
 	c.Marks = c.Marks[:len(c.Marks)-1]
-	legalA, legalB := true, true
-	for _, k := range last.Detail {
-		if strings.HasPrefix(k, "legal only in "+c.A.Game.Name) {
-			legalB = false
-		}
-		if strings.HasPrefix(k, "legal only in "+c.B.Game.Name) {
-			legalA = false
-		}
-	}
-	if legalA {
+	if last.InA {
 		c.A.Undo()
 	}
-	if legalB {
+	if last.InB {
 		c.B.Undo()
 	}
 	return true

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"rulesmith/core"
@@ -29,8 +28,9 @@ type Session struct {
 	// AutosavePath, when set, receives the record after every change.
 	AutosavePath string
 
-	lines []string // the record: moves in notation, "call P", "resign P"
-	redo  []string
+	lines  []string // the record: moves in notation, "call P", "resign P"
+	events []Event  // what each line did, one per line
+	redo   []string
 	// Last is what the last action did, for the status line.
 	Last string
 	// LastCall is the last judged foul call, if the last action was one.
@@ -47,6 +47,17 @@ func (s *Session) State() *core.State { return s.Hist.State }
 
 // Lines returns the record's lines.
 func (s *Session) Lines() []string { return append([]string(nil), s.lines...) }
+
+// Events returns what each record line did, one event per line.
+func (s *Session) Events() []Event { return append([]Event(nil), s.events...) }
+
+// LastEvent returns the last line's event, if there is one.
+func (s *Session) LastEvent() (Event, bool) {
+	if len(s.events) == 0 {
+		return Event{}, false
+	}
+	return s.events[len(s.events)-1], true
+}
 
 // Legal returns the legal moves of the seat to move.
 func (s *Session) Legal() []core.Move { return s.Game.Moves(s.Hist.State, nil) }
@@ -98,15 +109,31 @@ func (s *Session) PlayText(text string) error {
 
 // Play plays a legal move.
 func (s *Session) Play(m core.Move) error {
-	text := s.Format(m)
-	if err := s.Hist.Play(m); err != nil {
+	ev, err := playLine(s.Hist, s.Format(m), m, len(s.lines)+1)
+	if err != nil {
 		return err
 	}
-	s.lines = append(s.lines, text)
-	s.redo = nil
-	s.Last, s.LastCall = text, nil
+	s.push(ev)
+	s.Last, s.LastCall = ev.String(), nil
 	s.autosave()
 	return nil
+}
+
+func (s *Session) push(ev Event) {
+	s.lines = append(s.lines, ev.Text)
+	s.events = append(s.events, ev)
+	s.redo = nil
+}
+
+// playLine plays m (written text) on h and narrates it.
+func playLine(h *core.History, text string, m core.Move, ply int) (Event, error) {
+	g := h.Game
+	before := h.State.Clone()
+	if err := h.Play(m); err != nil {
+		return Event{}, err
+	}
+	eff := g.MoveEffects(before, h.State, m)
+	return Event{Ply: ply, Seat: before.ToMove(), Text: text, IsMove: true, Effects: eff, Says: Narrate(g, eff)}, nil
 }
 
 // Call judges a foul call by seat on the last move and applies it.
@@ -115,8 +142,7 @@ func (s *Session) Call(seat int) (core.CallResult, error) {
 	if err != nil {
 		return res, err
 	}
-	s.lines = append(s.lines, "call "+s.Game.Seats[seat])
-	s.redo = nil
+	s.push(Event{Ply: len(s.lines) + 1, Seat: seat, Text: "call " + s.Game.Seats[seat], Says: res.Outcome})
 	s.Last, s.LastCall = res.Outcome, &res
 	s.autosave()
 	return res, nil
@@ -127,8 +153,7 @@ func (s *Session) Resign(seat int) error {
 	if err := s.Hist.Resign(seat); err != nil {
 		return err
 	}
-	s.lines = append(s.lines, "resign "+s.Game.Seats[seat])
-	s.redo = nil
+	s.push(Event{Ply: len(s.lines) + 1, Seat: seat, Text: "resign " + s.Game.Seats[seat], Says: s.Game.SeatTitle(seat) + " resigns"})
 	s.Last = s.Game.Seats[seat] + " resigns"
 	s.autosave()
 	return nil
@@ -169,16 +194,57 @@ func (s *Session) CanRedo() bool { return len(s.redo) > 0 }
 
 // rebuild replays lines from the start position.
 func (s *Session) rebuild(lines []string) error {
-	h := core.NewHistory(s.Game, s.Game.NewState())
-	recs := make([]core.RecordLine, len(lines))
-	for i, l := range lines {
-		recs[i] = core.RecordLine{Line: i + 1, Text: l}
-	}
-	if _, err := s.Game.ReplayEvents(h, recs); err != nil {
+	h, events, err := replay(s.Game, lines)
+	if err != nil {
 		return err
 	}
-	s.Hist, s.lines = h, append([]string(nil), lines...)
+	s.Hist, s.lines, s.events = h, append([]string(nil), lines...), events
 	return nil
+}
+
+// replay plays record lines from the start position of g, narrating each;
+// it stops at the first line that cannot be played, with a
+// *core.ReplayError, and returns the game up to it.
+func replay(g *core.Game, lines []string) (*core.History, []Event, error) {
+	h := core.NewHistory(g, g.NewState())
+	events := make([]Event, 0, len(lines))
+	for i, l := range lines {
+		ev, err := replayLine(h, l, i+1)
+		if err != nil {
+			return h, events, &core.ReplayError{Line: i + 1, Text: l, Err: err}
+		}
+		events = append(events, ev)
+	}
+	return h, events, nil
+}
+
+// replayLine plays one record line (a move, "call P" or "resign P") on h.
+func replayLine(h *core.History, line string, ply int) (Event, error) {
+	g := h.Game
+	word, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
+	switch strings.ToLower(word) {
+	case "call", "resign":
+		seat, ok := g.SeatIndex(strings.TrimSpace(arg))
+		if !ok {
+			return Event{}, fmt.Errorf("unknown player %q (players: %s)", arg, strings.Join(g.Seats, ", "))
+		}
+		if strings.ToLower(word) == "resign" {
+			if err := h.Resign(seat); err != nil {
+				return Event{}, err
+			}
+			return Event{Ply: ply, Seat: seat, Text: line, Says: g.SeatTitle(seat) + " resigns"}, nil
+		}
+		res, err := h.Call(seat)
+		if err != nil {
+			return Event{}, err
+		}
+		return Event{Ply: ply, Seat: seat, Text: line, Says: res.Outcome}, nil
+	}
+	m, err := g.Parse(h.State, line)
+	if err != nil {
+		return Event{}, err
+	}
+	return playLine(h, line, m, ply)
 }
 
 // Record returns the game in the CLI's record format.
@@ -198,35 +264,6 @@ func (s *Session) Save(path string) error {
 	return WriteAtomic(path, []byte(s.Record()))
 }
 
-// WriteAtomic writes data to path through a temporary file in the same
-// directory and a rename.
-func WriteAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, ".rulesmith-*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
-}
-
 // Load replaces the game by the record in path (played from the start).
 func (s *Session) Load(path string) error {
 	data, err := spec.ReadFile(path, core.MaxRecordBytes)
@@ -237,81 +274,36 @@ func (s *Session) Load(path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	h := core.NewHistory(s.Game, s.Game.NewState())
-	if _, err := s.Game.ReplayEvents(h, recs); err != nil {
-		return fmt.Errorf("%s:%w", path, err)
-	}
 	lines := make([]string, len(recs))
 	for i, r := range recs {
 		lines[i] = r.Text
 	}
-	s.Hist, s.lines, s.redo = h, lines, nil
+	h, events, err := replay(s.Game, lines)
+	if err != nil {
+		var re *core.ReplayError
+		if errors.As(err, &re) {
+			// the line number in the file, not the index
+			re.Line = recs[re.Line-1].Line
+		}
+		return fmt.Errorf("%s:%w", path, err)
+	}
+	s.Hist, s.lines, s.events, s.redo = h, lines, events, nil
 	s.Last, s.LastCall = fmt.Sprintf("loaded %s (%d lines)", path, len(lines)), nil
 	s.autosave()
 	return nil
 }
 
+// autosave writes the record to AutosavePath. A game with no line yet
+// is not written (opening the editor leaves no empty autosave behind),
+// unless the file already holds an earlier state of this game.
 func (s *Session) autosave() {
-	if s.AutosavePath != "" {
-		_ = s.Save(s.AutosavePath)
+	if s.AutosavePath == "" {
+		return
 	}
-}
-
-// ReloadResult says how the game fared under reloaded rules.
-type ReloadResult struct {
-	// Kept is the number of record lines still legal.
-	Kept int
-	// Broken is the first line that became illegal (nil if none) with the
-	// engine's reason.
-	Broken *core.ReplayError
-}
-
-// Reload switches to new rules and replays the game under them; the
-// record stops before the first line that became illegal, which is
-// reported. The dropped lines are kept for redo.
-func (s *Session) Reload(g *core.Game) ReloadResult {
-	s.Game = g
-	h := core.NewHistory(g, g.NewState())
-	recs := make([]core.RecordLine, len(s.lines))
-	for i, l := range s.lines {
-		recs[i] = core.RecordLine{Line: i + 1, Text: l}
-	}
-	var res ReloadResult
-	_, err := g.ReplayEvents(h, recs)
-	var re *core.ReplayError
-	if errors.As(err, &re) {
-		res.Broken = re
-		res.Kept = re.Line - 1
-		// rebuild the legal prefix
-		h = core.NewHistory(g, g.NewState())
-		_, _ = g.ReplayEvents(h, recs[:res.Kept])
-		dropped := s.lines[res.Kept:]
-		for i := len(dropped) - 1; i >= 0; i-- {
-			s.redo = append(s.redo, dropped[i])
+	if len(s.lines) == 0 {
+		if _, err := os.Stat(s.AutosavePath); err != nil {
+			return
 		}
-		s.lines = s.lines[:res.Kept]
-	} else {
-		res.Kept = len(s.lines)
 	}
-	s.Hist = h
-	s.autosave()
-	return res
-}
-
-// AutosaveFile returns the default autosave path for a variant:
-// $XDG_STATE_HOME/rulesmith/autosave/NAME.txt (or ~/.local/state/...).
-func AutosaveFile(variant string) string {
-	dir := os.Getenv("XDG_STATE_HOME")
-	if dir == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			home = os.TempDir()
-		}
-		dir = filepath.Join(home, ".local", "state")
-	}
-	name := strings.NewReplacer("/", "-", "\\", "-", ":", "-").Replace(strings.TrimSuffix(filepath.Base(variant), ".toml"))
-	if !strings.HasSuffix(variant, ".toml") {
-		name = strings.NewReplacer("/", "-").Replace(variant)
-	}
-	return filepath.Join(dir, "rulesmith", "autosave", name+".txt")
+	_ = s.Save(s.AutosavePath)
 }

@@ -139,3 +139,66 @@ func TestCompareMarksDivergence(t *testing.T) {
 		t.Fatalf("bR-g65: %+v %v", d2, err)
 	}
 }
+
+// loadText compiles a variant held in a string (house rules of a shipped one).
+func loadText(t *testing.T, src string) *core.Game {
+	t.Helper()
+	g, err := core.LoadBytes("house.toml", []byte(src), core.WithFS(variants.FS()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// A reload names the first move whose outcome differs, not only the first
+// that became illegal: here the extra turn the first move earned is gone.
+func TestReloadNamesFirstChangedOutcome(t *testing.T) {
+	g := load(t, "mancala/egyptian")
+	s := session.New(g, "mancala/egyptian")
+	for _, mv := range []string{"1", "3", "6"} {
+		if err := s.PlayText(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// move 1 (south's bowl 1) ends in bowl 5 either way; move 2 (north's
+	// bowl 3) ends in north's store: another turn only under the old rules
+	noExtra := loadText(t, "extends = \"mancala/egyptian\"\nname = \"house/no-extra\"\n[moves.sow]\nextra_turn = false\n")
+	res := s.Reload(noExtra)
+	if res.Change == nil || res.Change.Ply != 2 || strings.Join(res.Change.Kinds, ",") != "extra turn" {
+		t.Fatalf("change: %+v", res.Change)
+	}
+	if want := "the mover moves again under the old rules only"; res.Change.Detail[0] != want {
+		t.Errorf("detail %q, want %q", res.Change.Detail[0], want)
+	}
+	if res.Broken != nil || res.Kept != 3 {
+		t.Errorf("reload: %+v", res)
+	}
+	if d := res.Describe(); !strings.HasPrefix(d, `rules reloaded: move 2 "3" is the first to play out differently (extra turn):`) {
+		t.Errorf("describe: %q", d)
+	}
+	// the same rules again: nothing differs
+	if res := s.Reload(noExtra); res.Change != nil || res.Describe() != "rules reloaded: all 3 moves play out the same" {
+		t.Errorf("same rules: %+v %q", res.Change, res.Describe())
+	}
+}
+
+// Every move is narrated from the engine's account.
+func TestNarration(t *testing.T) {
+	s := session.New(load(t, "strix/standard"), "strix/standard")
+	for _, mv := range []string{"bR-y34", "yR-b45", "gK-b22", "bK-g36", "yK-g26xbK"} {
+		if err := s.PlayText(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ev, _ := s.LastEvent()
+	if ev.Seat != 1 || ev.Says != "takes bK on g36" || ev.String() != "yK-g26xbK — takes bK on g36" {
+		t.Errorf("event %+v", ev)
+	}
+	m := session.New(load(t, "mancala/egyptian"), "mancala/egyptian")
+	if err := m.PlayText("3"); err != nil {
+		t.Fatal(err)
+	}
+	if ev, _ := m.LastEvent(); ev.Says != "score south +1; south moves again" {
+		t.Errorf("mancala: %q", ev.Says)
+	}
+}

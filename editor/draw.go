@@ -1,0 +1,233 @@
+package editor
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+)
+
+// ---- drawing --------------------------------------------------------------
+
+func (a *App) color(c, text string) string {
+	if a.opts.Mono {
+		return text
+	}
+	return "[" + c + "]" + text + "[-]"
+}
+
+func (a *App) mode() string {
+	switch {
+	case a.preview != nil:
+		return fmt.Sprintf("preview %d/%d", a.previewAt, len(a.preview)-1)
+	case a.pending != 0:
+		return "confirm"
+	case a.tv != nil && a.tv.GetFocus() == a.input:
+		return "typing"
+	case a.rules != nil && a.tv != nil && a.tv.GetFocus() == a.rules:
+		return "rules"
+	case a.selected >= 0:
+		return "select"
+	case a.thinking:
+		return "thinking"
+	case a.loading:
+		return "loading"
+	}
+	return "play"
+}
+
+func (a *App) refresh() {
+	g := a.sess.Game
+	s := a.sess.State()
+	shown := s
+	if a.preview != nil {
+		shown = a.preview[a.previewAt]
+	}
+	a.board.SetPosition(g, shown)
+	a.board.SetSelected(a.selected)
+	a.board.SetTargets(a.targets)
+	if a.preview == nil {
+		a.board.SetLastMove(a.lastMove())
+	} else {
+		a.board.SetLastMove(-1, -1)
+	}
+	a.board.SetTitle(a.boardTitle())
+	st := tview.Escape("["+a.mode()+"]") + " "
+	switch {
+	case a.errText != "":
+		st += a.color("red", tview.Escape(a.errText))
+	case a.msg != "":
+		st += tview.Escape(a.msg)
+	case a.loading:
+		st += "loading the rules… esc cancels"
+	case a.loadErr != "":
+		st += a.color("red", tview.Escape("the file does not load: "+a.loadErr))
+	case a.mode() == "rules":
+		st += "ctrl+s saves the rules and reloads them  tab back to the board"
+	case g.Foul != nil:
+		st += hints(a.keymap, ActType, ActUndo, ActCall, ActHelp, ActQuit)
+	default:
+		st += hints(a.keymap, ActType, ActUndo, ActRedo, ActHelp, ActQuit)
+	}
+	a.status.SetText(st)
+	// the status area wraps a long reason onto up to statusRows rows
+	if a.root != nil {
+		w := a.width()
+		rows := 1
+		if w > 0 {
+			rows = min(statusRows, max(1, len(tview.WordWrap(st, w))))
+		}
+		a.root.ResizeItem(a.status, rows, 0)
+	}
+}
+
+// statusRows is the most rows the status area takes.
+const statusRows = 3
+
+// width is the screen's width (0 before the first draw).
+func (a *App) width() int {
+	_, _, w, _ := a.root.GetRect()
+	return w
+}
+
+// lastMove returns the origin and target of the last move played (-1 for
+// none): the marks every board draws, in colour and in NO_COLOR alike.
+func (a *App) lastMove() (from, to int) {
+	ev, ok := a.sess.LastEvent()
+	if !ok || !ev.IsMove {
+		return -1, -1
+	}
+	return ev.Effects.From, ev.Effects.To
+}
+
+// boardTitle names the game, and in edit mode which rules it plays: the
+// file as loaded at a time, and whether the file on disk fails to load.
+func (a *App) boardTitle() string {
+	if !a.opts.Edit {
+		return " " + a.sess.Game.Title + " "
+	}
+	// what rules are in play comes first: a narrow title loses its end
+	t := " rules " + a.rulesAt.Format("15:04:05")
+	switch {
+	case a.loading:
+		t += " (loading…)"
+	case a.loadErr != "":
+		t += " (broken)"
+	}
+	return t + " · " + a.sess.Game.Title + " "
+}
+
+// fitted is a TextView whose text is made for its size at each draw.
+type fitted struct {
+	*tview.TextView
+	text func(w, h int) string
+}
+
+func (f *fitted) Draw(screen tcell.Screen) {
+	_, _, w, h := f.GetInnerRect()
+	f.SetText(f.text(w, h))
+	f.TextView.Draw(screen)
+}
+
+// sideText is the side panel for an inner size of w×h: whose turn, scores,
+// the last verdict and the end of the move list (as much as fits).
+func (a *App) sideText(w, h int) string {
+	g := a.sess.Game
+	s := a.sess.State()
+	var b strings.Builder
+	r := g.Result(s)
+	if r.Over {
+		fmt.Fprintf(&b, "%s\n", a.color("yellow", "game over: "+tview.Escape(g.ResultString(r))))
+		if end, _ := g.EndedBy(s); end != "" {
+			fmt.Fprintf(&b, "ended by: %s\n", end)
+		}
+	} else {
+		who := g.SeatTitle(s.ToMove())
+		kind := "human"
+		if ag := a.agents[s.ToMove()]; ag != nil {
+			kind = ag.Name()
+		}
+		fmt.Fprintf(&b, "to move: %s (%s)\n", a.color(a.seatColor(s.ToMove()), tview.Escape(who)), kind)
+	}
+	if len(g.Phases) > 1 {
+		fmt.Fprintf(&b, "phase: %s\n", g.Phases[s.Phase()])
+	}
+	scores := g.Scores(s)
+	for i := range g.Seats {
+		line := fmt.Sprintf("%-7s %3d", g.SeatTitle(i), scores[i])
+		if g.Foul != nil && g.Foul.Remedy == "takeback" {
+			line += fmt.Sprintf("  takebacks %d", s.Takebacks(i))
+		}
+		if s.Eliminated(i) {
+			line += "  out"
+		}
+		fmt.Fprintln(&b, a.color(a.seatColor(i), tview.Escape(line)))
+	}
+	if a.training {
+		fmt.Fprintln(&b, a.color("aqua", "training: fouls are warned before they are played"))
+	}
+	if a.loadErr != "" {
+		fmt.Fprintf(&b, "%s\n", a.color("red", tview.Escape("still playing the rules of "+a.rulesAt.Format("15:04:05")+": the file does not load")))
+	}
+	if a.verdict != "" {
+		fmt.Fprintf(&b, "\n%s\n", tview.Escape(a.verdict))
+	}
+	events := a.sess.Events()
+	fmt.Fprintf(&b, "\nmoves (%d):\n", len(events))
+	var list []string
+	for i, ev := range events {
+		l := fmt.Sprintf("%3d. %s", i+1, tview.Escape(ev.Text))
+		if ev.Seat >= 0 && !strings.HasPrefix(ev.Text, "call ") && !strings.HasPrefix(ev.Text, "resign ") {
+			l += "  " + a.color(a.seatColor(ev.Seat), tview.Escape(g.SeatTitle(ev.Seat)))
+		}
+		if ev.Says != "" {
+			l += "\n     " + tview.Escape(ev.Says)
+		}
+		list = append(list, l)
+	}
+	room := 40
+	if w > 0 && h > 0 {
+		used := 0
+		for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+			used += max(1, len(tview.WordWrap(l, w)))
+		}
+		room = max(2, h-used)
+	}
+	// the end of the list, as much as fits (an entry may take several rows)
+	height := func(entry string) int {
+		n := 0
+		for _, l := range strings.Split(entry, "\n") {
+			n += max(1, len(tview.WordWrap(l, max(w, 1))))
+		}
+		return n
+	}
+	total := 0
+	for _, l := range list {
+		total += height(l)
+	}
+	shown := list
+	if total > room {
+		budget, used := room-1, 0 // a row for "…"
+		start := len(list)
+		for start > 0 && (start == len(list) || used+height(list[start-1]) <= budget) {
+			used += height(list[start-1])
+			start--
+		}
+		shown = list[start:]
+		b.WriteString("  …\n")
+	}
+	for _, l := range shown {
+		b.WriteString(l + "\n")
+	}
+	return b.String()
+}
+
+func (a *App) seatColor(seat int) string {
+	g := a.sess.Game
+	if seat >= 0 && seat < len(g.SeatColors) {
+		return g.SeatColors[seat]
+	}
+	palette := []string{"white", "red", "aqua", "green", "yellow", "fuchsia", "blue", "silver"}
+	return palette[seat%len(palette)]
+}

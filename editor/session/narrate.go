@@ -1,0 +1,135 @@
+package session
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"rulesmith/core"
+)
+
+// Event is one narrated line of the record: what a move, call or
+// resignation did, told from the engine's own account (core.Effects) in
+// the variant's words (seat titles, piece kinds, end names).
+type Event struct {
+	// Ply is the record line's number (1-based); Seat the seat that
+	// moved or called (-1 when unknown).
+	Ply  int
+	Seat int
+	Text string
+	// IsMove is set for a move (not a call or resignation); Effects is
+	// then the move's account.
+	IsMove  bool
+	Effects core.Effects
+	// Says is the narration: what happened, "" for a quiet move.
+	Says string
+}
+
+// String renders the event as "Seat: TEXT — what happened".
+func (e Event) String() string {
+	s := e.Text
+	if e.Says != "" {
+		s += " — " + e.Says
+	}
+	return s
+}
+
+// Narrate describes a move's effects in words: pieces taken or cut off,
+// stones taken, score changes, an extra turn, seats out of play, a new
+// phase and the end of the game. It returns "" for a move that did none
+// of these.
+func Narrate(g *core.Game, e core.Effects) string {
+	var parts []string
+	cell := func(c int) string {
+		if c >= 0 && c < g.Board.N() {
+			return g.Board.Cells[c].Name
+		}
+		return "?"
+	}
+	switch n := len(e.Removed); {
+	case n == 1:
+		r := e.Removed[0]
+		parts = append(parts, fmt.Sprintf("takes %s on %s", pieceWord(g, r.Kind), cell(r.Cell)))
+	case n > 1:
+		byKind := map[string]int{}
+		for _, r := range e.Removed {
+			byKind[pieceWord(g, r.Kind)]++
+		}
+		var kinds []string
+		for k, c := range byKind {
+			kinds = append(kinds, fmt.Sprintf("%d %s", c, k))
+		}
+		sort.Strings(kinds)
+		parts = append(parts, fmt.Sprintf("%d pieces leave the board (%s)", n, strings.Join(kinds, ", ")))
+	}
+	if len(e.Emptied) > 0 {
+		var cells []string
+		total := 0
+		for _, cs := range e.Emptied {
+			cells = append(cells, cell(cs.Cell))
+			total += cs.Stones
+		}
+		parts = append(parts, fmt.Sprintf("takes %d stone%s from %s", total, plural(total), strings.Join(cells, ", ")))
+	}
+	var scores []string
+	for seat, d := range e.ScoreDelta {
+		if d != 0 {
+			scores = append(scores, fmt.Sprintf("%s %+d", g.SeatTitle(seat), d))
+		}
+	}
+	if len(scores) > 0 {
+		parts = append(parts, "score "+strings.Join(scores, ", "))
+	}
+	if e.ExtraTurn && !e.Result.Over && e.Mover >= 0 {
+		parts = append(parts, g.SeatTitle(e.Mover)+" moves again")
+	}
+	for _, seat := range e.Eliminated {
+		parts = append(parts, g.SeatTitle(seat)+" is out of play")
+	}
+	if e.PhaseTo != e.PhaseFrom && e.PhaseTo < len(g.Phases) {
+		parts = append(parts, "the "+g.Phases[e.PhaseTo]+" phase begins")
+	}
+	if e.Result.Over {
+		end := "game over: " + resultWords(g, e.Result)
+		if e.EndedBy != "" {
+			end += " (" + strings.ReplaceAll(e.EndedBy, "_", " ")
+			if e.EndSeat >= 0 {
+				end += ", " + g.SeatTitle(e.EndSeat)
+			}
+			end += ")"
+		}
+		parts = append(parts, end)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// pieceWord names a piece kind for people: its glyph when it has one
+// ("bK"), else its name with spaces.
+func pieceWord(g *core.Game, k *core.PieceKind) string {
+	if k == nil {
+		return "a piece"
+	}
+	if k.Glyph != "" {
+		return k.Glyph
+	}
+	return strings.ReplaceAll(k.Name, "_", " ")
+}
+
+func resultWords(g *core.Game, r core.Result) string {
+	switch {
+	case !r.Over:
+		return "ongoing"
+	case r.Timeout:
+		return "stopped at the ply limit"
+	case r.Winner < 0:
+		return "draw"
+	}
+	return g.SeatTitle(r.Winner) + " wins"
+}
