@@ -1,7 +1,6 @@
 package core
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -250,7 +249,7 @@ func BenchmarkPositionFunction(b *testing.B) {
 		} else {
 			name = "literal"
 		}
-		b.Run(fmt.Sprintf("%s", name), func(b *testing.B) {
+		b.Run(name, func(b *testing.B) {
 			env := g.stateEnv(s, 0)
 			prog, err := expr.Compile(src, expr.Env(env))
 			if err != nil {
