@@ -63,6 +63,7 @@ func (c *compiler) faces() (*board.Board, error) {
 	b, err := board.Faces(faces, func(f board.Face, i, j int) string {
 		env := c.withParams(map[string]any{"face": f.Name, "i": i, "j": j, "w": f.W, "h": f.H})
 		out, err := expr.Run(prog, env)
+		c.charge("board.name", sizeOf(out, 0))
 		if err != nil {
 			nameErr = err
 			return fmt.Sprintf("%s?%d,%d", f.Name, i, j)

@@ -30,6 +30,8 @@ type compiler struct {
 	// compile: their problem is reported where they are declared, not
 	// again at every use.
 	failedRegions map[string]bool
+	// meter counts the compile's time and memory against its budget.
+	meter *meter
 }
 
 var topKeys = []string{"name", "title", "extends", "replace", "family", "source", "description",
@@ -37,9 +39,29 @@ var topKeys = []string{"name", "title", "extends", "replace", "family", "source"
 
 // Compile checks a merged document and builds its Game. sets are
 // "name=value" parameter overrides. Every problem found is returned at once
-// as a diag.List.
+// as a diag.List. The compile runs within DefaultBudget.
 func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
-	c := &compiler{r: spec.NewReader(doc), g: &Game{Doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{}}
+	return compile(doc, Budget{}, sets)
+}
+
+func compile(doc *spec.Doc, budget Budget, sets []string) (g *Game, err error) {
+	c := &compiler{r: spec.NewReader(doc), g: &Game{Doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{},
+		meter: newMeter(budget)}
+	defer func() {
+		c.meter.done = true
+		if x := recover(); x != nil {
+			stop, ok := x.(budgetStop)
+			if !ok {
+				panic(x)
+			}
+			c.r.ValueErrorf(stop.path, "%s: %v", stop.path, stop.err)
+			g, err = nil, c.r.Diags.Err()
+		}
+	}()
+	return c.compile(sets)
+}
+
+func (c *compiler) compile(sets []string) (*Game, error) {
 	r := c.r
 	r.Keys("", topKeys)
 	g := c.g
@@ -51,6 +73,7 @@ func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
 	if err := c.compileParams(sets); err != nil {
 		return nil, err
 	}
+	c.renameDeprecatedKeys()
 	c.compilePlayers()
 	c.compileBoard()
 	if g.Board == nil || len(g.Seats) == 0 {
@@ -66,8 +89,10 @@ func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
 	c.compileFouls()
 	c.compileDisplay()
 	if err := r.Diags.Err(); err != nil {
-		return nil, err
+		return nil, append(r.Diags, r.Warnings...).Err()
 	}
+	g.warnings = r.Warnings
+	g.warnings.Sort()
 	// A seat that starts without its flagged pieces ([turns]
 	// eliminate_without) is out from the start, as it would be after a move;
 	// the end conditions hold from the start too.
@@ -170,7 +195,8 @@ func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...exp
 	if !c.exprFits(path, src) {
 		return nil
 	}
-	all := append([]expr.Option{expr.Env(env), expr.MaxNodes(2000)}, opts...)
+	all := append([]expr.Option{expr.Env(env), expr.MaxNodes(2000)}, c.meterOptions()...)
+	all = append(all, opts...)
 	prog, err := expr.Compile(src, all...)
 	if err != nil {
 		var fe *file.Error
@@ -341,7 +367,7 @@ func (c *compiler) flag(path string, def bool) bool {
 	if !c.exprFits(path, src) {
 		return def
 	}
-	prog, err := expr.Compile(src, expr.Env(c.params), expr.AsBool())
+	prog, err := expr.Compile(src, append(c.meterOptions(), expr.Env(c.params), expr.AsBool())...)
 	if err != nil {
 		c.r.ValueErrorf(path, "%s: want true or false, or an expression over [params]; got %q (%s)", path, src, exprMsg(err))
 		return def
@@ -356,10 +382,20 @@ func (c *compiler) flag(path string, def bool) bool {
 
 // choice reads a key whose value is one of choices; a value that is not one
 // of them but names a string parameter takes that parameter's value.
+// A deprecated spelling of a value (deprecatedValues) is read as the new
+// one, with a warning at the value that holds it.
 func (c *compiler) choice(path, def string, choices ...string) string {
 	v, ok := c.r.Doc.Get(path)
 	if s, isStr := v.(string); ok && isStr {
+		if nv := deprecatedValue(path, s); nv != "" {
+			c.r.ValueWarnf(path, "%s: %q is deprecated; write %q (same meaning)", path, s, nv)
+			return nv
+		}
 		if pv, isParam := c.params[s].(string); isParam {
+			if nv := deprecatedValue(path, pv); nv != "" {
+				c.r.ValueWarnf("params."+s, "params.%s: %q is deprecated as a value of %s; write %q (same meaning)", s, pv, path, nv)
+				pv = nv
+			}
 			for _, ch := range choices {
 				if ch == pv {
 					return pv
@@ -642,15 +678,18 @@ func (c *compiler) cellAttrs() {
 		for i := range b.Cells {
 			if fp != nil {
 				if v, ok := fp.value(i); ok {
+					c.charge(p, sizeOf(v, 0))
 					b.Cells[i].Attrs[name] = v
 					continue
 				}
 			}
 			out, err := expr.Run(prog, c.withParams(b.Cells[i].Attrs))
 			if err != nil {
+				c.charge(p, 0) // a spent budget stops here
 				c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
 				break
 			}
+			c.charge(p, sizeOf(out, 0))
 			b.Cells[i].Attrs[name] = out
 		}
 	}
@@ -719,9 +758,11 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 		}
 		out, err := expr.Run(prog, env(i))
 		if err != nil {
+			c.charge(p, 0)
 			c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
 			return nil
 		}
+		c.charge(p, 4)
 		in, err := asBool(out)
 		if err != nil {
 			c.r.ValueErrorf(p, "%s: %v (on cell %s)", p, err, b.Cells[i].Name)
@@ -784,6 +825,11 @@ func (c *compiler) relation(p, name string) *board.Relation {
 			}
 			v, ok := row.bool2(x, y)
 			failed = failed || !ok
+			if v {
+				c.charge(p, 4) // the pair is kept
+			} else {
+				c.charge(p, 0)
+			}
 			return v
 		})
 		if !failed {
@@ -798,6 +844,7 @@ func (c *compiler) relation(p, name string) *board.Relation {
 		}
 		env["a"], env["b"] = b.Cells[x].Attrs, b.Cells[y].Attrs
 		out, err := machine.Run(prog, env)
+		c.charge(p, 0)
 		if err != nil {
 			runErr = fmt.Errorf("on cells %s, %s: %s", b.Cells[x].Name, b.Cells[y].Name, exprMsg(err))
 			return false
@@ -805,6 +852,9 @@ func (c *compiler) relation(p, name string) *board.Relation {
 		in, err := asBool(out)
 		if err != nil {
 			runErr = fmt.Errorf("%v (on cells %s, %s)", err, b.Cells[x].Name, b.Cells[y].Name)
+		}
+		if in {
+			c.charge(p, 4) // the pair is kept
 		}
 		return in
 	})

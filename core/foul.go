@@ -26,9 +26,9 @@ type FoulSpec struct {
 	Name, Cite string
 	// Turns is the depth in complete turns (the STRIX Thicket).
 	Turns int
-	// ThirdBirdOnly: only the player who is neither C nor G defends;
-	// C's later plies are free to help G.
-	ThirdBirdOnly bool
+	// BystandersOnly: only the players who are neither C nor G defend
+	// (defenders = "bystanders"); C's later plies are free to help G.
+	BystandersOnly bool
 	// Takebacks each player starts with.
 	Takebacks int
 	// Remedy is "takeback" (2024: the offender spends a takeback and replays,
@@ -78,7 +78,7 @@ func (c *compiler) compileFouls() {
 		c.choice(p+".type", "forced_win", "forced_win")
 		f := &FoulSpec{Name: name, Cite: r.String(p+".cite", "")}
 		f.Turns = c.num(p+".turns", 1, 1, 8)
-		f.ThirdBirdOnly = c.choice(p+".defenders", "all", "all", "third_bird") == "third_bird"
+		f.BystandersOnly = c.choice(p+".defenders", "all", "all", "bystanders") == "bystanders"
 		f.Takebacks = c.num(p+".takebacks", 0, 0, 1000)
 		f.Remedy = c.choice(p+".remedy", "takeback", "takeback", "points")
 		f.RemedyPoints = c.num(p+".remedy_points", 2, 0, 1<<20)
@@ -293,7 +293,7 @@ func (a *analyzer) win(s *State, gainer, left, depth int) bool {
 		return s.Over() && int(s.buf[hWinner]) == gainer && a.goalReached(s, gainer)
 	}
 	mover := s.ToMove()
-	or := mover == gainer || (a.f.ThirdBirdOnly && mover == a.mover)
+	or := mover == gainer || (a.f.BystandersOnly && mover == a.mover)
 	a.order(s, moves, gainer, or)
 	child := a.states[depth]
 	result := !or
@@ -331,7 +331,7 @@ func (a *analyzer) demonstrate(s *State, gainer, left int) []string {
 			break
 		}
 		mover := s.ToMove()
-		or := mover == gainer || (a.f.ThirdBirdOnly && mover == a.mover)
+		or := mover == gainer || (a.f.BystandersOnly && mover == a.mover)
 		a.order(s, moves, gainer, or)
 		pick := moves[0]
 		if or {

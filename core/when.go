@@ -82,6 +82,7 @@ func (c *compiler) compileCellCond(p, key string, hasFrom bool) *whenCond {
 	if froms*n > maxRelationPairs {
 		return w
 	}
+	c.charge(p+"."+key, int64(froms*n))
 	w.static = true
 	w.table = make([]bool, froms*n)
 	if c.fastCellCond(w.table, src, env, froms, v.names) {
@@ -108,6 +109,7 @@ func (c *compiler) compileCellCond(p, key string, hasFrom bool) *whenCond {
 				env["from"] = b.Cells[f].Attrs
 			}
 			out, err := machine.Run(prog, env)
+			c.charge(p+"."+key, 0)
 			if err != nil {
 				c.r.ValueErrorf(p+"."+key, "%s.%s: on cells %s, %s: %v", p, key, b.Cells[f].Name, b.Cells[t].Name, err)
 				return nil

@@ -49,6 +49,8 @@ type options struct {
 	maxMemory                            int64
 	timeout                              time.Duration
 	extendsAnywhere                      bool
+	compileTime                          time.Duration
+	compileMemory                        int64
 }
 
 // A flagDef declares a flag once: the placeholder of its value ("" for a
@@ -65,6 +67,14 @@ var flagDefs = map[string]flagDef{
 	"extends-anywhere": {"", false, "let extends name any file, not only embedded variants and files under the variant's directory",
 		func(fs *flag.FlagSet, name, help string, o *options) {
 			fs.BoolVar(&o.extendsAnywhere, name, false, help)
+		}},
+	"compile-time": {"D", false, "the time compiling one variant may take",
+		func(fs *flag.FlagSet, name, help string, o *options) {
+			fs.DurationVar(&o.compileTime, name, core.DefaultBudget.Time, help)
+		}},
+	"compile-memory": {"MiB", false, "the data compiling one variant may build (strings, tables, relations), in MiB",
+		func(fs *flag.FlagSet, name, help string, o *options) {
+			fs.Int64Var(&o.compileMemory, name, core.DefaultBudget.Memory>>20, help)
 		}},
 	"set": {"k=v", true, "override a parameter of the variant's [params]",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.Var(&o.sets, name, help) }},
@@ -113,7 +123,7 @@ var commands []*command
 func init() {
 	editorFlags := []string{"seat", "record", "resume", "seed", "mono", "set"}
 	commands = []*command{
-		{name: "validate", args: "VARIANT", nargs: 1, flags: []string{"set", "extends-anywhere"},
+		{name: "validate", args: "VARIANT", nargs: 1, flags: []string{"set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "check a variant: ok and a summary, or one file:line:col line per problem",
 			run:     validateCmd},
 		{name: "list", nargs: 0,
@@ -122,23 +132,23 @@ func init() {
 		{name: "show", args: "NAME", nargs: 1,
 			summary: "print an embedded variant's TOML (rulesmith show NAME > FILE.toml copies it)",
 			run:     showCmd},
-		{name: "moves", args: "VARIANT", nargs: 1, flags: []string{"record", "set", "extends-anywhere"},
+		{name: "moves", args: "VARIANT", nargs: 1, flags: []string{"record", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "print the legal moves, sorted, after an optional record",
 			run:     movesCmd},
-		{name: "replay", args: "VARIANT FILE", nargs: 2, flags: []string{"json", "set", "extends-anywhere"},
+		{name: "replay", args: "VARIANT FILE", nargs: 2, flags: []string{"json", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "play a record; print each call's outcome, the position, the scores and the result",
 			run:     replayCmd},
-		{name: "perft", args: "VARIANT DEPTH", nargs: 2, flags: []string{"record", "set", "extends-anywhere"},
+		{name: "perft", args: "VARIANT DEPTH", nargs: 2, flags: []string{"record", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "count the move sequences of exactly N moves, for N = 1..DEPTH",
 			run:     perftCmd},
-		{name: "playout", args: "VARIANT", nargs: 1, flags: []string{"n", "seed", "json", "set", "extends-anywhere"},
+		{name: "playout", args: "VARIANT", nargs: 1, flags: []string{"n", "seed", "json", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "play N uniformly random games; print the results and the speed",
 			run:     playoutCmd},
-		{name: "analyze", args: "VARIANT", nargs: 1, flags: []string{"record!", "json", "set", "extends-anywhere"},
+		{name: "analyze", args: "VARIANT", nargs: 1, flags: []string{"record!", "json", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			flagHelp: map[string]string{"record": "the game record whose last move is judged"},
 			summary:  "judge a record's last move by the variant's foul: the verdict, a demonstration, a safe move",
 			run:      analyzeCmd},
-		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "timeout", "set", "extends-anywhere"},
+		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "timeout", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			flagHelp: map[string]string{"record": "a game record to play first; solve the position after it"},
 			summary:  "the exact value and a principal line of a small two-seat variant under perfect play",
 			doc: "The value is seat 0's final score margin. Variants whose positions can repeat are refused;\n" +
@@ -339,9 +349,11 @@ func (c *call) usageError(format string, args ...any) int {
 	return 2
 }
 
-// load loads a variant with the --set overrides, printing any error.
+// load loads a variant with the --set overrides, printing any error, and
+// any warning (a deprecated spelling) on stderr.
 func (c *call) load(name string) (*core.Game, bool) {
-	opts := []core.Option{core.WithFS(variants.FS()), core.WithSet(c.opts.sets...)}
+	opts := []core.Option{core.WithFS(variants.FS()), core.WithSet(c.opts.sets...),
+		core.WithBudget(core.Budget{Time: c.opts.compileTime, Memory: c.opts.compileMemory << 20})}
 	if c.opts.extendsAnywhere {
 		opts = append(opts, core.WithExtendsAnywhere())
 	}
@@ -349,6 +361,9 @@ func (c *call) load(name string) (*core.Game, bool) {
 	if err != nil {
 		printLoadError(err, c.stderr)
 		return nil, false
+	}
+	for _, w := range g.Warnings() {
+		fmt.Fprintln(c.stderr, w.String())
 	}
 	return g, true
 }
