@@ -243,11 +243,9 @@ func BenchmarkPositionFunction(b *testing.B) {
 	g := posLoad(b)
 	s := g.NewState()
 	for _, src := range append([]string{`true`}, posBench...) {
-		name := src
+		name := "literal"
 		if i := strings.IndexByte(src, '('); i > 0 {
 			name = src[:i]
-		} else {
-			name = "literal"
 		}
 		b.Run(name, func(b *testing.B) {
 			env := g.stateEnv(s, 0)
