@@ -38,9 +38,6 @@ func (h *History) CanCall(caller int) error {
 	}
 	before := h.snaps[h.n-1]
 	offender := before.ToMove()
-	if h.moves[h.n-1] == Pass {
-		return fmt.Errorf("a pass cannot be called")
-	}
 	if caller == offender {
 		return fmt.Errorf("%s cannot call a foul on their own move", g.Seats[caller])
 	}
@@ -171,6 +168,7 @@ func (h *History) Call(caller int) (CallResult, error) {
 		} else {
 			s.Eliminate(offender)
 			res.ReplacementBy = caller
+			h.barred, h.hasBarred = m, true
 			res.Outcome = fmt.Sprintf("foul upheld: %s has no takebacks left and is eliminated; %s makes the replacement move for %s", seats[offender], seats[caller], seats[offender])
 		}
 	case v.Unavoidable && f.Unavoidable == "two_way_draw":

@@ -89,7 +89,7 @@ var (
 		Doc: "each piece taken adds its kind's value to the mover's points()"}
 	captureShareKey = Key{Name: "capture_share", Type: TBool, Default: false,
 		Doc: "sandwich: share each victim's value with the partner's owner"}
-	captureShareOutKey = Key{Name: "capture_share_paralysed", Type: TBool, Default: true,
+	captureShareOutKey = Key{Name: "capture_share_eliminated", Type: TBool, Default: true,
 		Doc: "with capture_share: a partner whose seat is eliminated takes its share too"}
 	excludeKey = Key{Name: "exclude", Type: TString,
 		Doc: "a relation: the move may not end on a cell related to a cell holding a piece, other than the origin"}
@@ -200,6 +200,7 @@ func (c *compiler) lineTable(p string) []bool {
 			}
 			env["to"], env["middle"], env["partner"] = b.Cells[t].Attrs, b.Cells[ray[0]].Attrs, b.Cells[ray[1]].Attrs
 			v, err := expr.Run(prog, env)
+			c.charge(p+".sandwich_if", 1)
 			if err != nil {
 				c.r.ValueErrorf(p+".sandwich_if", "%s.sandwich_if: %s", p, exprMsg(err))
 				return out
@@ -240,6 +241,7 @@ func (c *compiler) immuneTable(p string) []bool {
 			}
 			env["kind"], env["flags"], env["cell"] = g.Kinds[k].Name, g.Kinds[k].Flags, b.Cells[cell].Attrs
 			v, err := expr.Run(prog, env)
+			c.charge(p+".immune", 1)
 			if err != nil {
 				c.r.ValueErrorf(p+".immune", "%s.immune: %s", p, exprMsg(err))
 				return nil

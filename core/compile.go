@@ -4,7 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,6 +30,8 @@ type compiler struct {
 	// compile: their problem is reported where they are declared, not
 	// again at every use.
 	failedRegions map[string]bool
+	// meter counts the compile's time and memory against its budget.
+	meter *meter
 }
 
 var topKeys = []string{"name", "title", "extends", "replace", "family", "source", "description",
@@ -37,9 +39,29 @@ var topKeys = []string{"name", "title", "extends", "replace", "family", "source"
 
 // Compile checks a merged document and builds its Game. sets are
 // "name=value" parameter overrides. Every problem found is returned at once
-// as a diag.List.
+// as a diag.List. The compile runs within DefaultBudget.
 func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
-	c := &compiler{r: spec.NewReader(doc), g: &Game{Doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{}}
+	return compile(doc, Budget{}, sets)
+}
+
+func compile(doc *spec.Doc, budget Budget, sets []string) (g *Game, err error) {
+	c := &compiler{r: spec.NewReader(doc), g: &Game{Doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{},
+		meter: newMeter(budget)}
+	defer func() {
+		c.meter.done = true
+		if x := recover(); x != nil {
+			stop, ok := x.(budgetStop)
+			if !ok {
+				panic(x)
+			}
+			c.r.ValueErrorf(stop.path, "%s: %v", stop.path, stop.err)
+			g, err = nil, c.r.Diags.Err()
+		}
+	}()
+	return c.compile(sets)
+}
+
+func (c *compiler) compile(sets []string) (*Game, error) {
 	r := c.r
 	r.Keys("", topKeys)
 	g := c.g
@@ -51,12 +73,14 @@ func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
 	if err := c.compileParams(sets); err != nil {
 		return nil, err
 	}
+	c.renameDeprecatedKeys()
 	c.compilePlayers()
 	c.compileBoard()
 	if g.Board == nil || len(g.Seats) == 0 {
 		return nil, r.Diags.Err()
 	}
 	c.compilePieces()
+	g.boxNames()
 	c.compileSetup()
 	c.compileRules()
 	c.compilePhases()
@@ -65,8 +89,10 @@ func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
 	c.compileFouls()
 	c.compileDisplay()
 	if err := r.Diags.Err(); err != nil {
-		return nil, err
+		return nil, append(r.Diags, r.Warnings...).Err()
 	}
+	g.warnings = r.Warnings
+	g.warnings.Sort()
 	// A seat that starts without its flagged pieces ([turns]
 	// eliminate_without) is out from the start, as it would be after a move;
 	// the end conditions hold from the start too.
@@ -169,12 +195,24 @@ func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...exp
 	if !c.exprFits(path, src) {
 		return nil
 	}
-	all := append([]expr.Option{expr.Env(env), expr.MaxNodes(2000)}, opts...)
+	all := append([]expr.Option{expr.Env(env), expr.MaxNodes(2000)}, c.meterOptions()...)
+	all = append(all, opts...)
 	prog, err := expr.Compile(src, all...)
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {
-			c.r.ExprErrorf(path, fe.Line, fe.Column, "%s: %s", path, fe.Message)
+			msg := fe.Message
+			if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
+				var known []string
+				for k := range env {
+					known = append(known, k)
+				}
+				sort.Strings(known)
+				if s := diag.Closest(name, known); s != "" {
+					msg += fmt.Sprintf(" (did you mean %s?)", s)
+				}
+			}
+			c.r.ExprErrorf(path, fe.Line, fe.Column, "%s: %s", path, msg)
 		} else {
 			c.r.ValueErrorf(path, "%s: %v", path, err)
 		}
@@ -202,11 +240,25 @@ type callVisitor struct {
 
 func (v *callVisitor) Visit(n *ast.Node) {
 	call, ok := (*n).(*ast.CallNode)
-	if !ok || len(call.Arguments) != 1 {
+	if !ok {
 		return
 	}
 	id, ok := call.Callee.(*ast.IdentifierNode)
 	if !ok {
+		return
+	}
+	for _, f := range posFuncs {
+		if f.name != id.Value {
+			continue
+		}
+		for i, a := range call.Arguments {
+			if lit, isStr := a.(*ast.StringNode); isStr && i < len(f.args) {
+				line, col := runePos(v.src, lit.Location().From)
+				v.c.checkPosArg(v.path, f.name, f.args[i], lit.Value, line, col)
+			}
+		}
+	}
+	if len(call.Arguments) != 1 {
 		return
 	}
 	arg, ok := call.Arguments[0].(*ast.StringNode)
@@ -315,7 +367,7 @@ func (c *compiler) flag(path string, def bool) bool {
 	if !c.exprFits(path, src) {
 		return def
 	}
-	prog, err := expr.Compile(src, expr.Env(c.params), expr.AsBool())
+	prog, err := expr.Compile(src, append(c.meterOptions(), expr.Env(c.params), expr.AsBool())...)
 	if err != nil {
 		c.r.ValueErrorf(path, "%s: want true or false, or an expression over [params]; got %q (%s)", path, src, exprMsg(err))
 		return def
@@ -330,10 +382,20 @@ func (c *compiler) flag(path string, def bool) bool {
 
 // choice reads a key whose value is one of choices; a value that is not one
 // of them but names a string parameter takes that parameter's value.
+// A deprecated spelling of a value (deprecatedValues) is read as the new
+// one, with a warning at the value that holds it.
 func (c *compiler) choice(path, def string, choices ...string) string {
 	v, ok := c.r.Doc.Get(path)
 	if s, isStr := v.(string); ok && isStr {
+		if nv := deprecatedValue(path, s); nv != "" {
+			c.r.ValueWarnf(path, "%s: %q is deprecated; write %q (same meaning)", path, s, nv)
+			return nv
+		}
 		if pv, isParam := c.params[s].(string); isParam {
+			if nv := deprecatedValue(path, pv); nv != "" {
+				c.r.ValueWarnf("params."+s, "params.%s: %q is deprecated as a value of %s; write %q (same meaning)", s, pv, path, nv)
+				pv = nv
+			}
 			for _, ch := range choices {
 				if ch == pv {
 					return pv
@@ -479,8 +541,6 @@ func (c *compiler) seat(path string, allowNone bool) int {
 
 // ---- board --------------------------------------------------------------
 
-var boardKeys = []string{"kind", "width", "height", "diagonal", "rows", "pits", "stores", "faces", "name", "cells", "attrs", "regions", "seat_regions", "relations", "points", "lines", "holes"}
-
 // boardCache keeps recently built boards (with their attributes, regions
 // and relations, which are the costly part) by the text of everything that
 // decides them, so that reloading a variant or compiling its house rules
@@ -549,7 +609,7 @@ func (c *compiler) compileBoard() {
 	cached := boardCache.m[key]
 	boardCache.Unlock()
 	if cached != nil {
-		c.r.Keys("board", boardKeys) // still report unknown keys
+		c.boardKeys() // still report unknown keys
 		c.g.Board = cached
 		c.indexRegions()
 		return
@@ -561,50 +621,52 @@ func (c *compiler) compileBoard() {
 	}
 }
 
+// boardCommonKeys are the keys every board kind takes.
+var boardCommonKeys = []*Key{
+	{Name: "kind", Type: TChoice, Required: true, Doc: "the board's topology: one of the registered board kinds"},
+	{Name: "attrs", Type: TTable, Doc: "computed cell attributes: NAME = expression over the cell's attributes"},
+	{Name: "regions", Type: TTable, Doc: "board-wide regions: NAME = boolean expression over a cell"},
+	{Name: "seat_regions", Type: TTable, Doc: "per-seat regions: NAME = boolean expression over a cell and seat"},
+	{Name: "relations", Type: TTable, Doc: "relations: NAME = boolean expression over two cells a and b"},
+}
+
+// boardHolesKey is taken by every board kind but pits.
+var boardHolesKey = Key{Name: "holes", Type: TStrings,
+	Doc: "cells left out of the board: a list of cell names, or a condition over a cell's attributes"}
+
+// boardKeys checks the keys of [board] against its kind and returns the
+// kind's entry, or nil.
+func (c *compiler) boardKeys() *boardKind {
+	if !c.r.Has("board.kind") {
+		c.r.Keys("board", keyNames(boardCommonKeys))
+		return nil
+	}
+	kind := c.r.OneOf("board.kind", "", boardKindNames()...)
+	bk := lookupBoardKind(kind)
+	if bk == nil {
+		c.r.Keys("board", keyNames(boardCommonKeys))
+		return nil
+	}
+	c.checkKindKeys("board", "kind", kind, keyNames(boardCommonKeys, bk.keys), allKeyNames(boardKindKeys()))
+	return bk
+}
+
 func (c *compiler) buildBoard() {
 	r := c.r
 	if !r.Has("board") {
 		r.Errorf("", "missing required table [board]")
 		return
 	}
-	r.Keys("board", boardKeys)
-	kind := r.OneOf("board.kind", "", "grid", "hex", "pits", "faces", "graph")
-	var b *board.Board
-	var err error
-	errPath := "board" // where a board generator's error is reported
-	switch kind {
-	case "grid":
-		errPath = "board.width"
-		if !r.Has(errPath) {
-			errPath = "board.height"
-		}
-		b, err = board.Grid(c.num("board.width", 8, 1, board.MaxCells), c.num("board.height", 8, 1, board.MaxCells), r.Bool("board.diagonal", false))
-	case "hex":
-		rows := r.Ints("board.rows", 1, board.MaxCells)
-		if len(rows) == 0 {
-			r.Errorf("board", "board: a hex board needs rows = [...]")
-			return
-		}
-		errPath = "board.rows"
-		b, err = board.Hex(rows)
-	case "pits":
-		if len(c.g.Seats) == 0 {
-			return
-		}
-		errPath = "board.pits"
-		b, err = board.Pits(c.g.Seats, c.num("board.pits", 6, 1, board.MaxCells), r.Bool("board.stores", true))
-	case "faces":
-		b, err = c.faces()
-	case "graph":
-		b, err = c.graph()
-	case "":
+	bk := c.boardKeys()
+	if bk == nil {
 		if !r.Has("board.kind") {
 			r.Errorf("board", "missing required key %q", "board.kind")
 		}
 		return
 	}
+	b, errPath, err := bk.build(c)
 	if err != nil {
-		if errPath == "board" {
+		if errPath == "" {
 			r.Errorf("board", "board: %v", err)
 		} else {
 			r.ValueErrorf(errPath, "%s: %v", errPath, err)
@@ -639,53 +701,6 @@ func (c *compiler) indexRegions() {
 	}
 }
 
-func (c *compiler) faces() (*board.Board, error) {
-	r := c.r
-	var faces []board.Face
-	for _, name := range r.Keys("board.faces", nil) {
-		p := "board.faces." + name
-		r.Keys(p, []string{"origin", "u", "v", "size"})
-		vec := func(k string) [3]int {
-			xs := r.Ints(p+"."+k, -board.MaxCells, board.MaxCells)
-			if len(xs) != 3 {
-				r.ValueErrorf(p+"."+k, "%s.%s: want three integers", p, k)
-				return [3]int{}
-			}
-			return [3]int{xs[0], xs[1], xs[2]}
-		}
-		size := r.Ints(p+".size", 1, board.MaxCells)
-		if len(size) != 2 {
-			r.ValueErrorf(p+".size", "%s.size: want [width, height]", p)
-			continue
-		}
-		faces = append(faces, board.Face{Name: name, Origin: vec("origin"), U: vec("u"), V: vec("v"), W: size[0], H: size[1]})
-	}
-	if len(faces) == 0 {
-		return nil, fmt.Errorf("a faces board needs [board.faces.NAME] tables")
-	}
-	nameSrc := r.String("board.name", `face + string(i) + string(j)`)
-	sample := c.withParams(map[string]any{"face": "", "i": 0, "j": 0, "w": 0, "h": 0})
-	prog := c.compileExpr("board.name", nameSrc, sample, expr.AsKind(reflect.String))
-	if prog == nil {
-		return nil, nil
-	}
-	var nameErr error
-	b, err := board.Faces(faces, func(f board.Face, i, j int) string {
-		env := c.withParams(map[string]any{"face": f.Name, "i": i, "j": j, "w": f.W, "h": f.H})
-		out, err := expr.Run(prog, env)
-		if err != nil {
-			nameErr = err
-			return fmt.Sprintf("%s?%d,%d", f.Name, i, j)
-		}
-		return out.(string)
-	})
-	if nameErr != nil {
-		r.ValueErrorf("board.name", "board.name: %s", exprMsg(nameErr))
-		return nil, nil
-	}
-	return b, err
-}
-
 // cellAttrs evaluates [board.attrs], in written order, on every cell.
 func (c *compiler) cellAttrs() {
 	b := c.g.Board
@@ -703,15 +718,18 @@ func (c *compiler) cellAttrs() {
 		for i := range b.Cells {
 			if fp != nil {
 				if v, ok := fp.value(i); ok {
+					c.charge(p, sizeOf(v, 0))
 					b.Cells[i].Attrs[name] = v
 					continue
 				}
 			}
 			out, err := expr.Run(prog, c.withParams(b.Cells[i].Attrs))
 			if err != nil {
+				c.charge(p, 0) // a spent budget stops here
 				c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
 				break
 			}
+			c.charge(p, sizeOf(out, 0))
 			b.Cells[i].Attrs[name] = out
 		}
 	}
@@ -780,9 +798,11 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 		}
 		out, err := expr.Run(prog, env(i))
 		if err != nil {
+			c.charge(p, 0)
 			c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
 			return nil
 		}
+		c.charge(p, 4)
 		in, err := asBool(out)
 		if err != nil {
 			c.r.ValueErrorf(p, "%s: %v (on cell %s)", p, err, b.Cells[i].Name)
@@ -845,6 +865,11 @@ func (c *compiler) relation(p, name string) *board.Relation {
 			}
 			v, ok := row.bool2(x, y)
 			failed = failed || !ok
+			if v {
+				c.charge(p, 4) // the pair is kept
+			} else {
+				c.charge(p, 0)
+			}
 			return v
 		})
 		if !failed {
@@ -859,6 +884,7 @@ func (c *compiler) relation(p, name string) *board.Relation {
 		}
 		env["a"], env["b"] = b.Cells[x].Attrs, b.Cells[y].Attrs
 		out, err := machine.Run(prog, env)
+		c.charge(p, 0)
 		if err != nil {
 			runErr = fmt.Errorf("on cells %s, %s: %s", b.Cells[x].Name, b.Cells[y].Name, exprMsg(err))
 			return false
@@ -866,6 +892,9 @@ func (c *compiler) relation(p, name string) *board.Relation {
 		in, err := asBool(out)
 		if err != nil {
 			runErr = fmt.Errorf("%v (on cells %s, %s)", err, b.Cells[x].Name, b.Cells[y].Name)
+		}
+		if in {
+			c.charge(p, 4) // the pair is kept
 		}
 		return in
 	})

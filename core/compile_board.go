@@ -173,6 +173,7 @@ func (c *compiler) holes(b *board.Board) *board.Board {
 		}
 		for i := range b.Cells {
 			out, err := expr.Run(prog, c.withParams(b.Cells[i].Attrs))
+			c.charge("board.holes", 1)
 			if err == nil {
 				drop[i], err = asBool(out)
 			}

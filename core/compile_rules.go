@@ -284,7 +284,7 @@ func (c *compiler) compileRules() {
 			r.Keys(p, nil) // a bad type was reported; still check the table is a table
 			continue
 		}
-		r.Keys(p, keyNames(moveKeys, mt.keys))
+		c.checkKindKeys(p, "type", typ, keyNames(moveKeys, mt.keys), allKeyNames(moveTypeKeys()))
 		rb := ruleBase{name: name, typ: typ, cite: r.String(p+".cite", ""), index: len(c.g.rules)}
 		r.String(p+".title", "")
 		for i, e := range r.Strings(p + ".after") {
@@ -329,7 +329,7 @@ func (c *compiler) compileEffects() map[string]effect {
 		if et == nil {
 			continue
 		}
-		c.r.Keys(p, keyNames(effectKeys, et.keys))
+		c.checkKindKeys(p, "type", typ, keyNames(effectKeys, et.keys), allKeyNames(effectTypeKeys()))
 		cite := c.r.String(p+".cite", "")
 		if e := et.compile(c, p, name, cite); e != nil {
 			out[name] = e
@@ -439,23 +439,38 @@ func (c *compiler) compilePhases() {
 
 // ---- end conditions and scoring ------------------------------------------
 
+// endCond is a compiled [end.NAME] condition.
 type endCond struct {
 	name, cite string
-	typ        string
-	region     regionRef
-	who        string
-	when       condProgram
-	pieces     []int32 // reach: the pieces that win by reaching the region
-	inRegion   []bool
-	count      int
+	typ        *endType
+	check      endCheck
 	byScore    bool // the game ends, and the scoring decides the winner
 }
+
+// endCheck is what an end type compiles to: whether the condition holds
+// in s and, when the condition names one, the seat it names (-1: none).
+type endCheck interface {
+	holds(g *Game, s *State) (bool, int)
+}
+
+// endKeys are the keys every end condition takes.
+var endKeys = []*Key{
+	{Name: "type", Type: TChoice, Required: true, Doc: "the condition: one of the registered end types"},
+	{Name: "cite", Type: TString, Default: "", Doc: "a reference into the rule text"},
+}
+
+// endWinnerKey is taken by the end types that name a winner.
+var endWinnerKey = Key{Name: "winner", Type: TChoice, Default: "condition", Allowed: []string{"condition", "score"},
+	Doc: "the condition names the winner, or the scoring decides"}
+
+// endRegionKey is taken by the end types that watch a region.
+var endRegionKey = Key{Name: "region", Type: TString, Required: true, Doc: "the region the condition watches"}
 
 // requiredRegion reads the region an end condition of type typ needs,
 // reporting it missing or unknown.
 func (c *compiler) requiredRegion(p, typ string) (regionRef, bool) {
-	ref, ok := c.region(p+".region", "")
-	if !ok && !c.r.Has(p+".region") {
+	ref, ok := c.region(keyPath(p, &endRegionKey), "")
+	if !ok && !c.has(p, &endRegionKey) {
 		c.r.Errorf(p, "%s: %s needs region", p, typ)
 	}
 	return ref, ok
@@ -463,59 +478,28 @@ func (c *compiler) requiredRegion(p, typ string) (regionRef, bool) {
 
 func (c *compiler) compileEnds() {
 	r := c.r
+	types := endTypeNames()
 	for _, name := range r.Keys("end", nil) {
 		p := "end." + name
-		r.Keys(p, []string{"type", "cite", "region", "who", "when", "flag", "count", "winner"})
-		e := &endCond{name: name, cite: r.String(p+".cite", "")}
-		e.byScore = c.choice(p+".winner", "condition", "condition", "score") == "score"
-		e.typ = c.choice(p+".type", "", "region_empty", "expr", "reach", "seats_left", "repetition")
-		switch e.typ {
-		case "region_empty":
-			ref, ok := c.requiredRegion(p, e.typ)
-			if !ok {
-				continue
-			}
-			e.region = ref
-			e.who = c.choice(p+".who", "any", "any", "mover", "next")
-		case "reach":
-			ref, ok := c.requiredRegion(p, e.typ)
-			if !ok {
-				continue
-			}
-			e.inRegion = make([]bool, c.g.Board.N())
-			for seat := range c.g.Seats {
-				for _, cell := range c.g.cells(ref, seat) {
-					e.inRegion[cell] = true
-				}
-			}
-			flag := r.String(p+".flag", "")
-			for pc, k := range c.g.pieceKind {
-				if flag == "" || c.g.Kinds[k].HasFlag(flag) {
-					e.pieces = append(e.pieces, int32(pc))
-				}
-			}
-			if len(e.pieces) == 0 {
-				r.ValueErrorf(p+".flag", "%s.flag: no piece has the flag %q", p, flag)
-				continue
-			}
-		case "seats_left":
-			e.count = c.num(p+".count", 1, 0, MaxSeats)
-		case "repetition":
-			// judged by History and Playout, which keep the positions met so far
-			c.g.repetition = c.num(p+".count", 3, 2, 100)
-			c.g.repetitionEnd = name
+		typ := c.choice(p+".type", "", types...)
+		if !r.Has(p + ".type") {
+			r.Keys(p, nil)
+			r.Errorf(p, "%s: missing required key \"type\"", p)
 			continue
-		case "expr":
-			src := r.String(p+".when", "")
-			if src == "" {
-				r.Errorf(p, "%s: an expr end condition needs when = '...'", p)
-				continue
+		}
+		et := lookupEndType(typ)
+		if et == nil {
+			continue
+		}
+		c.checkKindKeys(p, "type", typ, keyNames(endKeys, et.keys), allKeyNames(endTypeKeys()))
+		e := &endCond{name: name, cite: r.String(p+".cite", ""), typ: et}
+		for _, k := range et.keys {
+			if k == &endWinnerKey {
+				e.byScore = c.readChoice(p, &endWinnerKey) == "score"
 			}
-			e.when = condProgram{c.compileExpr(p+".when", src, c.condEnv(), expr.AsBool())}
-		case "":
-			if !r.Has(p + ".type") {
-				r.Errorf(p, "%s: missing required key \"type\"", p)
-			}
+		}
+		e.check = et.compile(c, p, name)
+		if e.check == nil {
 			continue
 		}
 		c.g.ends = append(c.g.ends, e)

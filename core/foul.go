@@ -26,9 +26,9 @@ type FoulSpec struct {
 	Name, Cite string
 	// Turns is the depth in complete turns (the STRIX Thicket).
 	Turns int
-	// ThirdBirdOnly: only the player who is neither C nor G defends;
-	// C's later plies are free to help G.
-	ThirdBirdOnly bool
+	// BystandersOnly: only the players who are neither C nor G defend
+	// (defenders = "bystanders"); C's later plies are free to help G.
+	BystandersOnly bool
 	// Takebacks each player starts with.
 	Takebacks int
 	// Remedy is "takeback" (2024: the offender spends a takeback and replays,
@@ -53,8 +53,10 @@ type FoulSpec struct {
 	// unless every move gives the Nest to one player, who then gains it).
 	Unavoidable string
 
-	goal     *endCond
-	goalDist []int32 // static lower bound on goal-piece moves from each cell to the goal
+	goal       *endCond
+	goalPieces []int32 // the pieces that count for the goal
+	goalIn     []bool  // the goal cells
+	goalDist   []int32 // static lower bound on goal-piece moves from each cell to the goal
 	// excl is the first rule's exclusion relation: a defence whose target
 	// excludes goal cells is tried early
 	excl *board.Relation
@@ -76,7 +78,7 @@ func (c *compiler) compileFouls() {
 		c.choice(p+".type", "forced_win", "forced_win")
 		f := &FoulSpec{Name: name, Cite: r.String(p+".cite", "")}
 		f.Turns = c.num(p+".turns", 1, 1, 8)
-		f.ThirdBirdOnly = c.choice(p+".defenders", "all", "all", "third_bird") == "third_bird"
+		f.BystandersOnly = c.choice(p+".defenders", "all", "all", "bystanders") == "bystanders"
 		f.Takebacks = c.num(p+".takebacks", 0, 0, 1000)
 		f.Remedy = c.choice(p+".remedy", "takeback", "takeback", "points")
 		f.RemedyPoints = c.num(p+".remedy_points", 2, 0, 1<<20)
@@ -97,15 +99,16 @@ func (c *compiler) compileFouls() {
 		}
 		goal := r.String(p+".goal", "")
 		for _, e := range g.ends {
-			if e.name == goal && e.typ == "reach" {
+			if ge, ok := e.check.(goalEnd); ok && e.name == goal {
 				f.goal = e
+				f.goalPieces, f.goalIn = ge.goal()
 			}
 		}
 		if f.goal == nil {
 			r.ValueErrorf(p+".goal", "%s.goal: want the name of an [end.NAME] condition of type \"reach\", got %q", p, goal)
 			continue
 		}
-		f.goalDist = goalDistances(g, f.goal)
+		f.goalDist = goalDistances(g, f.goalPieces, f.goalIn)
 		f.excl = g.firstExclusion()
 		g.Foul = f
 		if g.initial != nil {
@@ -120,11 +123,11 @@ func (c *compiler) compileFouls() {
 // piece needs to reach the goal region, over the static move graph of the
 // rules that can move such pieces (steps, slides along rays, pivots),
 // ignoring every other piece.
-func goalDistances(g *Game, goal *endCond) []int32 {
+func goalDistances(g *Game, goalPieces []int32, inRegion []bool) []int32 {
 	b := g.Board
 	n := b.N()
 	goalKinds := make([]bool, len(g.Kinds))
-	for _, p := range goal.pieces {
+	for _, p := range goalPieces {
 		goalKinds[g.pieceKind[p]] = true
 	}
 	// reverse adjacency: rev[t] lists cells from which t is one move away
@@ -138,7 +141,7 @@ func goalDistances(g *Game, goal *endCond) []int32 {
 		// a rule that cannot say where it moves a piece: from anywhere to
 		// the goal in one move (for this rule's moves only)
 		for t := 0; t < n; t++ {
-			if goal.inRegion[t] {
+			if inRegion[t] {
 				for c := 0; c < n; c++ {
 					if c != t {
 						add(c, t)
@@ -153,7 +156,7 @@ func goalDistances(g *Game, goal *endCond) []int32 {
 	}
 	var queue []int32
 	for c := 0; c < n; c++ {
-		if goal.inRegion[c] {
+		if inRegion[c] {
 			dist[c] = 0
 			queue = append(queue, int32(c))
 		}
@@ -232,11 +235,11 @@ func gainerPlies(s *State, gainer, left int) int {
 }
 
 func (a *analyzer) goalReached(s *State, gainer int) bool {
-	for _, p := range a.f.goal.pieces {
+	for _, p := range a.f.goalPieces {
 		if int(a.g.pieceOwner[p]) != gainer {
 			continue
 		}
-		if c := s.PieceCell(int(p)); c >= 0 && a.f.goal.inRegion[c] {
+		if c := s.PieceCell(int(p)); c >= 0 && a.f.goalIn[c] {
 			return true
 		}
 	}
@@ -247,7 +250,7 @@ func (a *analyzer) goalReached(s *State, gainer int) bool {
 // Gainer is within reach of the goal in the plies it has left.
 func (a *analyzer) hopeless(s *State, gainer, left int) bool {
 	budget := int32(gainerPlies(s, gainer, left))
-	for _, p := range a.f.goal.pieces {
+	for _, p := range a.f.goalPieces {
 		if int(a.g.pieceOwner[p]) != gainer {
 			continue
 		}
@@ -290,7 +293,7 @@ func (a *analyzer) win(s *State, gainer, left, depth int) bool {
 		return s.Over() && int(s.buf[hWinner]) == gainer && a.goalReached(s, gainer)
 	}
 	mover := s.ToMove()
-	or := mover == gainer || (a.f.ThirdBirdOnly && mover == a.mover)
+	or := mover == gainer || (a.f.BystandersOnly && mover == a.mover)
 	a.order(s, moves, gainer, or)
 	child := a.states[depth]
 	result := !or
@@ -328,7 +331,7 @@ func (a *analyzer) demonstrate(s *State, gainer, left int) []string {
 			break
 		}
 		mover := s.ToMove()
-		or := mover == gainer || (a.f.ThirdBirdOnly && mover == a.mover)
+		or := mover == gainer || (a.f.BystandersOnly && mover == a.mover)
 		a.order(s, moves, gainer, or)
 		pick := moves[0]
 		if or {
@@ -360,7 +363,7 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 		}
 		t := m.To()
 		sc := 0
-		if t >= 0 && a.f.goal.inRegion[t] {
+		if t >= 0 && a.f.goalIn[t] {
 			sc += 8
 		}
 		if or {
@@ -379,7 +382,7 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 		}
 		if ru := m.Rule(); ru >= 0 {
 			if vt, ok := g.rules[ru].(victimTaker); ok {
-				for _, p := range a.f.goal.pieces {
+				for _, p := range a.f.goalPieces {
 					if vt.takes(m, int(p)) {
 						sc += 16
 					}
@@ -387,7 +390,7 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 			}
 			if t >= 0 && a.f.excl != nil {
 				for _, x := range a.f.excl.Of(t) {
-					if a.f.goal.inRegion[x] {
+					if a.f.goalIn[x] {
 						sc += 4
 					}
 				}
@@ -399,7 +402,7 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 }
 
 func (a *analyzer) isGoalPiece(p int) bool {
-	for _, q := range a.f.goal.pieces {
+	for _, q := range a.f.goalPieces {
 		if int(q) == p {
 			return true
 		}

@@ -125,7 +125,7 @@ func samplePositions(g *core.Game, seed uint64, games, perGame int) ([]*core.Sta
 // At Thicket 1 the engine's verdict (gainer, foul, unavoidable) agrees with
 // the brute-force oracle on every sampled move, in both defence modes.
 func TestFoulVerdictMatchesBruteForce(t *testing.T) {
-	for _, defenders := range []string{"all", "third_bird"} {
+	for _, defenders := range []string{"all", "bystanders"} {
 		g := load(t, "strix/simple", "defenders="+defenders)
 		states, moves := samplePositions(g, 5, 12, 70)
 		found := 0
@@ -134,7 +134,7 @@ func TestFoulVerdictMatchesBruteForce(t *testing.T) {
 			if err != nil || !v.Exact {
 				t.Fatalf("analysis: %v (exact %v)", err, v.Exact)
 			}
-			gainer, foul, unav := naiveVerdict(g, states[i], moves[i], 1, defenders == "third_bird")
+			gainer, foul, unav := naiveVerdict(g, states[i], moves[i], 1, defenders == "bystanders")
 			if v.Gainer != gainer || v.Foul != foul || v.Unavoidable != unav {
 				t.Fatalf("%s, position %d, move %s: engine (gainer %d, foul %v, unavoidable %v), oracle (%d, %v, %v)",
 					defenders, i, g.Format(states[i], moves[i]), v.Gainer, v.Foul, v.Unavoidable, gainer, foul, unav)
@@ -286,6 +286,18 @@ func TestThirdBirdTakebackExhaustion(t *testing.T) {
 	if !c.Upheld || !h.State.Eliminated(b) || c.ReplacementBy != gi || h.State.ToMove() != b {
 		t.Fatalf("exhausted offender: %+v, eliminated %v, %s to move", c, h.State.Eliminated(b), g.Seats[h.State.ToMove()])
 	}
+	// Rule 17 (v): Green "makes an alternative legal move" for Brown: not the withdrawn one,
+	// which the legal moves leave out and a record may not repeat.
+	lines := strings.Split(strings.TrimSpace(rec), "\n")
+	foul := lines[len(lines)-1]
+	for _, m := range h.Legal(nil) {
+		if g.Format(h.State, m) == foul {
+			t.Errorf("the withdrawn %s is among the replacement moves", foul)
+		}
+	}
+	if _, _, err := replayText(t, g, rec+"call g\n"+foul+"\n"); err == nil || !strings.Contains(err.Error(), "alternative move (third_bird, Rule 17)") {
+		t.Errorf("the withdrawn move replayed as the replacement: %v", err)
+	}
 	// Green moves a Brown piece for Brown; then play goes on without Brown
 	h2, _, err := replayText(t, g, rec+"call g\nbR-y74\n")
 	if err != nil {
@@ -295,7 +307,6 @@ func TestThirdBirdTakebackExhaustion(t *testing.T) {
 		t.Fatalf("after the replacement: %s to move, %d active", g.Seats[h2.State.ToMove()], h2.State.Active())
 	}
 	// a false call with no takebacks eliminates the caller
-	lines := strings.Split(strings.TrimSpace(rec), "\n")
 	prefix := strings.Join(lines[:len(lines)-1], "\n") + "\n"
 	h3, ev3, err := replayText(t, g, prefix+"bR-y74\ncall y\n")
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"rulesmith/core/board"
+	"rulesmith/core/diag"
 	"rulesmith/core/spec"
 )
 
@@ -58,6 +59,9 @@ type Param struct {
 
 // Game is a compiled variant: immutable, safe to share.
 type Game struct {
+	// seat, kind and cell names boxed once for the position functions
+	boxedSeats, boxedKinds, boxedCells []any
+
 	Name   string
 	Title  string
 	Family string
@@ -128,6 +132,8 @@ type Game struct {
 	// queue order of kinds per seat for hands
 	handOrder [][]int
 	initial   *State
+	// warnings: what loaded with a warning (deprecated spellings)
+	warnings diag.List
 }
 
 type phase struct {
@@ -178,6 +184,7 @@ type options struct {
 	fs      fs.FS
 	sets    []string
 	anyPath bool
+	budget  Budget
 }
 
 func (o *options) source() spec.Source { return spec.Source{FS: o.fs, AnyPath: o.anyPath} }
@@ -202,7 +209,7 @@ func Load(name string, opts ...Option) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Compile(doc, o.sets...)
+	return compile(doc, o.budget, o.sets)
 }
 
 // LoadBytes compiles a variant held in memory as if read from file.
@@ -215,7 +222,7 @@ func LoadBytes(file string, data []byte, opts ...Option) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Compile(doc, o.sets...)
+	return compile(doc, o.budget, o.sets)
 }
 
 // SeatIndex returns the index of a seat by name or by its first letter.

@@ -117,3 +117,52 @@ func TestReadRecordBOMAndSize(t *testing.T) {
 		t.Fatalf("got %v, want a size error", err)
 	}
 }
+
+// Every shipped variant compiles within a twentieth of the default budget.
+func TestShippedWithinBudget(t *testing.T) {
+	small := core.Budget{Time: core.DefaultBudget.Time / 5, Memory: core.DefaultBudget.Memory / 20}
+	for _, name := range variants.Names() {
+		if _, err := core.Load(name, core.WithFS(variants.FS()), core.WithBudget(small)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// Expressions are metered without changing what they mean: string
+// concatenation still type-checks, numbers still add, and a string built
+// past the limits is refused at the key that built it.
+func TestExprMetering(t *testing.T) {
+	base := `name = "t"
+[players]
+seats = ["a", "b"]
+[board]
+kind = "grid"
+width = 8
+height = 8
+[moves.put]
+type = "place"
+`
+	for _, c := range []struct {
+		name, attrs string
+		budget      core.Budget
+		want        string // "" when it loads
+	}{
+		{"numbers add", `n = 'x + y + 1'` + "\n" + `s = 'string(x) + "-" + string(y)'`, core.Budget{}, ""},
+		{"mixed types still refused", `s = '"a" + 1'`, core.Budget{}, "t.toml:11:10: board.attrs.s: invalid operation: + (mismatched types string and int)"},
+		{"attribute strings add", `s = 'string(x)'` + "\n" + `t = 's + s'`, core.Budget{}, ""},
+		{"doubling", `s = 'reduce(1..20, #acc + #acc, "ab")'`, core.Budget{}, "t.toml:11:5: board.attrs.s: on cell a1: +: a string of 131072 bytes; the limit is 65536"},
+		{"join", `s = 'join(map(1..1000, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"), "")'`, core.Budget{}, "t.toml:11:5: board.attrs.s: on cell a1: join: a string of "},
+		{"replace", `s = 'replace(repeat("a", 1000), "a", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")'`, core.Budget{}, "on cell a1: replace: a string of 75000 bytes"},
+		{"memory budget", `s = 'repeat("x", 50000)'`, core.Budget{Memory: 1 << 20}, "t.toml:11:5: board.attrs.s: the compile memory budget (1 MiB) is spent; raise it with --compile-memory"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := core.LoadBytes("t.toml", []byte(base+"[board.attrs]\n"+c.attrs+"\n"), core.WithBudget(c.budget))
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("got %v", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+				t.Fatalf("got %v, want %q", err, c.want)
+			}
+		})
+	}
+}

@@ -86,11 +86,13 @@ func compilePivot(c *compiler, p string, rb ruleBase) rule {
 				env["from"], env["helper"] = b.Cells[from].Attrs, b.Cells[h].Attrs
 				out, err := expr.Run(prog, env)
 				if err != nil {
+					c.charge(p+".target", 0)
 					r.ValueErrorf(p+".target", "%s.target: on cells %s, %s: %s", p, b.Cells[from].Name, b.Cells[h].Name, exprMsg(err))
 					return nil
 				}
 				name = out.(string)
 			}
+			c.charge(p+".target", 4)
 			t := int32(-1)
 			if name != "" {
 				if i, ok := b.Index(name); ok {

@@ -244,72 +244,16 @@ func (s *State) Active() int {
 // checkEnd evaluates the declared end conditions.
 func (g *Game) checkEnd(s *State) {
 	for _, e := range g.ends {
-		if ok, who := e.holds(g, s); ok {
-			if e.typ == "seats_left" && s.Active() == 1 {
-				for seat := range g.Seats {
-					if !s.Eliminated(seat) {
-						who = seat
-					}
-				}
-			}
+		if ok, who := e.check.holds(g, s); ok {
 			g.markEnd(s, e.name, who)
-			switch {
-			case e.byScore:
-				g.finish(s)
-			case e.typ == "reach" || e.typ == "seats_left":
+			if e.typ.decides && !e.byScore {
 				g.finishWith(s, who)
-			default:
+			} else {
 				g.finish(s)
 			}
 			return
 		}
 	}
-}
-
-// holds reports whether the condition holds and, for "reach", whose piece
-// reached the region.
-func (e *endCond) holds(g *Game, s *State) (bool, int) {
-	switch e.typ {
-	case "region_empty":
-		for seat := range g.Seats {
-			switch e.who {
-			case "mover":
-				if seat != int(s.buf[hLastMover]) {
-					continue
-				}
-			case "next":
-				if seat != s.ToMove() {
-					continue
-				}
-			}
-			empty := true
-			height, counts := s.buf[g.lay.height:], s.buf[g.lay.counts:]
-			for _, c := range g.cells(e.region, seat) {
-				if height[c] != 0 || counts[c] != 0 {
-					empty = false
-					break
-				}
-			}
-			if empty {
-				return true, -1
-			}
-			if !e.region.perSeat {
-				break
-			}
-		}
-	case "expr":
-		return g.cond(e.when, s), -1
-	case "reach":
-		for _, p := range e.pieces {
-			c := s.buf[g.lay.pos+int(p)] - 1
-			if c >= 0 && e.inRegion[c] {
-				return true, int(g.pieceOwner[p])
-			}
-		}
-	case "seats_left":
-		return s.Active() <= e.count, -1
-	}
-	return false, -1
 }
 
 // Result describes how a game stands.
@@ -372,13 +316,23 @@ type History struct {
 	redo  int // number of moves that can be redone
 	// called is set once a foul call was judged on the last move
 	called bool
+	// barred, when hasBarred, is a move withdrawn after a foul call that the
+	// replacement move may not repeat: the caller makes "an alternative
+	// legal move" for an eliminated offender (STRIX 2024 Rule 17 (v)).
+	barred    Move
+	hasBarred bool
 }
 
 // NewHistory starts a history at s (which it takes over).
 func NewHistory(g *Game, s *State) *History { return &History{Game: g, State: s} }
 
-// Play plays m and records it for undo.
+// Play plays m and records it for undo. After a call that eliminated the
+// offender, the caller's replacement move may not be the withdrawn one.
 func (h *History) Play(m Move) error {
+	if h.hasBarred && m == h.barred {
+		return fmt.Errorf("%s is the move withdrawn after the foul call; the replacement must be an alternative move (%s, %s)",
+			h.Game.Format(h.State, m), h.Game.Foul.Name, h.Game.Foul.Cite)
+	}
 	if h.n == len(h.snaps) {
 		h.snaps = append(h.snaps, h.State.Clone())
 		h.moves = append(h.moves, 0)
@@ -393,6 +347,7 @@ func (h *History) Play(m Move) error {
 	h.n++
 	h.redo = 0
 	h.called = false
+	h.hasBarred = false
 	if g := h.Game; g.repetition > 0 && !h.State.Over() {
 		n, hash := 1, h.State.Hash()
 		for i := 0; i < h.n; i++ {
@@ -416,6 +371,7 @@ func (h *History) Undo() bool {
 	h.n--
 	h.State.CopyFrom(h.snaps[h.n])
 	h.redo++
+	h.hasBarred = false
 	return true
 }
 
@@ -432,6 +388,25 @@ func (h *History) Redo() bool {
 	h.redo = r - 1
 	return true
 }
+
+// Legal appends the legal moves of the seat to move to buf[:0]: the game's
+// Moves, less a withdrawn move the replacement may not repeat.
+func (h *History) Legal(buf []Move) []Move {
+	buf = h.Game.Moves(h.State, buf)
+	if !h.hasBarred {
+		return buf
+	}
+	out := buf[:0]
+	for _, m := range buf {
+		if m != h.barred {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Barred returns the withdrawn move the next move may not repeat, if any.
+func (h *History) Barred() (Move, bool) { return h.barred, h.hasBarred }
 
 // Moves returns the moves played so far.
 func (h *History) Moves() []Move { return h.moves[:h.n] }

@@ -1,5 +1,5 @@
 // This file holds the registries through which a primitive enters the core:
-// move types ([moves.NAME] type), effect types ([effects.NAME] type), and the small optional interfaces a
+// move types ([moves.NAME] type), effect types ([effects.NAME] type), end conditions ([end.NAME] type), board kinds ([board] kind), and the small optional interfaces a
 // compiled rule implements to tell the analyses what they may ask of it.
 // Nothing outside a primitive's own file names its concrete type: the
 // compiler looks the type up here, and the foul search and the display
@@ -7,7 +7,11 @@
 
 package core
 
-import "rulesmith/core/board"
+import (
+	"strings"
+
+	"rulesmith/core/board"
+)
 
 // moveType is one kind of move rule: the value of `type` in [moves.NAME].
 type moveType struct {
@@ -86,6 +90,96 @@ func effectTypeNames() []string {
 	return out
 }
 
+// endType is one kind of end condition: the value of `type` in [end.NAME].
+type endType struct {
+	name, doc string
+	keys      []*Key
+	// decides: the condition names the winner (unless winner = "score");
+	// otherwise the scoring decides.
+	decides bool
+	// compile returns the condition's check, or nil when it has none at
+	// play time or failed (reported).
+	compile func(c *compiler, p, name string) endCheck
+}
+
+// endTypes is the end-condition registry.
+var endTypes []*endType
+
+func init() {
+	endTypes = []*endType{
+		&regionEmptyEnd,
+		&exprEnd,
+		&reachEnd,
+		&seatsLeftEnd,
+		&repetitionEnd,
+	}
+}
+
+func lookupEndType(name string) *endType {
+	for _, t := range endTypes {
+		if t.name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+func endTypeNames() []string {
+	out := make([]string, len(endTypes))
+	for i, t := range endTypes {
+		out[i] = t.name
+	}
+	return out
+}
+
+// goalEnd is an end condition a forced_win foul can take as its goal: the
+// pieces that count and the goal cells.
+type goalEnd interface {
+	goal() (pieces []int32, inRegion []bool)
+}
+
+// boardKind is one board topology: the value of `kind` in [board].
+type boardKind struct {
+	name, doc string
+	keys      []*Key
+	// build makes the board from [board]; on an error, errPath is the key
+	// to report it at ("" for the table).
+	build func(c *compiler) (b *board.Board, errPath string, err error)
+	// render draws a position as text (Render); nil lists the occupied
+	// cells.
+	render func(b *strings.Builder, g *Game, s *State)
+}
+
+// boardKinds is the board-kind registry.
+var boardKinds []*boardKind
+
+func init() {
+	boardKinds = []*boardKind{
+		&gridBoard,
+		&hexBoard,
+		&pitsBoard,
+		&facesBoard,
+		&graphBoard,
+	}
+}
+
+func lookupBoardKind(name string) *boardKind {
+	for _, t := range boardKinds {
+		if t.name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+func boardKindNames() []string {
+	out := make([]string, len(boardKinds))
+	for i, t := range boardKinds {
+		out[i] = t.name
+	}
+	return out
+}
+
 // ---- capabilities -------------------------------------------------------
 
 // reacher is a rule that can list where its moves take a piece, ignoring
@@ -143,4 +237,52 @@ func (g *Game) firstExclusion() *board.Relation {
 		}
 	}
 	return nil
+}
+
+// The keys of every kind of a registry, per kind.
+func moveTypeKeys() [][]*Key {
+	var out [][]*Key
+	for _, t := range moveTypes {
+		out = append(out, t.keys)
+	}
+	return out
+}
+
+func effectTypeKeys() [][]*Key {
+	var out [][]*Key
+	for _, t := range effectTypes {
+		out = append(out, t.keys)
+	}
+	return out
+}
+
+func endTypeKeys() [][]*Key {
+	var out [][]*Key
+	for _, t := range endTypes {
+		out = append(out, t.keys)
+	}
+	return out
+}
+
+func boardKindKeys() [][]*Key {
+	var out [][]*Key
+	for _, t := range boardKinds {
+		out = append(out, t.keys)
+	}
+	return out
+}
+
+// allKeyNames returns the distinct key names of several kinds.
+func allKeyNames(kinds [][]*Key) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, ks := range kinds {
+		for _, k := range ks {
+			if !seen[k.Name] {
+				seen[k.Name] = true
+				out = append(out, k.Name)
+			}
+		}
+	}
+	return out
 }

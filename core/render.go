@@ -28,76 +28,86 @@ func CellText(g *Game, s *State, c int) string {
 	return string(glyphs)
 }
 
-// Render draws a plain-text picture of the position: pits in two rows for
-// pit boards, rows of cells for grids and hex boards, a cell list otherwise.
+// Render draws a plain-text picture of the position, as the board kind
+// draws it (pits in two rows, rows of cells for grids and hex boards, faces
+// unfolded), or as a list of the occupied cells.
 func Render(g *Game, s *State) string {
 	var b strings.Builder
-	bd := g.Board
-	switch bd.Kind {
-	case "pits":
-		if len(g.Seats) == 2 {
-			pits0, _ := bd.SeatRegion("pits", 0)
-			pits1, _ := bd.SeatRegion("pits", 1)
-			st0, _ := bd.SeatRegion("store", 0)
-			st1, _ := bd.SeatRegion("store", 1)
-			fmt.Fprintf(&b, "%-6s", g.Seats[1])
-			for i := len(pits1) - 1; i >= 0; i-- {
-				fmt.Fprintf(&b, "%4d", s.Count(int(pits1[i])))
-			}
-			b.WriteString("\n")
-			fmt.Fprintf(&b, "%4d  ", sum(s, st1))
-			b.WriteString(strings.Repeat("    ", len(pits0)))
-			fmt.Fprintf(&b, "%4d\n", sum(s, st0))
-			fmt.Fprintf(&b, "%-6s", g.Seats[0])
-			for _, c := range pits0 {
-				fmt.Fprintf(&b, "%4d", s.Count(int(c)))
-			}
-			b.WriteString("\n")
+	if bk := lookupBoardKind(g.Board.Kind); bk != nil && bk.render != nil {
+		bk.render(&b, g, s)
+		if b.Len() > 0 {
 			return b.String()
 		}
-	case "hex", "grid":
-		rows := map[int][]int{}
-		maxRow := 0
-		for c, cell := range bd.Cells {
-			r := cell.Attrs["row"].(int)
-			rows[r] = append(rows[r], c)
-			maxRow = max(maxRow, r)
-		}
-		for r := maxRow; r >= 1; r-- {
-			fmt.Fprintf(&b, "%2d ", r)
-			if bd.Kind == "hex" {
-				b.WriteString(strings.Repeat("  ", abs(r-(maxRow+1)/2)))
-			}
-			col := 0
-			for _, c := range rows[r] {
-				if bd.Kind == "grid" { // holes leave gaps
-					for x := bd.Cells[c].Attrs["col"].(int); col+1 < x; col++ {
-						b.WriteString("    ")
-					}
-					col++
-				}
-				t := CellText(g, s, c)
-				if t == "" {
-					t = "."
-				} else if len(t) > 1 {
-					t = fmt.Sprintf("%c%d", t[len(t)-1], len(t))
-				}
-				fmt.Fprintf(&b, "%-4s", t)
-			}
-			b.WriteString("\n")
-		}
-		return b.String()
 	}
-	if bd.Kind == "faces" {
-		renderFaces(&b, g, s)
-		return b.String()
-	}
-	for c, cell := range bd.Cells {
+	for c, cell := range g.Board.Cells {
 		if t := CellText(g, s, c); t != "" {
 			fmt.Fprintf(&b, "%s: %s\n", cell.Name, t)
 		}
 	}
 	return b.String()
+}
+
+// renderPits draws a two-seat pit board as two rows with the stores
+// between; it draws nothing for other seat counts.
+func renderPits(b *strings.Builder, g *Game, s *State) {
+	bd := g.Board
+	if len(g.Seats) != 2 {
+		return
+	}
+	pits0, _ := bd.SeatRegion("pits", 0)
+	pits1, _ := bd.SeatRegion("pits", 1)
+	st0, _ := bd.SeatRegion("store", 0)
+	st1, _ := bd.SeatRegion("store", 1)
+	fmt.Fprintf(b, "%-6s", g.Seats[1])
+	for i := len(pits1) - 1; i >= 0; i-- {
+		fmt.Fprintf(b, "%4d", s.Count(int(pits1[i])))
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(b, "%4d  ", sum(s, st1))
+	b.WriteString(strings.Repeat("    ", len(pits0)))
+	fmt.Fprintf(b, "%4d\n", sum(s, st0))
+	fmt.Fprintf(b, "%-6s", g.Seats[0])
+	for _, c := range pits0 {
+		fmt.Fprintf(b, "%4d", s.Count(int(c)))
+	}
+	b.WriteString("\n")
+}
+
+// renderRows draws a grid or hex board row by row, top row first; hex rows
+// are indented (indent) by their distance from the middle row, and a
+// grid's holes leave gaps (gaps).
+func renderRows(b *strings.Builder, g *Game, s *State, indent, gaps bool) {
+	bd := g.Board
+	rows := map[int][]int{}
+	maxRow := 0
+	for c, cell := range bd.Cells {
+		r := cell.Attrs["row"].(int)
+		rows[r] = append(rows[r], c)
+		maxRow = max(maxRow, r)
+	}
+	for r := maxRow; r >= 1; r-- {
+		fmt.Fprintf(b, "%2d ", r)
+		if indent {
+			b.WriteString(strings.Repeat("  ", abs(r-(maxRow+1)/2)))
+		}
+		col := 0
+		for _, c := range rows[r] {
+			if gaps { // holes leave gaps
+				for x := bd.Cells[c].Attrs["col"].(int); col+1 < x; col++ {
+					b.WriteString("    ")
+				}
+				col++
+			}
+			t := CellText(g, s, c)
+			if t == "" {
+				t = "."
+			} else if len(t) > 1 {
+				t = fmt.Sprintf("%c%d", t[len(t)-1], len(t))
+			}
+			fmt.Fprintf(b, "%-4s", t)
+		}
+		b.WriteString("\n")
+	}
 }
 
 func sum(s *State, cells []int32) int {

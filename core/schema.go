@@ -6,7 +6,11 @@
 
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // ValueType is what a key's value may be.
 type ValueType int
@@ -52,7 +56,9 @@ type Key struct {
 	Min, Max int
 	// Required: the table is refused without it.
 	Required bool
-	Doc      string
+	// Literal: a TBool that takes only true or false, not an expression.
+	Literal bool
+	Doc     string
 }
 
 // names returns the names of keys, in order.
@@ -123,4 +129,20 @@ func (c *compiler) readKinds(p string, k *Key) []bool {
 		}
 	}
 	return out
+}
+
+// checkKindKeys reports every key of the table at p that its kind does not
+// take: a key that another kind takes is named with the keys this kind
+// takes (disc = "kind" or "type", the key that names the kind); any other
+// unknown key is reported as Reader.Keys does, with a did-you-mean.
+func (c *compiler) checkKindKeys(p, disc, kind string, takes, all []string) {
+	allowed := append(append([]string(nil), takes...), all...)
+	for _, k := range c.r.Keys(p, allowed) {
+		if slices.Contains(takes, k) {
+			continue
+		}
+		sorted := slices.Clone(takes)
+		slices.Sort(sorted)
+		c.r.Errorf(p+"."+k, "unknown key %q in [%s]: %s = %q takes %s", k, p, disc, kind, strings.Join(sorted, ", "))
+	}
 }

@@ -285,7 +285,7 @@ func TestFERule19PassRefused(t *testing.T) {
 // Rule 19, second situation: in fe-missed-turn.toml both of Brown's moves
 // (the ghosts bO-g61 and bO-y72) open y77 to Yellow at once, and missing
 // the turn does not: Brown must pass, and a move instead is a foul whose
-// safe alternative is the pass. A pass cannot be called.
+// safe alternative is the pass. A call on the pass is baseless.
 func TestFERule19MissedTurnToAvoidFoul(t *testing.T) {
 	g := feLoad(t, "fe-missed-turn.toml")
 	s := g.NewState()
@@ -309,11 +309,18 @@ func TestFERule19MissedTurnToAvoidFoul(t *testing.T) {
 	if h.Len() != 1 || h.State.ToMove() != feY || h.State.Over() || sxPieceOn(g, h.State, "b17") != "bO" {
 		t.Fatalf("after the pass: %d moves, %s to move", h.Len(), g.Seats[h.State.ToMove()])
 	}
-	if _, _, err := replayText(t, g, "pass\ncall g\n"); err == nil || !strings.Contains(err.Error(), "a pass cannot be called") {
-		t.Fatalf("a call on a pass: %v", err)
+	// The pass can be called (Rule 18 (vii): "including no move at all"), but it is no foul:
+	// a baseless call, 2 points to Brown and Yellow.
+	h, ev, err := replayText(t, g, "pass\ncall g\n")
+	if err != nil {
+		t.Fatalf("a call on the pass: %v", err)
 	}
+	if c := ev[1].Call; c.Upheld || c.Gainer >= 0 || h.Len() != 1 {
+		t.Fatalf("a call on the pass: %+v", c)
+	}
+	feCheck(t, "a baseless call on the pass", g, h.State, []int{2, 2, 0}, []int{2, 2, 0})
 	// Moving instead is Preparation: upheld, withdrawn, 2 each to Yellow and Green; Brown then passes.
-	h, ev, err := replayText(t, g, "bO-g61\ncall g\npass\n")
+	h, ev, err = replayText(t, g, "bO-g61\ncall g\npass\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -705,4 +712,39 @@ func TestFERule18RemedyToParalysedPlayer(t *testing.T) {
 		t.Fatalf("call: %+v", c)
 	}
 	feCheck(t, "baseless call with Green paralysed", g, h.State, []int{2, 0, 2}, []int{2, 0, 2})
+}
+
+// Rule 18 (vii): "If a situation arises where a player's move, including
+// no move at all (see Rule 19, below) must result in a foul of
+// Preparation, that player is deemed to be the loser ... The exception to
+// this is the case where every move leads to the same player gaining the
+// Nest, in which case that player is deemed to have gained the Nest".
+// Brown's Owl on b11 is walled in as in TestFERule19BlockedPlayerPasses
+// (b12 shadowed by yR on y24, b21 by gR on g62, the ghost targets by yK on
+// b13 and gK on b31), so Brown misses the turn (Rule 19); yO on y67 then
+// steps into the Nest. A blocked player's only "move" is no move at all,
+// so every move gives Yellow the Nest: on Green's call Yellow is deemed to
+// have gained it (8 points, Rule 23) and the game ends.
+func TestFERule18NoMoveAtAllIsJudged(t *testing.T) {
+	pos := map[string]string{"bO": "b11", "yO": "y67", "yK": "b13", "yR": "y24", "gO": "g55", "gK": "b31", "gR": "g62"}
+	g := feGame(t, "strix/first-edition", pos, "b")
+	s := g.NewState()
+	if got := g.Moves(s, nil); len(got) != 1 || got[0] != core.Pass {
+		t.Fatalf("Brown's moves %v, want only a pass", sxMoves(g, s, ""))
+	}
+	h, ev, err := replayText(t, g, "pass\ncall g\n")
+	if err != nil {
+		t.Fatalf("a call on the missed turn: %v", err)
+	}
+	c := ev[len(ev)-1].Call
+	if !c.Upheld || !c.Unavoidable || c.Gainer != feY || c.CommonGainer != feY || !slices.Equal(c.Line, []string{"yO-y77"}) {
+		t.Fatalf("call: %+v", c)
+	}
+	if end, seat := g.EndedBy(h.State); end != "nest" || seat != feY {
+		t.Fatalf("ended by %q, seat %d; want the Nest, Yellow", end, seat)
+	}
+	if r := g.Result(h.State); !r.Over || r.Winner != feY {
+		t.Fatalf("result %+v, want Yellow wins", r)
+	}
+	feCheck(t, "Yellow deemed in the Nest", g, h.State, []int{0, 0, 0}, []int{0, 8, 0})
 }

@@ -50,7 +50,7 @@ func movesCmd(c *call) int {
 		return 0
 	}
 	var names []string
-	for _, m := range g.Moves(h.State, nil) {
+	for _, m := range h.Legal(nil) {
 		names = append(names, g.Format(h.State, m))
 	}
 	sort.Strings(names)

@@ -42,13 +42,15 @@ type command struct {
 // takes.
 type options struct {
 	sets, seats, agents                  setFlags
-	record, out                          string
+	record, out, shard                   string
 	json, resume, mono, callFouls, merge bool
 	n, games, firstGame, jobs, maxPlies  int
 	seed                                 uint64
 	maxMemory                            int64
 	timeout                              time.Duration
 	extendsAnywhere                      bool
+	compileTime                          time.Duration
+	compileMemory                        int64
 }
 
 // A flagDef declares a flag once: the placeholder of its value ("" for a
@@ -65,6 +67,14 @@ var flagDefs = map[string]flagDef{
 	"extends-anywhere": {"", false, "let extends name any file, not only embedded variants and files under the variant's directory",
 		func(fs *flag.FlagSet, name, help string, o *options) {
 			fs.BoolVar(&o.extendsAnywhere, name, false, help)
+		}},
+	"compile-time": {"D", false, "the time compiling one variant may take",
+		func(fs *flag.FlagSet, name, help string, o *options) {
+			fs.DurationVar(&o.compileTime, name, core.DefaultBudget.Time, help)
+		}},
+	"compile-memory": {"MiB", false, "the data compiling one variant may build (strings, tables, relations), in MiB",
+		func(fs *flag.FlagSet, name, help string, o *options) {
+			fs.Int64Var(&o.compileMemory, name, core.DefaultBudget.Memory>>20, help)
 		}},
 	"set": {"k=v", true, "override a parameter of the variant's [params]",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.Var(&o.sets, name, help) }},
@@ -102,6 +112,8 @@ var flagDefs = map[string]flagDef{
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.callFouls, name, false, help) }},
 	"max-plies": {"P", false, "stop a game undecided after this many plies (0: the variant's limit)",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.maxPlies, name, 0, help) }},
+	"shard": {"K/N", false, "play only slice K (0 to N−1) of N equal slices of the games: one task of a batch array",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.shard, name, "", help) }},
 	"merge": {"", false, "merge the study directories given as arguments into --out",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.merge, name, false, help) }},
 }
@@ -113,7 +125,7 @@ var commands []*command
 func init() {
 	editorFlags := []string{"seat", "record", "resume", "seed", "mono", "set"}
 	commands = []*command{
-		{name: "validate", args: "VARIANT", nargs: 1, flags: []string{"set", "extends-anywhere"},
+		{name: "validate", args: "VARIANT", nargs: 1, flags: []string{"set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "check a variant: ok and a summary, or one file:line:col line per problem",
 			run:     validateCmd},
 		{name: "list", nargs: 0,
@@ -122,23 +134,23 @@ func init() {
 		{name: "show", args: "NAME", nargs: 1,
 			summary: "print an embedded variant's TOML (rulesmith show NAME > FILE.toml copies it)",
 			run:     showCmd},
-		{name: "moves", args: "VARIANT", nargs: 1, flags: []string{"record", "set", "extends-anywhere"},
+		{name: "moves", args: "VARIANT", nargs: 1, flags: []string{"record", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "print the legal moves, sorted, after an optional record",
 			run:     movesCmd},
-		{name: "replay", args: "VARIANT FILE", nargs: 2, flags: []string{"json", "set", "extends-anywhere"},
+		{name: "replay", args: "VARIANT FILE", nargs: 2, flags: []string{"json", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "play a record; print each call's outcome, the position, the scores and the result",
 			run:     replayCmd},
-		{name: "perft", args: "VARIANT DEPTH", nargs: 2, flags: []string{"record", "set", "extends-anywhere"},
+		{name: "perft", args: "VARIANT DEPTH", nargs: 2, flags: []string{"record", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "count the move sequences of exactly N moves, for N = 1..DEPTH",
 			run:     perftCmd},
-		{name: "playout", args: "VARIANT", nargs: 1, flags: []string{"n", "seed", "json", "set", "extends-anywhere"},
+		{name: "playout", args: "VARIANT", nargs: 1, flags: []string{"n", "seed", "json", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "play N uniformly random games; print the results and the speed",
 			run:     playoutCmd},
-		{name: "analyze", args: "VARIANT", nargs: 1, flags: []string{"record!", "json", "set", "extends-anywhere"},
+		{name: "analyze", args: "VARIANT", nargs: 1, flags: []string{"record!", "json", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			flagHelp: map[string]string{"record": "the game record whose last move is judged"},
 			summary:  "judge a record's last move by the variant's foul: the verdict, a demonstration, a safe move",
 			run:      analyzeCmd},
-		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "timeout", "set", "extends-anywhere"},
+		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "timeout", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			flagHelp: map[string]string{"record": "a game record to play first; solve the position after it"},
 			summary:  "the exact value and a principal line of a small two-seat variant under perfect play",
 			doc: "The value is seat 0's final score margin. Variants whose positions can repeat are refused;\n" +
@@ -160,7 +172,7 @@ func init() {
 			summary: "the rule differences between two variants after extends",
 			run:     diffRun},
 		{name: "compare", args: "A B [C...]", nargs: -1,
-			flags: []string{"games", "agent", "seed", "out!", "jobs", "first-game", "call-fouls", "max-plies", "merge", "set"},
+			flags: []string{"games", "agent", "seed", "out!", "jobs", "first-game", "shard", "call-fouls", "max-plies", "merge", "set"},
 			flagHelp: map[string]string{
 				"seed": "random seed of the study",
 				"set":  "override a parameter in every variant",
@@ -169,9 +181,11 @@ func init() {
 			doc: "Plays N games of each variant between the agents (seats rotated from game to game) and writes\n" +
 				"DIR/games-<variant>.jsonl, DIR/report.md, DIR/report.json and SVG charts. With a playout\n" +
 				"budget the results are the same for a seed whatever J is; a time budget (mcts:2s) makes them\n" +
-				"depend on the machine. --first-game splits a study by game ranges across processes;\n" +
-				"rulesmith compare --merge DIR... --out DIR joins such shards (disjoint seeds or game ranges,\n" +
-				"same variants and options) into one study. The metrics: docs/metrics.md.",
+				"depend on the machine. --shard K/N plays slice K of N (a batch array's task index as K);\n" +
+				"--first-game splits by game ranges by hand. rulesmith compare --merge DIR... --out DIR joins\n" +
+				"shards (disjoint seeds or game ranges, same variants and options; every slice of a --shard\n" +
+				"set) into exactly the study run whole. Games are written as they finish: memory does not\n" +
+				"grow with --games. Batch systems: docs/scale.md. The metrics: docs/metrics.md.",
 			run: compareCmd},
 		{name: "help", args: "[COMMAND]", nargs: -1,
 			summary: "print this list, or a command's flags",
@@ -339,9 +353,11 @@ func (c *call) usageError(format string, args ...any) int {
 	return 2
 }
 
-// load loads a variant with the --set overrides, printing any error.
+// load loads a variant with the --set overrides, printing any error, and
+// any warning (a deprecated spelling) on stderr.
 func (c *call) load(name string) (*core.Game, bool) {
-	opts := []core.Option{core.WithFS(variants.FS()), core.WithSet(c.opts.sets...)}
+	opts := []core.Option{core.WithFS(variants.FS()), core.WithSet(c.opts.sets...),
+		core.WithBudget(core.Budget{Time: c.opts.compileTime, Memory: c.opts.compileMemory << 20})}
 	if c.opts.extendsAnywhere {
 		opts = append(opts, core.WithExtendsAnywhere())
 	}
@@ -349,6 +365,9 @@ func (c *call) load(name string) (*core.Game, bool) {
 	if err != nil {
 		printLoadError(err, c.stderr)
 		return nil, false
+	}
+	for _, w := range g.Warnings() {
+		fmt.Fprintln(c.stderr, w.String())
 	}
 	return g, true
 }

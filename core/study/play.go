@@ -150,6 +150,16 @@ func (p *player) play(g *core.Game, gs gameSpec) (Record, error) {
 		if err != nil {
 			return rec, fmt.Errorf("%s (%s) at ply %d: %w", g.Seats[chooser], gs.agents[chooser], ply, err)
 		}
+		if barred, ok := h.Barred(); ok && m == barred {
+			// the caller's replacement must be an alternative move: the
+			// first other legal one
+			for _, alt := range p.buf {
+				if alt != barred {
+					m = alt
+					break
+				}
+			}
+		}
 		var before *core.State
 		if judge {
 			if p.before == nil || p.before.Game() != g {
@@ -228,7 +238,7 @@ func (p *player) play(g *core.Game, gs gameSpec) (Record, error) {
 
 // referee judges move m, just played from before, by the variant's foul
 // and, when it is a foul, has the first entitled player after the offender
-// in turn order call it. It returns the seat that must make the replacement
+// in turn order, other than the Gainer, call it. It returns the seat that must make the replacement
 // move when the move was withdrawn, or -1, and whether the offender then
 // missed the turn instead.
 func (p *player) referee(g *core.Game, h *core.History, before *core.State, m core.Move, fr *FoulRecord) (int, bool, error) {
@@ -247,9 +257,12 @@ func (p *player) referee(g *core.Game, h *core.History, before *core.State, m co
 	fr.Committed++
 	offender := before.ToMove()
 	n := len(g.Seats)
+	// the first entitled player after the offender who stands to suffer:
+	// the Gainer has no reason to call (and where only those who suffer
+	// may call, its call would be baseless)
 	caller := -1
 	for k := 1; k < n; k++ {
-		if seat := (offender + k) % n; h.CanCall(seat) == nil {
+		if seat := (offender + k) % n; seat != v.Gainer && h.CanCall(seat) == nil {
 			caller = seat
 			break
 		}

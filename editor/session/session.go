@@ -60,7 +60,7 @@ func (s *Session) LastEvent() (Event, bool) {
 }
 
 // Legal returns the legal moves of the seat to move.
-func (s *Session) Legal() []core.Move { return s.Game.Moves(s.Hist.State, nil) }
+func (s *Session) Legal() []core.Move { return s.Hist.Legal(nil) }
 
 // MovesAt returns the legal moves that start from cell c, or, for moves
 // with no origin (placements), that target c.

@@ -1,0 +1,23 @@
+// This file holds the graph board kind: any board, cell by cell.
+
+package core
+
+import (
+	"rulesmith/core/board"
+)
+
+var graphBoard = boardKind{
+	name: "graph",
+	doc:  "any board, cell by cell: [board.cells.NAME] with links and attributes",
+	keys: []*Key{&graphPointsKey, &graphCellsKey, &graphLinesKey, &boardHolesKey},
+	build: func(c *compiler) (*board.Board, string, error) {
+		b, err := c.graph()
+		return b, "", err
+	},
+}
+
+var (
+	graphPointsKey = Key{Name: "points", Type: TStrings, Doc: "point names; d5 gets x = 4, y = 5"}
+	graphCellsKey  = Key{Name: "cells", Type: TTable, Doc: "[board.cells.NAME] tables: links (cell names) and attributes"}
+	graphLinesKey  = Key{Name: "lines", Type: TTable, Doc: "[board.lines.FAMILY] tables: lines that join points and give directions"}
+)
