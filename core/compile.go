@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -100,6 +101,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 		return nil, r.Diags.Err()
 	}
 	c.compilePieces()
+	g.boxNames()
 	c.compileSetup()
 	c.compileRules()
 	c.compilePhases()
@@ -220,7 +222,18 @@ func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...exp
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {
-			c.r.ExprErrorf(path, fe.Line, fe.Column, "%s: %s", path, fe.Message)
+			msg := fe.Message
+			if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
+				var known []string
+				for k := range env {
+					known = append(known, k)
+				}
+				sort.Strings(known)
+				if s := diag.Closest(name, known); s != "" {
+					msg += fmt.Sprintf(" (did you mean %s?)", s)
+				}
+			}
+			c.r.ExprErrorf(path, fe.Line, fe.Column, "%s: %s", path, msg)
 		} else {
 			c.r.ValueErrorf(path, "%s: %v", path, err)
 		}
@@ -248,11 +261,25 @@ type callVisitor struct {
 
 func (v *callVisitor) Visit(n *ast.Node) {
 	call, ok := (*n).(*ast.CallNode)
-	if !ok || len(call.Arguments) != 1 {
+	if !ok {
 		return
 	}
 	id, ok := call.Callee.(*ast.IdentifierNode)
 	if !ok {
+		return
+	}
+	for _, f := range posFuncs {
+		if f.name != id.Value {
+			continue
+		}
+		for i, a := range call.Arguments {
+			if lit, isStr := a.(*ast.StringNode); isStr && i < len(f.args) {
+				line, col := runePos(v.src, lit.Location().From)
+				v.c.checkPosArg(v.path, f.name, f.args[i], lit.Value, line, col)
+			}
+		}
+	}
+	if len(call.Arguments) != 1 {
 		return
 	}
 	arg, ok := call.Arguments[0].(*ast.StringNode)
@@ -554,13 +581,58 @@ func (c *compiler) seat(path string, allowNone bool) int {
 // and relations, which are the costly part) by the text of everything that
 // decides them, so that reloading a variant or compiling its house rules
 // does not evaluate the same relations again. Boards are immutable once
-// built, so sharing them is safe.
+// built, so sharing them is safe. The cache is bounded by the boards'
+// estimated memory (board.Board.SizeBytes), not only by their number: an
+// editor reloading a large board after every edit must not keep one copy
+// per edit. The oldest boards go first.
 var boardCache struct {
 	sync.Mutex
-	m map[[32]byte]*board.Board
+	m     map[[32]byte]*board.Board
+	order [][32]byte // insertion order, oldest first
+	bytes int64
 }
 
-const boardCacheSize = 32
+const (
+	boardCacheSize = 32
+	// boardCacheBytes bounds the cache's boards, together; a board larger
+	// than a quarter of it is not cached at all.
+	boardCacheBytes = 64 << 20
+)
+
+// cacheBoard adds a built board to the cache, evicting the oldest boards
+// to stay within boardCacheSize and boardCacheBytes.
+func cacheBoard(key [32]byte, b *board.Board) {
+	size := b.SizeBytes()
+	if size > boardCacheBytes/4 {
+		return
+	}
+	boardCache.Lock()
+	defer boardCache.Unlock()
+	if boardCache.m == nil {
+		boardCache.m = map[[32]byte]*board.Board{}
+	}
+	if _, ok := boardCache.m[key]; ok {
+		return
+	}
+	for len(boardCache.order) > 0 && (len(boardCache.m) >= boardCacheSize || boardCache.bytes+size > boardCacheBytes) {
+		old := boardCache.order[0]
+		boardCache.order = boardCache.order[1:]
+		if ob, ok := boardCache.m[old]; ok {
+			boardCache.bytes -= ob.SizeBytes()
+			delete(boardCache.m, old)
+		}
+	}
+	boardCache.m[key] = b
+	boardCache.order = append(boardCache.order, key)
+	boardCache.bytes += size
+}
+
+// boardCacheUse reports the cache's boards and their estimated bytes.
+func boardCacheUse() (n int, bytes int64) {
+	boardCache.Lock()
+	defer boardCache.Unlock()
+	return len(boardCache.m), boardCache.bytes
+}
 
 func (c *compiler) compileBoard() {
 	bt, ok := c.r.Doc.Get("board")
@@ -581,12 +653,7 @@ func (c *compiler) compileBoard() {
 	before := len(c.r.Diags)
 	c.buildBoard()
 	if c.g.Board != nil && len(c.r.Diags) == before {
-		boardCache.Lock()
-		if boardCache.m == nil || len(boardCache.m) >= boardCacheSize {
-			boardCache.m = map[[32]byte]*board.Board{}
-		}
-		boardCache.m[key] = c.g.Board
-		boardCache.Unlock()
+		cacheBoard(key, c.g.Board)
 	}
 }
 
