@@ -66,7 +66,10 @@ func (g *Game) stateEnvFor(s *State, seat, need int) map[string]any {
 		s.env.seat = seat
 		m := s.env.vars
 		if need&varSeat != 0 {
-			m["seat"] = g.seatName(seat)
+			m["seat"] = boxedEmpty
+			if seat >= 0 && seat < len(g.boxedSeats) {
+				m["seat"] = g.boxedSeats[seat]
+			}
 		}
 		if need&varPly != 0 {
 			m["ply"] = s.Ply()
@@ -161,6 +164,7 @@ func (g *Game) stateEnvFor(s *State, seat, need int) map[string]any {
 		}
 		return h.st.Score(h.seat)
 	}
+	g.posFuncEnv(env, h)
 	if s != nil {
 		h.vars = env
 		s.env = h

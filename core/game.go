@@ -59,6 +59,9 @@ type Param struct {
 
 // Game is a compiled variant: immutable, safe to share.
 type Game struct {
+	// seat, kind and cell names boxed once for the position functions
+	boxedSeats, boxedKinds, boxedCells []any
+
 	Name   string
 	Title  string
 	Family string

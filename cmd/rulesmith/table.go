@@ -131,6 +131,11 @@ func init() {
 		{name: "list", nargs: 0,
 			summary: "print the names of the embedded variants",
 			run:     listCmd},
+		{name: "schema", nargs: 0,
+			summary: "print the JSON Schema of the variant format (docs/rulesmith.schema.json), for TOML editors",
+			doc: "Point a TOML editor at it with a first line #:schema ./rulesmith.schema.json\n" +
+				"(Taplo, Even Better TOML) to complete keys, show their docs and flag unknown keys.",
+			run: func(c *call) int { c.stdout.Write(core.JSONSchema()); return 0 }},
 		{name: "show", args: "NAME", nargs: 1,
 			summary: "print an embedded variant's TOML (rulesmith show NAME > FILE.toml copies it)",
 			run:     showCmd},
