@@ -42,7 +42,7 @@ type command struct {
 // takes.
 type options struct {
 	sets, seats, agents                  setFlags
-	record, out                          string
+	record, out, shard                   string
 	json, resume, mono, callFouls, merge bool
 	n, games, firstGame, jobs, maxPlies  int
 	endgame                              int
@@ -115,6 +115,8 @@ var flagDefs = map[string]flagDef{
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.callFouls, name, false, help) }},
 	"max-plies": {"P", false, "stop a game undecided after this many plies (0: the variant's limit)",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.maxPlies, name, 0, help) }},
+	"shard": {"K/N", false, "play only slice K (0 to N−1) of N equal slices of the games: one task of a batch array",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.shard, name, "", help) }},
 	"merge": {"", false, "merge the study directories given as arguments into --out",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.merge, name, false, help) }},
 }
@@ -132,6 +134,11 @@ func init() {
 		{name: "list", nargs: 0,
 			summary: "print the names of the embedded variants",
 			run:     listCmd},
+		{name: "schema", nargs: 0,
+			summary: "print the JSON Schema of the variant format (docs/rulesmith.schema.json), for TOML editors",
+			doc: "Point a TOML editor at it with a first line #:schema ./rulesmith.schema.json\n" +
+				"(Taplo, Even Better TOML) to complete keys, show their docs and flag unknown keys.",
+			run: func(c *call) int { c.stdout.Write(core.JSONSchema()); return 0 }},
 		{name: "show", args: "NAME", nargs: 1,
 			summary: "print an embedded variant's TOML (rulesmith show NAME > FILE.toml copies it)",
 			run:     showCmd},
@@ -175,7 +182,7 @@ func init() {
 			summary: "the rule differences between two variants after extends",
 			run:     diffRun},
 		{name: "compare", args: "A B [C...]", nargs: -1,
-			flags: []string{"games", "agent", "seed", "out!", "jobs", "first-game", "call-fouls", "max-plies", "merge", "set"},
+			flags: []string{"games", "agent", "seed", "out!", "jobs", "first-game", "shard", "call-fouls", "max-plies", "merge", "set"},
 			flagHelp: map[string]string{
 				"seed": "random seed of the study",
 				"set":  "override a parameter in every variant",
@@ -184,9 +191,11 @@ func init() {
 			doc: "Plays N games of each variant between the agents (seats rotated from game to game) and writes\n" +
 				"DIR/games-<variant>.jsonl, DIR/report.md, DIR/report.json and SVG charts. With a playout\n" +
 				"budget the results are the same for a seed whatever J is; a time budget (mcts:2s) makes them\n" +
-				"depend on the machine. --first-game splits a study by game ranges across processes;\n" +
-				"rulesmith compare --merge DIR... --out DIR joins such shards (disjoint seeds or game ranges,\n" +
-				"same variants and options) into one study. The metrics: docs/metrics.md.",
+				"depend on the machine. --shard K/N plays slice K of N (a batch array's task index as K);\n" +
+				"--first-game splits by game ranges by hand. rulesmith compare --merge DIR... --out DIR joins\n" +
+				"shards (disjoint seeds or game ranges, same variants and options; every slice of a --shard\n" +
+				"set) into exactly the study run whole. Games are written as they finish: memory does not\n" +
+				"grow with --games. Batch systems: docs/scale.md. The metrics: docs/metrics.md.",
 			run: compareCmd},
 		{name: "help", args: "[COMMAND]", nargs: -1,
 			summary: "print this list, or a command's flags",
