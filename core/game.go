@@ -59,6 +59,9 @@ type Param struct {
 
 // Game is a compiled variant: immutable, safe to share.
 type Game struct {
+	// seat, kind and cell names boxed once for the position functions
+	boxedSeats, boxedKinds, boxedCells []any
+
 	Name   string
 	Title  string
 	Family string
@@ -86,6 +89,8 @@ type Game struct {
 	score  *vm.Program
 	// scoreVars: the state variables the score expression reads
 	scoreVars int
+	// scoreAt is where the score expression is written ("file:line:col: ")
+	scoreAt   string
 	lowest    bool
 	scoreCite string
 
