@@ -89,7 +89,7 @@ var (
 		Doc: "each piece taken adds its kind's value to the mover's points()"}
 	captureShareKey = Key{Name: "capture_share", Type: TBool, Default: false,
 		Doc: "sandwich: share each victim's value with the partner's owner"}
-	captureShareOutKey = Key{Name: "capture_share_paralysed", Type: TBool, Default: true,
+	captureShareOutKey = Key{Name: "capture_share_eliminated", Type: TBool, Default: true,
 		Doc: "with capture_share: a partner whose seat is eliminated takes its share too"}
 	excludeKey = Key{Name: "exclude", Type: TString,
 		Doc: "a relation: the move may not end on a cell related to a cell holding a piece, other than the origin"}

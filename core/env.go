@@ -66,7 +66,10 @@ func (g *Game) stateEnvFor(s *State, seat, need int) map[string]any {
 		s.env.seat = seat
 		m := s.env.vars
 		if need&varSeat != 0 {
-			m["seat"] = g.seatName(seat)
+			m["seat"] = boxedEmpty
+			if seat >= 0 && seat < len(g.boxedSeats) {
+				m["seat"] = g.boxedSeats[seat]
+			}
 		}
 		if need&varPly != 0 {
 			m["ply"] = s.Ply()
@@ -161,6 +164,7 @@ func (g *Game) stateEnvFor(s *State, seat, need int) map[string]any {
 		}
 		return h.st.Score(h.seat)
 	}
+	g.posFuncEnv(env, h)
 	if s != nil {
 		h.vars = env
 		s.env = h
@@ -175,6 +179,9 @@ type envHolder struct {
 	seat int
 	vars map[string]any
 	vm   vm.VM
+	// scoreErr is the last error of the score expression (an integer
+	// overflow), reported by the Play that met it.
+	scoreErr error
 }
 
 func (g *Game) seatName(seat int) string {
@@ -209,6 +216,7 @@ func (g *Game) scoreOf(s *State, seat int) int {
 	env := g.stateEnvFor(s, seat, g.scoreVars)
 	out, err := s.env.vm.Run(g.score, env)
 	if err != nil {
+		s.env.scoreErr = err // Play reports it
 		return 0
 	}
 	n, _ := out.(int)

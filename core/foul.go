@@ -26,9 +26,9 @@ type FoulSpec struct {
 	Name, Cite string
 	// Turns is the depth in complete turns (the STRIX Thicket).
 	Turns int
-	// ThirdBirdOnly: only the player who is neither C nor G defends;
-	// C's later plies are free to help G.
-	ThirdBirdOnly bool
+	// BystandersOnly: only the players who are neither C nor G defend
+	// (defenders = "bystanders"); C's later plies are free to help G.
+	BystandersOnly bool
 	// Takebacks each player starts with.
 	Takebacks int
 	// Remedy is "takeback" (2024: the offender spends a takeback and replays,
@@ -64,6 +64,22 @@ type FoulSpec struct {
 
 const unreachable = 1 << 20
 
+// foulKeys are the keys of [fouls.NAME].
+var foulKeys = []*Key{
+	{Name: "type", Type: TChoice, Default: "forced_win", Allowed: []string{"forced_win"}, Doc: "the only type"},
+	{Name: "goal", Type: TString, Required: true, Doc: "an [end.NAME] of type reach"},
+	{Name: "turns", Type: TInt, Default: 1, Min: 1, Max: 8, Doc: "the depth, in complete turns of the seats still playing"},
+	{Name: "defenders", Type: TChoice, Default: "all", Allowed: []string{"all", "bystanders"}, Doc: "all: every seat but the Gainer; bystanders: only the seats that are neither the mover nor the Gainer"},
+	{Name: "takebacks", Type: TInt, Default: 0, Min: 0, Max: 1000, Doc: "takebacks each seat starts with"},
+	{Name: "remedy", Type: TChoice, Default: "takeback", Allowed: []string{"takeback", "points"}, Doc: "what an upheld or baseless call costs"},
+	{Name: "remedy_points", Type: TInt, Default: 2, Min: 0, Max: 1 << 20, Doc: `with remedy = "points", the points each rewarded seat gets`},
+	{Name: "callers", Type: TStrings, Allowed: []string{"prev", "next", "sufferers"}, Doc: "who may call (default: prev and next)"},
+	{Name: "node_limit", Type: TInt, Default: 5_000_000, Min: 1000, Max: 1 << 30, Doc: "positions one search may visit; past it there is no verdict"},
+	{Name: "miss_turn", Type: TBool, Default: false, Doc: "a seat whose every move gives another a forced win, while passing does not, misses the turn"},
+	{Name: "unavoidable", Type: TChoice, Default: "eliminate", Allowed: []string{"eliminate", "two_way_draw"}, Doc: "what befalls a seat that cannot avoid the foul"},
+	{Name: "cite", Type: TString, Doc: "a reference into the rule text"},
+}
+
 func (c *compiler) compileFouls() {
 	r := c.r
 	g := c.g
@@ -74,11 +90,11 @@ func (c *compiler) compileFouls() {
 	}
 	for _, name := range names {
 		p := "fouls." + name
-		r.Keys(p, []string{"type", "cite", "goal", "turns", "defenders", "takebacks", "remedy", "remedy_points", "callers", "node_limit", "miss_turn", "unavoidable"})
+		r.Keys(p, keyNames(foulKeys))
 		c.choice(p+".type", "forced_win", "forced_win")
 		f := &FoulSpec{Name: name, Cite: r.String(p+".cite", "")}
 		f.Turns = c.num(p+".turns", 1, 1, 8)
-		f.ThirdBirdOnly = c.choice(p+".defenders", "all", "all", "third_bird") == "third_bird"
+		f.BystandersOnly = c.choice(p+".defenders", "all", "all", "bystanders") == "bystanders"
 		f.Takebacks = c.num(p+".takebacks", 0, 0, 1000)
 		f.Remedy = c.choice(p+".remedy", "takeback", "takeback", "points")
 		f.RemedyPoints = c.num(p+".remedy_points", 2, 0, 1<<20)
@@ -293,7 +309,7 @@ func (a *analyzer) win(s *State, gainer, left, depth int) bool {
 		return s.Over() && int(s.buf[hWinner]) == gainer && a.goalReached(s, gainer)
 	}
 	mover := s.ToMove()
-	or := mover == gainer || (a.f.ThirdBirdOnly && mover == a.mover)
+	or := mover == gainer || (a.f.BystandersOnly && mover == a.mover)
 	a.order(s, moves, gainer, or)
 	child := a.states[depth]
 	result := !or
@@ -344,7 +360,7 @@ func (a *analyzer) demonstrate(s *State, gainer, left int) []string {
 			break
 		}
 		mover := s.ToMove()
-		or := mover == gainer || (a.f.ThirdBirdOnly && mover == a.mover)
+		or := mover == gainer || (a.f.BystandersOnly && mover == a.mover)
 		a.order(s, moves, gainer, or)
 		pick := moves[0]
 		child := s.Clone()

@@ -125,7 +125,7 @@ func samplePositions(g *core.Game, seed uint64, games, perGame int) ([]*core.Sta
 // At Thicket 1 the engine's verdict (gainer, foul, unavoidable) agrees with
 // the brute-force oracle on every sampled move, in both defence modes.
 func TestFoulVerdictMatchesBruteForce(t *testing.T) {
-	for _, defenders := range []string{"all", "third_bird"} {
+	for _, defenders := range []string{"all", "bystanders"} {
 		g := load(t, "strix/simple", "defenders="+defenders)
 		states, moves := samplePositions(g, 5, 12, 70)
 		found := 0
@@ -134,7 +134,7 @@ func TestFoulVerdictMatchesBruteForce(t *testing.T) {
 			if err != nil || !v.Exact {
 				t.Fatalf("analysis: %v (exact %v)", err, v.Exact)
 			}
-			gainer, foul, unav := naiveVerdict(g, states[i], moves[i], 1, defenders == "third_bird")
+			gainer, foul, unav := naiveVerdict(g, states[i], moves[i], 1, defenders == "bystanders")
 			if v.Gainer != gainer || v.Foul != foul || v.Unavoidable != unav {
 				t.Fatalf("%s, position %d, move %s: engine (gainer %d, foul %v, unavoidable %v), oracle (%d, %v, %v)",
 					defenders, i, g.Format(states[i], moves[i]), v.Gainer, v.Foul, v.Unavoidable, gainer, foul, unav)

@@ -16,6 +16,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"rulesmith/core/board"
+	"rulesmith/core/diag"
 	"rulesmith/core/spec"
 )
 
@@ -58,6 +59,9 @@ type Param struct {
 
 // Game is a compiled variant: immutable, safe to share.
 type Game struct {
+	// seat, kind and cell names boxed once for the position functions
+	boxedSeats, boxedKinds, boxedCells []any
+
 	Name   string
 	Title  string
 	Family string
@@ -85,6 +89,8 @@ type Game struct {
 	score  *vm.Program
 	// scoreVars: the state variables the score expression reads
 	scoreVars int
+	// scoreAt is where the score expression is written ("file:line:col: ")
+	scoreAt   string
 	lowest    bool
 	scoreCite string
 
@@ -128,6 +134,8 @@ type Game struct {
 	// queue order of kinds per seat for hands
 	handOrder [][]int
 	initial   *State
+	// warnings: what loaded with a warning (deprecated spellings)
+	warnings diag.List
 }
 
 type phase struct {

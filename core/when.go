@@ -15,7 +15,11 @@ type whenCond struct {
 	prog   condProgram
 	table  []bool // static: [from*N+to] (place rules: from = 0)
 	static bool
+	vars   int // the state variables a dynamic condition reads (see varsOf)
 }
+
+// noAttrs stands for the origin of a placement; it is never written.
+var noAttrs = map[string]any{}
 
 type identVisitor struct{ names map[string]bool }
 
@@ -50,7 +54,7 @@ func (c *compiler) compileCellCond(p, key string, hasFrom bool) *whenCond {
 	if prog == nil {
 		return nil
 	}
-	w := &whenCond{prog: condProgram{prog}}
+	w := &whenCond{prog: condProgram{prog}, vars: varsOf(src)}
 	tree, err := parser.Parse(src)
 	if err != nil {
 		return w
@@ -128,14 +132,17 @@ func (w *whenCond) allows(s *State, from, to, height, kind int) bool {
 		}
 		return w.table[from*n+to]
 	}
-	env := s.g.stateEnv(s, s.ToMove())
-	var fa map[string]any = map[string]any{}
+	// Nothing here allocates: the attribute maps and kind names are boxed
+	// already, and only the state variables the condition reads are set.
+	g := s.g
+	env := g.stateEnvFor(s, s.ToMove(), w.vars)
+	fa := noAttrs
 	if from >= 0 {
-		fa = s.g.Board.Cells[from].Attrs
+		fa = g.Board.Cells[from].Attrs
 	}
-	env["from"], env["to"], env["height"], env["kind"] = fa, s.g.Board.Cells[to].Attrs, height, ""
-	if kind >= 0 {
-		env["kind"] = s.g.Kinds[kind].Name
+	env["from"], env["to"], env["height"], env["kind"] = fa, g.Board.Cells[to].Attrs, height, boxedEmpty
+	if kind >= 0 && kind < len(g.boxedKinds) {
+		env["kind"] = g.boxedKinds[kind]
 	}
 	out, err := s.env.vm.Run(w.prog.prog, env)
 	if err != nil {

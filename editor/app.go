@@ -90,17 +90,34 @@ type App struct {
 	resumeList []session.Autosave
 
 	// the rules pane and reloads (edit mode)
-	paneBase  string    // the text the pane was last set from or saved to: edits differ from it
-	rulesAt   time.Time // when the rules in play were loaded
-	loadErr   string    // the current file's load error, shown until a load succeeds
-	loading   bool      // a reload runs in the background
-	loadGen   int       // reload generation: a newer reload or esc makes older results moot
-	loadStart time.Time
+	paneBase string // the text the pane was last set from or saved to: edits differ from it
+	// openedData is the file as the editor opened it (the balance study's
+	// base once the rules are edited), rulesOpened when
+	openedData  []byte
+	rulesOpened time.Time
+	rulesAt     time.Time // when the rules in play were loaded
+	loadErr     string    // the current file's load error, shown until a load succeeds
+	loading     bool      // a reload runs in the background
+	loadGen     int       // reload generation: a newer reload or esc makes older results moot
+	loadStart   time.Time
 	// lastData is the file content most recently sent to compile (guarded
 	// by mu: the watcher's goroutine compares with it), so that the
 	// watcher's echo of our own save does not reload a second time.
 	mu       sync.Mutex
 	lastData []byte
+
+	// actions holds each action's handler (see handlers)
+	actions map[Action]func() bool
+	// autosaveDir is where this game's autosave goes
+	autosaveDir string
+	// listScroll scrolls the record list back from its end, in entries
+	listScroll int
+	// paused stops the agents; stepOnce lets one move through
+	paused, stepOnce bool
+	// prevSets are the parameters before a :set whose reload is pending
+	prevSets []string
+	// study is the running or finished balance study (see study.go)
+	study *studyRun
 
 	msg      string
 	errText  string
@@ -139,6 +156,8 @@ func New(opts Options) (*App, error) {
 		return nil, err
 	}
 	a := &App{opts: opts, keymap: DefaultKeymap, selected: -1, done: make(chan struct{}), lastData: data, rulesAt: time.Now()}
+	a.actions = a.handlers()
+	a.openedData, a.rulesOpened = data, a.rulesAt
 	if opts.Keymap != "" {
 		km, err := LoadKeymap(opts.Keymap, DefaultKeymap)
 		if err != nil {
@@ -153,6 +172,7 @@ func New(opts Options) (*App, error) {
 	}
 	// every game gets its own autosave: a new game never overwrites an
 	// earlier one, and a record given to open is never written
+	a.autosaveDir = dir
 	a.sess.AutosavePath = session.NewAutosaveFile(dir, opts.Variant, time.Now())
 	a.savePath = a.sess.AutosavePath
 	if err := a.setSeats(opts.Seats); err != nil {

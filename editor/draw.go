@@ -33,6 +33,8 @@ func (a *App) mode() string {
 		return "thinking"
 	case a.loading:
 		return "loading"
+	case a.paused:
+		return "paused"
 	}
 	return "play"
 }
@@ -173,12 +175,20 @@ func (a *App) sideText(w, h int) string {
 	if a.verdict != "" {
 		fmt.Fprintf(&b, "\n%s\n", tview.Escape(a.verdict))
 	}
+	if st := a.studyText(); st != "" {
+		fmt.Fprintf(&b, "\n%s", tview.Escape(st))
+	}
 	events := a.sess.Events()
-	fmt.Fprintf(&b, "\nmoves (%d):\n", len(events))
+	future := a.sess.Future()
+	if len(future) > 0 {
+		fmt.Fprintf(&b, "\nmoves (%d) + %d to redo:\n", len(events), len(future))
+	} else {
+		fmt.Fprintf(&b, "\nmoves (%d):\n", len(events))
+	}
 	var list []string
 	for i, ev := range events {
 		l := fmt.Sprintf("%3d. %s", i+1, tview.Escape(ev.Text))
-		if ev.Seat >= 0 && !strings.HasPrefix(ev.Text, "call ") && !strings.HasPrefix(ev.Text, "resign ") {
+		if ev.Seat >= 0 && ev.IsMove {
 			l += "  " + a.color(a.seatColor(ev.Seat), tview.Escape(g.SeatTitle(ev.Seat)))
 		}
 		if ev.Says != "" {
@@ -186,6 +196,22 @@ func (a *App) sideText(w, h int) string {
 		}
 		list = append(list, l)
 	}
+	if len(future) > 0 {
+		list = append(list, "  ── r redoes; a move branches")
+		for i, f := range future {
+			list = append(list, a.color("gray", fmt.Sprintf("%3d. %s", len(events)+i+1, tview.Escape(f))))
+		}
+	}
+	// the list ends a few undone moves past the current position, or at
+	// its end; listScroll scrolls it back by entries
+	end := len(list)
+	if len(future) > 0 {
+		end = min(len(list), len(events)+1+3)
+	}
+	a.listScroll = min(a.listScroll, max(0, end-1)) // no scrolling past the start
+	end = min(len(list), max(1, end-a.listScroll))
+	below := len(list) - end
+	list = list[:end]
 	room := 40
 	if w > 0 && h > 0 {
 		used := 0
@@ -193,6 +219,9 @@ func (a *App) sideText(w, h int) string {
 			used += max(1, len(tview.WordWrap(l, w)))
 		}
 		room = max(2, h-used)
+	}
+	if below > 0 {
+		room-- // for "more below"
 	}
 	// the end of the list, as much as fits (an entry may take several rows)
 	height := func(entry string) int {
@@ -215,7 +244,10 @@ func (a *App) sideText(w, h int) string {
 			start--
 		}
 		shown = list[start:]
-		b.WriteString("  …\n")
+		b.WriteString("  … pgup/pgdn scroll\n")
+	}
+	if below > 0 {
+		shown = append(shown, fmt.Sprintf("  … %d more below", below))
 	}
 	for _, l := range shown {
 		b.WriteString(l + "\n")

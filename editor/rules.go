@@ -13,6 +13,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"github.com/rivo/tview"
 
+	"rulesmith/core"
 	"rulesmith/core/diag"
 	"rulesmith/core/spec"
 	"rulesmith/editor/session"
@@ -178,7 +179,7 @@ func (a *App) onDiskChange(data []byte) {
 	a.startReload(data)
 }
 
-// startReload compiles data and replays the game under it on a goroutine;
+// startReload compiles data (nil: the variant by name, not edited) and replays the game under it on a goroutine;
 // the result is applied on the event loop unless a newer reload started or
 // esc cancelled it.
 func (a *App) startReload(data []byte) {
@@ -191,7 +192,13 @@ func (a *App) startReload(data []byte) {
 	old, lines := a.sess.Game, a.sess.Lines()
 	opts := a.opts
 	go func() {
-		g, err := opts.loadBytes(data)
+		var g *core.Game
+		var err error
+		if data != nil {
+			g, err = opts.loadBytes(data)
+		} else {
+			g, err = opts.load()
+		}
 		var plan *session.ReloadPlan
 		if err == nil {
 			plan = session.PlanReload(old, g, lines)
@@ -224,6 +231,16 @@ func (a *App) cancelReload() bool {
 // applyReload shows a failed load or switches the game to the new rules,
 // with the verdict: the first move whose outcome differs.
 func (a *App) applyReload(plan *session.ReloadPlan, err error) {
+	if a.prevSets != nil {
+		if err != nil {
+			a.opts.Sets = a.prevSets // a refused :set changes nothing
+			a.prevSets = nil
+			a.errText = ":set: " + err.Error()
+			a.refresh()
+			return
+		}
+		a.prevSets = nil
+	}
 	if err != nil {
 		var dl diag.List
 		var parts []string

@@ -205,7 +205,7 @@ func TestTmuxEndToEnd(t *testing.T) {
 	}
 	tt.send("u")
 	s = tt.waitFor("undid yK-g24")
-	if strings.Contains(s, "2. yK-g24") {
+	if !strings.Contains(s, "moves (1) + 1 to redo") {
 		t.Errorf("undo did not take the move back:\n%s", s)
 	}
 	tt.send("?")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"rulesmith/core/study"
@@ -40,6 +41,13 @@ func compareCmd(c *call) int {
 	}
 	cfg := study.Config{Variants: pos, Games: o.games, FirstGame: o.firstGame, Agents: specs, Seed: o.seed, Jobs: o.jobs,
 		Sets: o.sets, CallFouls: o.callFouls, MaxPlies: o.maxPlies, Out: o.out}
+	if o.shard != "" {
+		k, n, ok := parseShard(o.shard)
+		if !ok {
+			return c.usageError("--shard %s: want K/N, two integers with 0 ≤ K < N (K counts from 0)", o.shard)
+		}
+		cfg.Part, cfg.Parts = k, n
+	}
 	if f, ok := stderr.(*os.File); ok {
 		cfg.Progress = f
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
@@ -71,4 +79,18 @@ func summary(res *study.Result, out string, stdout io.Writer) {
 			m.Variant, m.Games, strings.Join(seats, ", "), m.Drawishness, m.TimeoutRate, m.Balance, m.Length.Mean)
 	}
 	fmt.Fprintf(stdout, "report: %s\n", out+string(os.PathSeparator)+"report.md")
+}
+
+// parseShard reads --shard K/N.
+func parseShard(s string) (k, n int, ok bool) {
+	a, b, found := strings.Cut(s, "/")
+	if !found {
+		return 0, 0, false
+	}
+	k, err1 := strconv.Atoi(strings.TrimSpace(a))
+	n, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil || k < 0 || n < 1 || k >= n {
+		return 0, 0, false
+	}
+	return k, n, true
 }

@@ -42,9 +42,10 @@ type command struct {
 // takes.
 type options struct {
 	sets, seats, agents                  setFlags
-	record, out                          string
+	record, out, shard                   string
 	json, resume, mono, callFouls, merge bool
 	n, games, firstGame, jobs, maxPlies  int
+	endgame                              int
 	seed                                 uint64
 	maxMemory                            int64
 	timeout                              time.Duration
@@ -92,6 +93,8 @@ var flagDefs = map[string]flagDef{
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.n, name, 100, help) }},
 	"seed": {"S", false, "random seed",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.Uint64Var(&o.seed, name, 1, help) }},
+	"endgame": {"N", false, "endgame databases up to N stones in play (0: automatic, -1: none)",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.endgame, name, 0, help) }},
 	"max-memory": {"MB", false, "memory for the transposition table, in MB",
 		func(fs *flag.FlagSet, name, help string, o *options) {
 			fs.Int64Var(&o.maxMemory, name, solve.DefaultMaxMemory>>20, help)
@@ -112,6 +115,8 @@ var flagDefs = map[string]flagDef{
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.callFouls, name, false, help) }},
 	"max-plies": {"P", false, "stop a game undecided after this many plies (0: the variant's limit)",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.maxPlies, name, 0, help) }},
+	"shard": {"K/N", false, "play only slice K (0 to N−1) of N equal slices of the games: one task of a batch array",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.shard, name, "", help) }},
 	"merge": {"", false, "merge the study directories given as arguments into --out",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.merge, name, false, help) }},
 }
@@ -129,6 +134,11 @@ func init() {
 		{name: "list", nargs: 0,
 			summary: "print the names of the embedded variants",
 			run:     listCmd},
+		{name: "schema", nargs: 0,
+			summary: "print the JSON Schema of the variant format (docs/rulesmith.schema.json), for TOML editors",
+			doc: "Point a TOML editor at it with a first line #:schema ./rulesmith.schema.json\n" +
+				"(Taplo, Even Better TOML) to complete keys, show their docs and flag unknown keys.",
+			run: func(c *call) int { c.stdout.Write(core.JSONSchema()); return 0 }},
 		{name: "show", args: "NAME", nargs: 1,
 			summary: "print an embedded variant's TOML (rulesmith show NAME > FILE.toml copies it)",
 			run:     showCmd},
@@ -148,11 +158,13 @@ func init() {
 			flagHelp: map[string]string{"record": "the game record whose last move is judged"},
 			summary:  "judge a record's last move by the variant's foul: the verdict, a demonstration, a safe move",
 			run:      analyzeCmd},
-		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "timeout", "set", "extends-anywhere", "compile-time", "compile-memory"},
-			flagHelp: map[string]string{"record": "a game record to play first; solve the position after it"},
-			summary:  "the exact value and a principal line of a small two-seat variant under perfect play",
-			doc: "The value is seat 0's final score margin. Variants whose positions can repeat are refused;\n" +
-				"a full table stops the search with a clear error.",
+		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "endgame", "jobs", "timeout", "set", "extends-anywhere", "compile-time", "compile-memory"},
+			flagHelp: map[string]string{"record": "a game record to play first; solve the position after it",
+				"max-memory": "memory for the solve (table, endgame databases, walks), in MB",
+				"jobs":       "goroutines that search and build the databases (0: one per CPU)"},
+			summary: "the exact value and a principal line of a small two-seat variant under perfect play",
+			doc: "The value is seat 0's final score margin. Variants whose positions can repeat are refused.\n" +
+				"Variants whose material only decreases get endgame databases, kept under $XDG_CACHE_HOME/rulesmith/endgame.",
 			run: solveCmd},
 		{name: "play", args: "VARIANT", nargs: 1, flags: editorFlags,
 			flagHelp: map[string]string{"seed": "random seed of the agents"},
@@ -170,7 +182,7 @@ func init() {
 			summary: "the rule differences between two variants after extends",
 			run:     diffRun},
 		{name: "compare", args: "A B [C...]", nargs: -1,
-			flags: []string{"games", "agent", "seed", "out!", "jobs", "first-game", "call-fouls", "max-plies", "merge", "set"},
+			flags: []string{"games", "agent", "seed", "out!", "jobs", "first-game", "shard", "call-fouls", "max-plies", "merge", "set"},
 			flagHelp: map[string]string{
 				"seed": "random seed of the study",
 				"set":  "override a parameter in every variant",
@@ -179,9 +191,11 @@ func init() {
 			doc: "Plays N games of each variant between the agents (seats rotated from game to game) and writes\n" +
 				"DIR/games-<variant>.jsonl, DIR/report.md, DIR/report.json and SVG charts. With a playout\n" +
 				"budget the results are the same for a seed whatever J is; a time budget (mcts:2s) makes them\n" +
-				"depend on the machine. --first-game splits a study by game ranges across processes;\n" +
-				"rulesmith compare --merge DIR... --out DIR joins such shards (disjoint seeds or game ranges,\n" +
-				"same variants and options) into one study. The metrics: docs/metrics.md.",
+				"depend on the machine. --shard K/N plays slice K of N (a batch array's task index as K);\n" +
+				"--first-game splits by game ranges by hand. rulesmith compare --merge DIR... --out DIR joins\n" +
+				"shards (disjoint seeds or game ranges, same variants and options; every slice of a --shard\n" +
+				"set) into exactly the study run whole. Games are written as they finish: memory does not\n" +
+				"grow with --games. Batch systems: docs/scale.md. The metrics: docs/metrics.md.",
 			run: compareCmd},
 		{name: "help", args: "[COMMAND]", nargs: -1,
 			summary: "print this list, or a command's flags",
@@ -349,7 +363,8 @@ func (c *call) usageError(format string, args ...any) int {
 	return 2
 }
 
-// load loads a variant with the --set overrides, printing any error.
+// load loads a variant with the --set overrides, printing any error, and
+// any warning (a deprecated spelling) on stderr.
 func (c *call) load(name string) (*core.Game, bool) {
 	opts := []core.Option{core.WithFS(variants.FS()), core.WithSet(c.opts.sets...),
 		core.WithBudget(core.Budget{Time: c.opts.compileTime, Memory: c.opts.compileMemory << 20})}
@@ -360,6 +375,9 @@ func (c *call) load(name string) (*core.Game, bool) {
 	if err != nil {
 		printLoadError(err, c.stderr)
 		return nil, false
+	}
+	for _, w := range g.Warnings() {
+		fmt.Fprintln(c.stderr, w.String())
 	}
 	return g, true
 }

@@ -17,10 +17,16 @@ type Diagnostic struct {
 	Msg  string // lowercase message
 	// Source is the text of the offending line, when known; Caret renders it.
 	Source string
+	// Warning marks a diagnostic that does not stop the file from loading
+	// (a deprecated spelling); it renders as "file:line:col: warning: message".
+	Warning bool
 }
 
 // String renders the diagnostic as "file:line:col: message".
 func (d Diagnostic) String() string {
+	if d.Warning {
+		d.Msg = "warning: " + d.Msg
+	}
 	switch {
 	case d.Line > 0 && d.Col > 0:
 		return fmt.Sprintf("%s:%d:%d: %s", d.File, d.Line, d.Col, d.Msg)

@@ -433,6 +433,52 @@ func join(prefix, k string) string {
 	return prefix + "." + k
 }
 
+// Rename moves the value at the dotted path from to the sibling key named
+// to, with its origin (used to accept a deprecated key under its new name).
+// It reports false, changing nothing, when from is absent or to is
+// already set.
+func (d *Doc) Rename(from, to string) bool {
+	v, ok := d.Get(from)
+	if !ok {
+		return false
+	}
+	dst := to
+	if i := strings.LastIndexByte(from, '.'); i >= 0 {
+		dst = from[:i+1] + to
+	}
+	if _, taken := d.Get(dst); taken {
+		return false
+	}
+	d.remove(from)
+	segs := strings.Split(dst, ".")
+	m := d.Root
+	for _, s := range segs[:len(segs)-1] {
+		m = m[s].(map[string]any)
+	}
+	m[segs[len(segs)-1]] = v
+	for _, tab := range []map[string]Origin{d.origins, d.first} {
+		for k, o := range tab {
+			if k == from || strings.HasPrefix(k, from+".") {
+				delete(tab, k)
+				tab[dst+k[len(from):]] = o
+			}
+		}
+	}
+	return true
+}
+
+// Delete removes the key at a dotted path, with its origin.
+func (d *Doc) Delete(p string) {
+	d.remove(p)
+	for _, tab := range []map[string]Origin{d.origins, d.first} {
+		for k := range tab {
+			if k == p || strings.HasPrefix(k, p+".") {
+				delete(tab, k)
+			}
+		}
+	}
+}
+
 // remove deletes the value at a dotted path from the merged data.
 func (d *Doc) remove(p string) {
 	segs := strings.Split(p, ".")

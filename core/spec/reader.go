@@ -15,6 +15,9 @@ import (
 type Reader struct {
 	Doc   *Doc
 	Diags diag.List
+	// Warnings are the problems that do not stop the file from loading
+	// (deprecated spellings).
+	Warnings diag.List
 }
 
 // NewReader returns a Reader over doc.
@@ -33,13 +36,32 @@ func (r *Reader) Errorf(p string, format string, args ...any) {
 
 // ValueErrorf records a problem placed at the value of path.
 func (r *Reader) ValueErrorf(p string, format string, args ...any) {
+	r.Diags = append(r.Diags, r.atValue(p, format, args...))
+}
+
+// atValue returns a diagnostic placed at the value of path.
+func (r *Reader) atValue(p string, format string, args ...any) diag.Diagnostic {
 	o := r.Doc.Origin(p)
 	line, col := o.Pos.ValLine, o.Pos.ValCol
 	if line == 0 {
 		line, col = o.Pos.Line, o.Pos.Col
 	}
-	r.Diags = append(r.Diags, diag.Diagnostic{File: o.File, Line: line, Col: col,
-		Msg: fmt.Sprintf(format, args...), Source: lineOf(r.Doc.lines[o.File], line)})
+	return diag.Diagnostic{File: o.File, Line: line, Col: col,
+		Msg: fmt.Sprintf(format, args...), Source: lineOf(r.Doc.lines[o.File], line)}
+}
+
+// Warnf records a warning placed at the key of path.
+func (r *Reader) Warnf(p string, format string, args ...any) {
+	d := r.At(p, format, args...)
+	d.Warning = true
+	r.Warnings = append(r.Warnings, d)
+}
+
+// ValueWarnf records a warning placed at the value of path.
+func (r *Reader) ValueWarnf(p string, format string, args ...any) {
+	d := r.atValue(p, format, args...)
+	d.Warning = true
+	r.Warnings = append(r.Warnings, d)
 }
 
 // ExprErrorf records a problem inside the string value at path, at the

@@ -33,6 +33,19 @@ type Report struct {
 
 // BuildReport computes the report of a study's games.
 func BuildReport(meta Meta, recs map[string][]Record) *Report {
+	tallies := make([]*Tally, len(meta.Variants))
+	for i, vi := range meta.Variants {
+		tallies[i] = NewTally(vi)
+		for j := range recs[vi.Name] {
+			tallies[i].Add(&recs[vi.Name][j])
+		}
+	}
+	return reportOf(meta, tallies)
+}
+
+// reportOf computes the report from the variants' tallies (aligned with
+// meta.Variants).
+func reportOf(meta Meta, tallies []*Tally) *Report {
 	r := &Report{Agents: meta.Agents, Sets: meta.Sets, CallFouls: meta.CallFouls, MaxPlies: meta.MaxPlies,
 		Seeds: []uint64{}, Deterministic: true, FirstGame: -1, LastGame: -1}
 	if r.Sets == nil {
@@ -44,23 +57,21 @@ func BuildReport(meta Meta, recs map[string][]Record) *Report {
 		}
 	}
 	seeds := map[uint64]bool{}
-	for _, vi := range meta.Variants {
-		for _, rec := range recs[vi.Name] {
-			seeds[rec.Seed] = true
-			if r.FirstGame < 0 || rec.Game < r.FirstGame {
-				r.FirstGame = rec.Game
-			}
-			if rec.Game > r.LastGame {
-				r.LastGame = rec.Game
-			}
+	for _, t := range tallies {
+		for s := range t.seeds {
+			seeds[s] = true
 		}
-		r.Variants = append(r.Variants, Compute(vi, recs[vi.Name], meta.CallFouls))
+		if t.firstGame >= 0 && (r.FirstGame < 0 || t.firstGame < r.FirstGame) {
+			r.FirstGame = t.firstGame
+		}
+		r.LastGame = max(r.LastGame, t.lastGame)
+		r.Variants = append(r.Variants, t.Metrics(meta.CallFouls))
 	}
 	for s := range seeds {
 		r.Seeds = append(r.Seeds, s)
 	}
 	sort.Slice(r.Seeds, func(i, j int) bool { return r.Seeds[i] < r.Seeds[j] })
-	r.Lengths = buildHistogram(meta, recs)
+	r.Lengths = buildHistogram(tallies)
 	r.Charts = []string{"winrate.svg", "length.svg", "outcomes.svg", "branching.svg"}
 	if r.hasFouls() {
 		r.Charts = append(r.Charts, "fouls.svg")

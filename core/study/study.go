@@ -6,8 +6,10 @@
 // A study is deterministic for a seed when its agents have playout budgets
 // (random, mcts:300p): every game is seeded from (seed, variant index, game
 // index) alone, so the results do not depend on the number of workers or on
-// scheduling, and a study split by game ranges (FirstGame) or by seeds
-// across processes merges (Merge) into exactly what one run would write.
+// scheduling, and a study split into slices (Part of Parts), by game
+// ranges (FirstGame) or by seeds across processes merges (Merge) into
+// exactly what one run would write. Games are written and tallied as they
+// finish, so memory does not grow with the number of games.
 // docs/metrics.md defines every metric.
 package study
 
@@ -44,9 +46,17 @@ type Config struct {
 	// Agents are agent specs (agent.Parse): "random", "mcts:300p". Seats
 	// are filled from this list in turn and rotated from game to game.
 	Agents []string
+	// Part and Parts, when Parts > 0, make this run the Part-th (from 0)
+	// of Parts contiguous slices of the games FirstGame .. FirstGame+Games−1
+	// (--shard K/N): slice K holds games FirstGame+⌊Games·K/N⌋ up to
+	// FirstGame+⌊Games·(K+1)/N⌋−1, so that the slices' results files,
+	// concatenated in order, are one run's, and Merge of all of them
+	// writes exactly what one run writes.
+	Part, Parts int
 	// Seed seeds the study.
 	Seed uint64
-	// Jobs is the number of worker goroutines; 0: runtime.NumCPU().
+	// Jobs is the number of worker goroutines; 0: runtime.NumCPU(); at
+	// most MaxJobs, and never more than there are games.
 	Jobs int
 	// Sets are parameter overrides, name=value, applied to every variant.
 	Sets []string
@@ -80,11 +90,33 @@ type Meta struct {
 	Shards    []Shard       `json:"shards"`
 }
 
-// Shard is one run: a seed and a range of game indices.
+// Shard is one run: a seed and a range of game indices. A slice of a
+// study (--shard K/N) also records K, N and the whole study's range, so
+// that Merge can tell a complete set of slices from an incomplete one.
 type Shard struct {
 	Seed      uint64 `json:"seed"`
 	FirstGame int    `json:"first_game"`
 	Games     int    `json:"games"`
+	Part      int    `json:"part,omitempty"`
+	Parts     int    `json:"parts,omitempty"`
+	// StudyFirstGame and StudyGames are the range the Parts slices share.
+	StudyFirstGame int `json:"study_first_game,omitempty"`
+	StudyGames     int `json:"study_games,omitempty"`
+}
+
+// Limits on a study's size: game indices stay far from overflow, and a
+// worker holds a few buffers, so a thousand is more than any machine uses.
+const (
+	MaxGames = 1_000_000_000_000
+	MaxJobs  = 1024
+	MaxParts = 1_000_000
+)
+
+// SliceRange returns the first game and the number of games of slice
+// part of parts of the games first .. first+games−1.
+func SliceRange(first, games, part, parts int) (int, int) {
+	lo, hi := games*part/parts, games*(part+1)/parts
+	return first + lo, hi - lo
 }
 
 // VariantInfo describes a compared variant, as the report needs it.
@@ -252,15 +284,24 @@ func Timed(spec string) bool {
 	return ok && m.Duration > 0
 }
 
-// Result is what Run and Merge return.
+// Result is what Run and Merge return: the study's description and its
+// report (the games are in the results files; Load reads them back).
 type Result struct {
+	Meta   Meta
+	Report *Report
+}
+
+// Study is a study directory read whole by Load.
+type Study struct {
 	Meta    Meta
 	Records map[string][]Record // by variant name, sorted by (seed, game)
-	Report  *Report
 }
 
 // Run plays the study and writes DIR/study.json, DIR/games-<variant>.jsonl,
-// DIR/report.md, DIR/report.json and the SVG charts.
+// DIR/report.md, DIR/report.json and the SVG charts. The games are written
+// and counted into the metrics as they finish, in game order (a window of
+// a few games per worker is held to restore the order), so memory does not
+// grow with the number of games.
 func Run(cfg Config) (*Result, error) {
 	if len(cfg.Variants) == 0 {
 		return nil, errors.New("study: no variant to compare")
@@ -270,6 +311,15 @@ func Run(cfg Config) (*Result, error) {
 	}
 	if cfg.FirstGame < 0 {
 		return nil, errors.New("study: the first game index must not be negative")
+	}
+	if cfg.Games > MaxGames || cfg.FirstGame > MaxGames-cfg.Games {
+		return nil, fmt.Errorf("study: games %d to %d: game indices are limited to %d", cfg.FirstGame, cfg.FirstGame+cfg.Games-1, MaxGames-1)
+	}
+	if cfg.Parts < 0 || cfg.Parts > MaxParts || (cfg.Parts > 0 && (cfg.Part < 0 || cfg.Part >= cfg.Parts)) {
+		return nil, fmt.Errorf("study: shard %d/%d: want K/N with 0 ≤ K < N ≤ %d", cfg.Part, cfg.Parts, MaxParts)
+	}
+	if cfg.Jobs < 0 || cfg.Jobs > MaxJobs {
+		return nil, fmt.Errorf("study: %d jobs: want 0 (one per CPU) to %d", cfg.Jobs, MaxJobs)
 	}
 	if len(cfg.Agents) == 0 {
 		cfg.Agents = []string{"random"}
@@ -289,10 +339,16 @@ func Run(cfg Config) (*Result, error) {
 	if load == nil {
 		load = DefaultLoad
 	}
+	first, count := cfg.FirstGame, cfg.Games
+	shard := Shard{Seed: cfg.Seed, FirstGame: first, Games: count}
+	if cfg.Parts > 0 {
+		first, count = SliceRange(cfg.FirstGame, cfg.Games, cfg.Part, cfg.Parts)
+		shard = Shard{Seed: cfg.Seed, FirstGame: first, Games: count, Part: cfg.Part, Parts: cfg.Parts,
+			StudyFirstGame: cfg.FirstGame, StudyGames: cfg.Games}
+	}
 	games := make([]*core.Game, len(cfg.Variants))
 	meta := Meta{Format: 1, Agents: append([]string(nil), cfg.Agents...), Sets: append([]string{}, cfg.Sets...),
-		CallFouls: cfg.CallFouls, MaxPlies: cfg.MaxPlies,
-		Shards: []Shard{{Seed: cfg.Seed, FirstGame: cfg.FirstGame, Games: cfg.Games}}}
+		CallFouls: cfg.CallFouls, MaxPlies: cfg.MaxPlies, Shards: []Shard{shard}}
 	files := map[string]string{}
 	for i, name := range cfg.Variants {
 		g, err := load(name, cfg.Sets)
@@ -310,216 +366,508 @@ func Run(cfg Config) (*Result, error) {
 		games[i] = g
 		meta.Variants = append(meta.Variants, Info(g))
 	}
+	w, err := newWriter(cfg.Out, meta)
+	if err != nil {
+		return nil, err
+	}
+	defer w.abort()
+	total := len(games) * count
 	jobs := cfg.Jobs
-	if jobs <= 0 {
+	if jobs == 0 {
 		jobs = runtime.NumCPU()
 	}
-	type task struct{ v, i int }
-	total := len(games) * cfg.Games
-	out := make([][]Record, len(games))
-	for v := range out {
-		out[v] = make([]Record, cfg.Games)
+	jobs = max(1, min(jobs, total))
+	type task struct{ seq, v, game int }
+	type result struct {
+		seq int
+		rec Record
+		err error
 	}
 	tasks := make(chan task)
+	results := make(chan result, jobs)
+	window := make(chan struct{}, 4*jobs) // games dispatched and not yet written
 	var (
-		wg      sync.WaitGroup
-		errOnce sync.Once
-		runErr  error
-		failed  atomic.Bool
+		wg     sync.WaitGroup
+		failed atomic.Bool
 	)
 	prog := newProgress(cfg.Progress, cfg.Terminal, total)
-	for w := 0; w < jobs; w++ {
+	go func() { // the variants interleaved, so that progress reflects all of them
+		defer close(tasks)
+		for seq := 0; seq < total && !failed.Load(); seq++ {
+			window <- struct{}{}
+			tasks <- task{seq, seq % len(games), first + seq/len(games)}
+		}
+	}()
+	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			p := newPlayer()
 			for t := range tasks {
 				if failed.Load() {
+					results <- result{seq: t.seq}
 					continue
 				}
-				idx := cfg.FirstGame + t.i
 				rec, err := p.play(games[t.v], gameSpec{
-					variantIndex: t.v, game: idx, seed: cfg.Seed,
-					agents:    Lineup(cfg.Agents, len(games[t.v].Seats), idx),
+					variantIndex: t.v, game: t.game, seed: cfg.Seed,
+					agents:    Lineup(cfg.Agents, len(games[t.v].Seats), t.game),
 					callFouls: cfg.CallFouls, maxPlies: cfg.MaxPlies})
 				if err != nil {
-					errOnce.Do(func() { runErr = fmt.Errorf("study: %s game %d: %w", games[t.v].Name, idx, err) })
-					failed.Store(true)
-					continue
+					err = fmt.Errorf("study: %s game %d: %w", games[t.v].Name, t.game, err)
+				} else {
+					prog.step()
 				}
-				out[t.v][t.i] = rec
-				prog.step()
+				results <- result{t.seq, rec, err}
 			}
 		}()
 	}
-	// interleave the variants so that progress reflects all of them
-	for i := 0; i < cfg.Games; i++ {
-		for v := range games {
-			tasks <- task{v, i}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	// Write the games in order; a game's window slot is freed once it is
+	// written (or, after a failure, dropped), which lets the next in.
+	var runErr error
+	pending := map[int]Record{}
+	next := 0
+	fail := func(err error) {
+		runErr = err
+		failed.Store(true)
+		for range pending {
+			<-window
+		}
+		pending = nil
+	}
+	for res := range results {
+		if runErr != nil {
+			<-window
+			continue
+		}
+		if res.err != nil {
+			<-window
+			fail(res.err)
+			continue
+		}
+		pending[res.seq] = res.rec
+		for runErr == nil {
+			rec, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			<-window
+			if err := w.add(next%len(games), &rec); err != nil {
+				fail(err)
+			}
+			next++
 		}
 	}
-	close(tasks)
-	wg.Wait()
 	prog.finish()
 	if runErr != nil {
 		return nil, runErr
 	}
-	res := &Result{Meta: meta, Records: map[string][]Record{}}
-	for v, g := range games {
-		res.Records[g.Name] = out[v]
+	return w.finish()
+}
+
+// writer writes a study directory as its games arrive: each variant's
+// results file (under a temporary name until finish) and its tally.
+type writer struct {
+	dir     string
+	meta    Meta
+	tallies []*Tally
+	files   []*os.File
+	bufs    []*bufio.Writer
+	done    bool
+}
+
+func newWriter(dir string, meta Meta) (*writer, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("study: %v", err)
 	}
-	if err := res.write(cfg.Out); err != nil {
+	w := &writer{dir: dir, meta: meta}
+	for _, vi := range meta.Variants {
+		f, err := os.Create(filepath.Join(dir, FileName(vi.Name)+".partial"))
+		if err != nil {
+			w.abort()
+			return nil, fmt.Errorf("study: %v", err)
+		}
+		w.files = append(w.files, f)
+		w.bufs = append(w.bufs, bufio.NewWriterSize(f, 64<<10))
+		w.tallies = append(w.tallies, NewTally(vi))
+	}
+	return w, nil
+}
+
+// add writes one game of variant v and counts it.
+func (w *writer) add(v int, rec *Record) error {
+	line, err := json.Marshal(rec)
+	if err != nil {
+		return fmt.Errorf("study: %v", err)
+	}
+	line = append(line, '\n')
+	if _, err := w.bufs[v].Write(line); err != nil {
+		return fmt.Errorf("study: %v", err)
+	}
+	w.tallies[v].Add(rec)
+	return nil
+}
+
+// finish puts the results files in place and writes study.json and the
+// report.
+func (w *writer) finish() (*Result, error) {
+	for v, vi := range w.meta.Variants {
+		if err := w.bufs[v].Flush(); err != nil {
+			return nil, fmt.Errorf("study: %v", err)
+		}
+		if err := w.files[v].Close(); err != nil {
+			return nil, fmt.Errorf("study: %v", err)
+		}
+		if err := os.Rename(w.files[v].Name(), filepath.Join(w.dir, FileName(vi.Name))); err != nil {
+			return nil, fmt.Errorf("study: %v", err)
+		}
+	}
+	w.done = true
+	meta, err := json.MarshalIndent(w.meta, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("study: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(w.dir, "study.json"), append(meta, '\n'), 0o644); err != nil {
+		return nil, fmt.Errorf("study: %v", err)
+	}
+	res := &Result{Meta: w.meta, Report: reportOf(w.meta, w.tallies)}
+	if err := res.Report.Write(w.dir); err != nil {
 		return nil, err
 	}
 	return res, nil
 }
 
-// write writes the study's files to dir.
-func (r *Result) write(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("study: %v", err)
+// abort removes the temporary files of an unfinished study.
+func (w *writer) abort() {
+	if w.done {
+		return
 	}
-	for _, vi := range r.Meta.Variants {
-		recs := r.Records[vi.Name]
-		sortRecords(recs)
-		var buf bytes.Buffer
-		for _, rec := range recs {
-			line, err := json.Marshal(rec)
-			if err != nil {
-				return fmt.Errorf("study: %v", err)
-			}
-			buf.Write(line)
-			buf.WriteByte('\n')
-		}
-		if err := os.WriteFile(filepath.Join(dir, FileName(vi.Name)), buf.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("study: %v", err)
-		}
+	for _, f := range w.files {
+		f.Close()
+		os.Remove(f.Name())
 	}
-	meta, err := json.MarshalIndent(r.Meta, "", "  ")
-	if err != nil {
-		return fmt.Errorf("study: %v", err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "study.json"), append(meta, '\n'), 0o644); err != nil {
-		return fmt.Errorf("study: %v", err)
-	}
-	r.Report = BuildReport(r.Meta, r.Records)
-	return r.Report.Write(dir)
 }
 
-func sortRecords(recs []Record) {
-	sort.SliceStable(recs, func(i, j int) bool {
-		if recs[i].Seed != recs[j].Seed {
-			return recs[i].Seed < recs[j].Seed
-		}
-		return recs[i].Game < recs[j].Game
-	})
-}
-
-// Load reads a study directory: study.json and every variant's results.
-func Load(dir string) (*Result, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "study.json"))
+// Load reads a study directory whole: study.json and every variant's
+// results.
+func Load(dir string) (*Study, error) {
+	meta, err := readMeta(dir)
 	if err != nil {
-		return nil, fmt.Errorf("study: %s is not a study directory: %v", dir, err)
+		return nil, err
 	}
-	var meta Meta
-	if err := json.Unmarshal(data, &meta); err != nil {
-		return nil, fmt.Errorf("study: %s: %v", filepath.Join(dir, "study.json"), err)
-	}
-	if meta.Format != 1 {
-		return nil, fmt.Errorf("study: %s: unknown format %d", filepath.Join(dir, "study.json"), meta.Format)
-	}
-	res := &Result{Meta: meta, Records: map[string][]Record{}}
+	st := &Study{Meta: meta, Records: map[string][]Record{}}
 	for _, vi := range meta.Variants {
-		file := filepath.Join(dir, FileName(vi.Name))
-		recs, err := readRecords(file)
+		rd, err := openResults(dir, vi)
 		if err != nil {
 			return nil, err
 		}
-		for i := range recs {
-			if recs[i].Variant != vi.Name {
-				return nil, fmt.Errorf("study: %s: game %d is of %q, not %q", file, recs[i].Game, recs[i].Variant, vi.Name)
+		for {
+			rec, ok, err := rd.next()
+			if err != nil {
+				rd.close()
+				return nil, err
 			}
-			if len(recs[i].Scores) != len(vi.Seats) || len(recs[i].Agents) != len(vi.Seats) {
-				return nil, fmt.Errorf("study: %s: game %d has %d scores and %d agents for %d seats", file, recs[i].Game, len(recs[i].Scores), len(recs[i].Agents), len(vi.Seats))
+			if !ok {
+				break
 			}
+			st.Records[vi.Name] = append(st.Records[vi.Name], rec)
 		}
-		res.Records[vi.Name] = recs
+		rd.close()
 	}
-	return res, nil
+	return st, nil
 }
 
-func readRecords(file string) ([]Record, error) {
+func readMeta(dir string) (Meta, error) {
+	var meta Meta
+	data, err := os.ReadFile(filepath.Join(dir, "study.json"))
+	if err != nil {
+		return meta, fmt.Errorf("study: %s is not a study directory: %v", dir, err)
+	}
+	if err := json.Unmarshal(data, &meta); err != nil {
+		return meta, fmt.Errorf("study: %s: %v", filepath.Join(dir, "study.json"), err)
+	}
+	if meta.Format != 1 {
+		return meta, fmt.Errorf("study: %s: unknown format %d", filepath.Join(dir, "study.json"), meta.Format)
+	}
+	return meta, nil
+}
+
+// results reads a variant's results file one game at a time, checking each.
+type results struct {
+	file string
+	vi   VariantInfo
+	f    *os.File
+	sc   *bufio.Scanner
+	line int
+}
+
+func openResults(dir string, vi VariantInfo) (*results, error) {
+	file := filepath.Join(dir, FileName(vi.Name))
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, fmt.Errorf("study: %v", err)
 	}
-	defer f.Close()
-	var out []Record
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 1<<20), 1<<30)
-	line := 0
-	for sc.Scan() {
-		line++
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+	return &results{file: file, vi: vi, f: f, sc: sc}, nil
+}
+
+func (r *results) close() { r.f.Close() }
+
+// next returns the next game, or ok false at the end of the file.
+func (r *results) next() (rec Record, ok bool, err error) {
+	for r.sc.Scan() {
+		r.line++
+		if len(bytes.TrimSpace(r.sc.Bytes())) == 0 {
 			continue
 		}
-		var r Record
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("study: %s:%d: %v", file, line, err)
+		if err := json.Unmarshal(r.sc.Bytes(), &rec); err != nil {
+			return rec, false, fmt.Errorf("study: %s:%d: %v", r.file, r.line, err)
 		}
-		out = append(out, r)
+		if rec.Variant != r.vi.Name {
+			return rec, false, fmt.Errorf("study: %s:%d: game %d is of %q, not %q", r.file, r.line, rec.Game, rec.Variant, r.vi.Name)
+		}
+		if S := len(r.vi.Seats); len(rec.Scores) != S || len(rec.Agents) != S {
+			return rec, false, fmt.Errorf("study: %s:%d: game %d has %d scores and %d agents for %d seats", r.file, r.line, rec.Game, len(rec.Scores), len(rec.Agents), S)
+		}
+		return rec, true, nil
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("study: %s: %v", file, err)
+	if err := r.sc.Err(); err != nil {
+		return rec, false, fmt.Errorf("study: %s: %v", r.file, err)
 	}
-	return out, nil
+	return rec, false, nil
+}
+
+// shardCursor walks the games a study directory declares (its shards, in
+// (seed, game) order) beside the games its results file holds, so that a
+// game missing, doubled or out of order is found as the file is read.
+type shardCursor struct {
+	dir    string
+	shards []Shard // sorted by (seed, first game)
+	k, i   int     // shard k, its i-th game
+	rd     *results
+	head   Record
+	ok     bool
+}
+
+// want is the (seed, game) the directory's next game must have.
+func (c *shardCursor) want() (uint64, int, bool) {
+	for c.k < len(c.shards) && c.i >= c.shards[c.k].Games {
+		c.k, c.i = c.k+1, 0
+	}
+	if c.k == len(c.shards) {
+		return 0, 0, false
+	}
+	return c.shards[c.k].Seed, c.shards[c.k].FirstGame + c.i, true
+}
+
+// advance reads the next game into head and checks it is the one declared.
+func (c *shardCursor) advance() error {
+	rec, ok, err := c.rd.next()
+	if err != nil {
+		return err
+	}
+	seed, game, want := c.want()
+	switch {
+	case ok && !want:
+		return fmt.Errorf("study: %s: game %d (seed %d) is not in the games %s declares", c.rd.file, rec.Game, rec.Seed, filepath.Join(c.dir, "study.json"))
+	case !ok && want:
+		return fmt.Errorf("study: %s: game %d (seed %d) is missing: the shard is incomplete", c.rd.file, game, seed)
+	case ok && (rec.Seed != seed || rec.Game != game):
+		return fmt.Errorf("study: %s:%d: game %d (seed %d) where game %d (seed %d) was expected: the shard lacks a game or lists them out of order",
+			c.rd.file, c.rd.line, rec.Game, rec.Seed, game, seed)
+	}
+	c.i++
+	c.head, c.ok = rec, ok
+	return nil
+}
+
+func less(a, b Record) bool {
+	if a.Seed != b.Seed {
+		return a.Seed < b.Seed
+	}
+	return a.Game < b.Game
+}
+
+func sortShards(sh []Shard) {
+	sort.Slice(sh, func(i, j int) bool {
+		if sh[i].Seed != sh[j].Seed {
+			return sh[i].Seed < sh[j].Seed
+		}
+		return sh[i].FirstGame < sh[j].FirstGame
+	})
 }
 
 // Merge reads study directories produced with the same variants, agents
 // and options but disjoint seeds or game ranges, and writes their union to
-// out, with its report: the same files one run of all of them writes.
+// out, with its report: the same files one run of all of them writes. It
+// reads the results files side by side, a game at a time, and refuses a
+// directory whose results lack a game it declares and an incomplete set of
+// slices (--shard K/N: every K from 0 to N−1 must be given). Adjacent game
+// ranges of one seed are joined in the merged study.json, so that the
+// merge of all the slices of a study is byte for byte the study run whole.
 func Merge(dirs []string, out string) (*Result, error) {
 	if len(dirs) == 0 {
 		return nil, errors.New("study: nothing to merge")
 	}
-	var merged *Result
-	seen := map[string]string{}
-	for _, dir := range dirs {
-		r, err := Load(dir)
+	metas := make([]Meta, len(dirs))
+	var merged Meta
+	owner := map[*Shard]string{}
+	var all []*Shard
+	for i, dir := range dirs {
+		if same(dir, out) {
+			return nil, fmt.Errorf("study: --out %s is one of the directories merged", out)
+		}
+		m, err := readMeta(dir)
 		if err != nil {
 			return nil, err
 		}
-		if merged == nil {
-			merged = &Result{Meta: r.Meta, Records: map[string][]Record{}}
-			merged.Meta.Shards = nil
-		} else if err := compatible(merged.Meta, r.Meta); err != nil {
+		if i == 0 {
+			merged = m
+			merged.Shards = nil
+		} else if err := compatible(merged, m); err != nil {
 			return nil, fmt.Errorf("study: cannot merge %s with %s: %v", dir, dirs[0], err)
 		}
-		merged.Meta.Shards = append(merged.Meta.Shards, r.Meta.Shards...)
-		for _, vi := range r.Meta.Variants {
-			for _, rec := range r.Records[vi.Name] {
-				key := fmt.Sprintf("%s\x00%d\x00%d", rec.Variant, rec.Seed, rec.Game)
-				if prev, ok := seen[key]; ok {
-					return nil, fmt.Errorf("study: %s game %d (seed %d) is in both %s and %s: shards must have disjoint seeds or game ranges", rec.Variant, rec.Game, rec.Seed, prev, dir)
+		sortShards(m.Shards)
+		metas[i] = m
+		for k := range m.Shards {
+			owner[&m.Shards[k]] = dir
+			all = append(all, &m.Shards[k])
+		}
+	}
+	if err := checkShards(all, owner); err != nil {
+		return nil, err
+	}
+	for _, sh := range all {
+		merged.Shards = append(merged.Shards, *sh)
+	}
+	merged.Shards = joinShards(merged.Shards)
+	w, err := newWriter(out, merged)
+	if err != nil {
+		return nil, err
+	}
+	defer w.abort()
+	for v, vi := range merged.Variants {
+		cursors := make([]*shardCursor, len(dirs))
+		for i, dir := range dirs {
+			rd, err := openResults(dir, vi)
+			if err != nil {
+				return nil, err
+			}
+			defer rd.close()
+			cursors[i] = &shardCursor{dir: dir, shards: metas[i].Shards, rd: rd}
+			if err := cursors[i].advance(); err != nil {
+				return nil, err
+			}
+		}
+		for {
+			var low *shardCursor
+			for _, c := range cursors {
+				if c.ok && (low == nil || less(c.head, low.head)) {
+					low = c
 				}
-				seen[key] = dir
-				merged.Records[vi.Name] = append(merged.Records[vi.Name], rec)
+			}
+			if low == nil {
+				break
+			}
+			rec := low.head
+			if err := w.add(v, &rec); err != nil {
+				return nil, err
+			}
+			if err := low.advance(); err != nil {
+				return nil, err
 			}
 		}
 	}
-	sort.Slice(merged.Meta.Shards, func(i, j int) bool {
-		a, b := merged.Meta.Shards[i], merged.Meta.Shards[j]
-		if a.Seed != b.Seed {
-			return a.Seed < b.Seed
-		}
-		return a.FirstGame < b.FirstGame
-	})
-	if err := merged.write(out); err != nil {
-		return nil, err
-	}
-	return merged, nil
+	return w.finish()
 }
 
+// same reports whether two paths name one directory.
+func same(a, b string) bool {
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
+}
+
+// checkShards refuses overlapping game ranges and incomplete sets of
+// slices.
+func checkShards(all []*Shard, owner map[*Shard]string) error {
+	sorted := append([]*Shard(nil), all...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		if sorted[i].Seed != sorted[j].Seed {
+			return sorted[i].Seed < sorted[j].Seed
+		}
+		return sorted[i].FirstGame < sorted[j].FirstGame
+	})
+	for i := 1; i < len(sorted); i++ {
+		a, b := sorted[i-1], sorted[i]
+		if a.Seed == b.Seed && a.Games > 0 && b.Games > 0 && b.FirstGame < a.FirstGame+a.Games {
+			return fmt.Errorf("study: game %d (seed %d) is in both %s and %s: shards must have disjoint seeds or game ranges",
+				b.FirstGame, b.Seed, owner[a], owner[b])
+		}
+	}
+	type set struct {
+		seed               uint64
+		parts, first, game int
+	}
+	seen := map[set]map[int]string{}
+	var order []set
+	for _, sh := range all {
+		if sh.Parts == 0 {
+			continue
+		}
+		k := set{sh.Seed, sh.Parts, sh.StudyFirstGame, sh.StudyGames}
+		if f, n := SliceRange(k.first, k.game, sh.Part, sh.Parts); sh.Part < 0 || sh.Part >= sh.Parts || f != sh.FirstGame || n != sh.Games {
+			return fmt.Errorf("study: %s: shard %d/%d does not hold its slice of games %d to %d", owner[sh], sh.Part, sh.Parts, k.first, k.first+k.game-1)
+		}
+		if seen[k] == nil {
+			seen[k] = map[int]string{}
+			order = append(order, k)
+		}
+		if prev, dup := seen[k][sh.Part]; dup {
+			return fmt.Errorf("study: shard %d/%d is in both %s and %s", sh.Part, sh.Parts, prev, owner[sh])
+		}
+		seen[k][sh.Part] = owner[sh]
+	}
+	for _, k := range order {
+		if len(seen[k]) == k.parts {
+			continue
+		}
+		var missing []string
+		for p := 0; p < k.parts && len(missing) < 10; p++ {
+			if _, ok := seen[k][p]; !ok {
+				missing = append(missing, fmt.Sprintf("%d/%d", p, k.parts))
+			}
+		}
+		return fmt.Errorf("study: incomplete set of shards (seed %d, games %d to %d): %d of %d given; missing %s",
+			k.seed, k.first, k.first+k.game-1, len(seen[k]), k.parts, strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+// joinShards sorts shards and joins adjacent game ranges of one seed into
+// one range. Every set of slices merged is complete (checkShards), so the
+// slices lose their K/N and those of a study become its range.
+func joinShards(sh []Shard) []Shard {
+	sortShards(sh)
+	var out []Shard
+	for _, s := range sh {
+		if s.Games == 0 {
+			continue
+		}
+		s.Part, s.Parts, s.StudyFirstGame, s.StudyGames = 0, 0, 0, 0
+		if n := len(out); n > 0 && out[n-1].Seed == s.Seed && out[n-1].FirstGame+out[n-1].Games == s.FirstGame {
+			out[n-1].Games += s.Games
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
 func compatible(a, b Meta) error {
 	switch {
 	case !reflect.DeepEqual(a.Variants, b.Variants):

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -117,7 +119,11 @@ func TestDeterminismMCTSAndFouls(t *testing.T) {
 	_, two = run(t, cfg)
 	sameFiles(t, one, two, outputs(res)...)
 	judged := 0
-	for _, r := range res.Records["strix/simple"] {
+	st, err := Load(one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range st.Records["strix/simple"] {
 		if r.Fouls == nil {
 			t.Fatal("no foul record for strix/simple")
 		}
@@ -149,12 +155,18 @@ func TestMergeShards(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameFiles(t, all, out, outputs(res)...)
-	merged, err := Load(out)
+	// adjacent ranges are joined: study.json is the whole run's too
+	sameFiles(t, all, out, "study.json")
+	// ranges with a gap are kept apart
+	c3 := base
+	c3.FirstGame, c3.Games = 12, 2
+	_, d3 := run(t, c3)
+	gap, err := Merge([]string{da, d3}, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(merged.Meta.Shards) != 2 || merged.Meta.Shards[0].FirstGame != 0 || merged.Meta.Shards[1].FirstGame != 4 {
-		t.Errorf("shards %+v", merged.Meta.Shards)
+	if sh := gap.Meta.Shards; len(sh) != 2 || sh[0] != (Shard{Seed: 9, FirstGame: 0, Games: 4}) || sh[1] != (Shard{Seed: 9, FirstGame: 12, Games: 2}) {
+		t.Errorf("shards %+v", sh)
 	}
 
 	// the same games twice are refused
@@ -176,7 +188,7 @@ func TestMergeShards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(u.Records["strix/standard"]); n != 8 {
+	if n := u.Report.Variants[1].Games; n != 8 {
 		t.Errorf("%d games in the union of two 4-game shards", n)
 	}
 	if got := u.Report.Seeds; len(got) != 2 || got[0] != 9 || got[1] != 10 {
@@ -264,6 +276,12 @@ func TestRunErrors(t *testing.T) {
 		{Config{Variants: []string{"mancala/egyptian"}, Games: 0}, "at least one game"},
 		{Config{Variants: []string{"strix/standard", "strix/standard"}, Games: 1}, "same variant"},
 		{Config{Variants: []string{"no/such"}, Games: 1}, "no/such"},
+		{Config{Variants: []string{"mancala/egyptian"}, Games: MaxGames + 1}, "limited to"},
+		{Config{Variants: []string{"mancala/egyptian"}, Games: 10, FirstGame: MaxGames - 5}, "limited to"},
+		{Config{Variants: []string{"mancala/egyptian"}, Games: 1, Jobs: -1}, "jobs"},
+		{Config{Variants: []string{"mancala/egyptian"}, Games: 1, Jobs: MaxJobs + 1}, "jobs"},
+		{Config{Variants: []string{"mancala/egyptian"}, Games: 1, Part: 3, Parts: 3}, "0 ≤ K < N"},
+		{Config{Variants: []string{"mancala/egyptian"}, Games: 1, Part: -1, Parts: 3}, "0 ≤ K < N"},
 	} {
 		c.cfg.Out = t.TempDir()
 		if _, err := Run(c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -294,4 +312,87 @@ func TestProgress(t *testing.T) {
 	p = newProgress(nil, false, 3)
 	p.step()
 	p.finish()
+}
+
+// The slices of --shard K/N cover the study: their results files,
+// concatenated in order, are the whole run's, and their merge writes the
+// whole run's files byte for byte, with more slices than games too.
+func TestShardSlices(t *testing.T) {
+	base := Config{Variants: []string{"mancala/egyptian", "dvonn"}, Agents: []string{"random"}, Seed: 4, Jobs: 2, FirstGame: 3, Games: 7}
+	res, all := run(t, base)
+	for _, parts := range []int{3, 9} {
+		var dirs []string
+		concat := map[string][]byte{}
+		for k := 0; k < parts; k++ {
+			c := base
+			c.Part, c.Parts = k, parts
+			_, d := run(t, c)
+			dirs = append(dirs, d)
+			for _, v := range res.Meta.Variants {
+				concat[v.Name] = append(concat[v.Name], read(t, d, FileName(v.Name))...)
+			}
+		}
+		for _, v := range res.Meta.Variants {
+			if !bytes.Equal(concat[v.Name], read(t, all, FileName(v.Name))) {
+				t.Errorf("%d slices: the results of %s concatenated differ from the whole run's", parts, v.Name)
+			}
+		}
+		out := t.TempDir()
+		// the order of the directories does not matter
+		rev := append([]string(nil), dirs...)
+		slices.Reverse(rev)
+		if _, err := Merge(rev, out); err != nil {
+			t.Fatal(err)
+		}
+		sameFiles(t, all, out, append(outputs(res), "study.json")...)
+
+		// an incomplete set is refused, naming what is missing
+		_, err := Merge(append(append([]string(nil), dirs[:1]...), dirs[2:]...), t.TempDir())
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("missing 1/%d", parts)) {
+			t.Errorf("merging without slice 1 of %d: %v", parts, err)
+		}
+		// so is a slice given twice
+		if _, err := Merge(append(dirs, dirs[0]), t.TempDir()); err == nil {
+			t.Errorf("merging slice 0 of %d twice: no error", parts)
+		}
+	}
+}
+
+// Merge refuses a directory whose results lack a game it declares, hold
+// one it does not, or list them out of order; and an --out that is an
+// input.
+func TestMergeRefusesDamagedShards(t *testing.T) {
+	cfg := Config{Variants: []string{"mancala/egyptian"}, Agents: []string{"random"}, Seed: 2, Games: 4, Jobs: 1}
+	_, a := run(t, cfg)
+	cfg.FirstGame = 4
+	_, b := run(t, cfg)
+	file := filepath.Join(b, FileName("mancala/egyptian"))
+	good := read(t, b, FileName("mancala/egyptian"))
+	lines := strings.SplitAfter(string(good), "\n")
+	lines = lines[:len(lines)-1] // after the last newline
+	for _, c := range []struct {
+		name, data, want string
+	}{
+		{"last game missing", strings.Join(lines[:3], ""), "game 7 (seed 2) is missing"},
+		{"a middle game missing", lines[0] + lines[2] + lines[3], "game 6 (seed 2) where game 5 (seed 2) was expected"},
+		{"a game doubled", strings.Join(lines, "") + lines[3], "not in the games"},
+		{"out of order", lines[1] + lines[0] + lines[2] + lines[3], "game 5 (seed 2) where game 4 (seed 2) was expected"},
+		{"empty", "", "game 4 (seed 2) is missing"},
+	} {
+		if err := os.WriteFile(file, []byte(c.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Merge([]string{a, b}, t.TempDir()); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+	if err := os.WriteFile(file, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge([]string{a, b}, a); err == nil || !strings.Contains(err.Error(), "one of the directories") {
+		t.Errorf("--out an input: %v", err)
+	}
+	if _, err := Merge([]string{a, b}, t.TempDir()); err != nil {
+		t.Errorf("the repaired shards: %v", err)
+	}
 }

@@ -219,22 +219,20 @@ type Histogram struct {
 
 // buildHistogram bins the game lengths: about 20 bins of a round width
 // from 0 to the longest game.
-func buildHistogram(meta Meta, recs map[string][]Record) Histogram {
+func buildHistogram(tallies []*Tally) Histogram {
 	longest := 0
-	for _, vi := range meta.Variants {
-		for _, r := range recs[vi.Name] {
-			longest = max(longest, r.Plies)
-		}
+	for _, t := range tallies {
+		longest = max(longest, t.longest())
 	}
 	h := Histogram{Width: max(1, int(niceStep(float64(longest+1), 20)))}
 	bins := longest/h.Width + 1
-	for _, vi := range meta.Variants {
+	for _, t := range tallies {
 		counts := make([]int, bins)
-		for _, r := range recs[vi.Name] {
-			counts[r.Plies/h.Width]++
+		for plies, games := range t.lengths {
+			counts[plies/h.Width] += games
 		}
 		h.Counts = append(h.Counts, counts)
-		h.games = append(h.games, len(recs[vi.Name]))
+		h.games = append(h.games, t.n)
 	}
 	return h
 }

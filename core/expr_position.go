@@ -1,0 +1,364 @@
+package core
+
+// Position functions: what expressions may ask of the current position at
+// play time (who stands on a cell, lines of pieces, the last move). Each is
+// one entry of the posFuncs registry: its name, its documentation line, the
+// literal arguments checked at load, and a constructor that binds it to a
+// State's environment. Every function has a signature expr calls without
+// reflection (func(any) any, func(any, any) bool, …) and returns values
+// boxed at load (seat and kind names) or small enough never to allocate, so
+// a call allocates nothing; core/expr_position_test.go measures each.
+
+import (
+	"fmt"
+	"strings"
+
+	"rulesmith/core/diag"
+)
+
+// argKind says what a literal argument of a position function must name.
+type argKind uint8
+
+const (
+	argAny    argKind = iota
+	argCell           // a cell of the board (or from / to)
+	argKind_          // a piece kind, or "" for any
+	argRegion         // a region, or "" for the whole board
+	argWhat           // empty, occupied, own, enemy
+)
+
+// posFunc is one position function.
+type posFunc struct {
+	name string
+	// doc is the signature and one line, for the documentation.
+	doc string
+	// args says what each argument's literal must name.
+	args []argKind
+	// bind returns the function bound to the environment h.
+	bind func(g *Game, h *envHolder) any
+}
+
+// posFuncs is the registry of position functions, in documentation order.
+var posFuncs = []*posFunc{
+	{name: "owner", doc: "owner(cell): the seat owning the top piece on cell, \"none\" for a neutral piece, \"\" when empty",
+		args: []argKind{argCell}, bind: func(g *Game, h *envHolder) any {
+			return func(c any) any {
+				x := g.cellArg(c)
+				if x < 0 || h.st == nil {
+					return boxedEmpty
+				}
+				p := h.st.Top(x)
+				if p < 0 {
+					return boxedEmpty
+				}
+				if o := int(g.pieceOwner[p]); o >= 0 && o < len(g.boxedSeats) {
+					return g.boxedSeats[o]
+				}
+				return boxedNone
+			}
+		}},
+	{name: "kind_at", doc: "kind_at(cell): the kind of the top piece on cell, \"\" when it has none",
+		args: []argKind{argCell}, bind: func(g *Game, h *envHolder) any {
+			return func(c any) any {
+				x := g.cellArg(c)
+				if x < 0 || h.st == nil {
+					return boxedEmpty
+				}
+				if p := h.st.Top(x); p >= 0 && int(g.pieceKind[p]) < len(g.boxedKinds) {
+					return g.boxedKinds[g.pieceKind[p]]
+				}
+				return boxedEmpty
+			}
+		}},
+	{name: "height_at", doc: "height_at(cell): pieces stacked on cell (its stones on a counting board)",
+		args: []argKind{argCell}, bind: func(g *Game, h *envHolder) any {
+			return func(c any) int {
+				x := g.cellArg(c)
+				if x < 0 || h.st == nil {
+					return 0
+				}
+				return h.st.Height(x) + h.st.Count(x)
+			}
+		}},
+	{name: "empty", doc: "empty(cell): cell holds no piece and no stone",
+		args: []argKind{argCell}, bind: func(g *Game, h *envHolder) any {
+			return func(c any) bool {
+				x := g.cellArg(c)
+				return x >= 0 && h.st != nil && !h.st.occupied(x)
+			}
+		}},
+	{name: "mine", doc: "mine(cell): the top piece on cell belongs to the seat in question (the mover, in a move's condition)",
+		args: []argKind{argCell}, bind: func(g *Game, h *envHolder) any {
+			return func(c any) bool {
+				x := g.cellArg(c)
+				return x >= 0 && h.st != nil && h.seat >= 0 && h.st.Owner(x) == h.seat
+			}
+		}},
+	{name: "enemy", doc: "enemy(cell): the top piece on cell belongs to another seat",
+		args: []argKind{argCell}, bind: func(g *Game, h *envHolder) any {
+			return func(c any) bool {
+				x := g.cellArg(c)
+				if x < 0 || h.st == nil {
+					return false
+				}
+				o := h.st.Owner(x)
+				return o >= 0 && o != h.seat
+			}
+		}},
+	{name: "near", doc: "near(cell, what): neighbouring cells that are what: \"empty\", \"occupied\", \"own\" or \"enemy\"",
+		args: []argKind{argCell, argWhat}, bind: func(g *Game, h *envHolder) any {
+			return func(c, what any) any {
+				x := g.cellArg(c)
+				w, _ := what.(string)
+				if x < 0 || h.st == nil {
+					return 0
+				}
+				n := 0
+				for _, y := range g.Board.Adjacent(x) {
+					if h.st.is(int(y), w, h.seat) {
+						n++
+					}
+				}
+				return n
+			}
+		}},
+	{name: "pieces_in", doc: "pieces_in(kind, region): the seat's pieces on the board of kind (\"\" any) in region (\"\" the whole board)",
+		args: []argKind{argKind_, argRegion}, bind: func(g *Game, h *envHolder) any {
+			return func(kind, region any) any {
+				if h.st == nil || h.seat < 0 {
+					return 0
+				}
+				k := -1
+				if ks, _ := kind.(string); ks != "" {
+					var ok bool
+					if k, ok = g.KindIndex(ks); !ok {
+						return 0
+					}
+				}
+				if rs, _ := region.(string); rs != "" {
+					ref, ok := g.regionRefs[rs]
+					if !ok {
+						return 0
+					}
+					return h.st.countIn(g.cells(ref, h.seat), h.seat, k)
+				}
+				return h.st.countPieces(h.seat, k)
+			}
+		}},
+	{name: "line", doc: "line(cell, n): the piece on cell is one of n or more of its owner's pieces in a row along the board's directions (a mill, four in a row)",
+		args: []argKind{argCell, argAny}, bind: func(g *Game, h *envHolder) any {
+			return func(c, n any) bool {
+				x := g.cellArg(c)
+				k, _ := n.(int)
+				return x >= 0 && h.st != nil && h.st.inLine(x, k)
+			}
+		}},
+	{name: "formed", doc: "formed(n): the piece the last move moved or placed now stands in a line of n (line(last_to(), n))",
+		bind: func(g *Game, h *envHolder) any {
+			return func(n int) bool {
+				return h.st != nil && h.st.LastTarget() >= 0 && h.st.inLine(h.st.LastTarget(), n)
+			}
+		}},
+	{name: "last_to", doc: "last_to(): the cell the last move went to or placed on, \"\" before the first",
+		bind: func(g *Game, h *envHolder) any {
+			return func() any {
+				if h.st == nil || h.st.LastTarget() < 0 || h.st.LastTarget() >= len(g.boxedCells) {
+					return boxedEmpty
+				}
+				return g.boxedCells[h.st.LastTarget()]
+			}
+		}},
+}
+
+var (
+	boxedEmpty any = ""
+	boxedNone  any = "none"
+)
+
+// boxNames boxes the seat, kind and cell names once, so the position
+// functions return them without allocating.
+func (g *Game) boxNames() {
+	g.boxedSeats = make([]any, len(g.Seats))
+	for i, s := range g.Seats {
+		g.boxedSeats[i] = s
+	}
+	g.boxedKinds = make([]any, len(g.Kinds))
+	for i, k := range g.Kinds {
+		g.boxedKinds[i] = k.Name
+	}
+	if g.Board != nil {
+		g.boxedCells = make([]any, g.Board.N())
+		for i, c := range g.Board.Cells {
+			g.boxedCells[i] = c.Name
+		}
+	}
+}
+
+// cellArg resolves a cell argument: a cell's attributes (from, to) or its
+// name; -1 when it names no cell.
+func (g *Game) cellArg(v any) int {
+	var name string
+	switch x := v.(type) {
+	case map[string]any:
+		name, _ = x["name"].(string)
+	case string:
+		name = x
+	default:
+		return -1
+	}
+	if i, ok := g.Board.Index(name); ok {
+		return i
+	}
+	return -1
+}
+
+// countIn counts seat's pieces of kind k (-1 any) in the stacks on cells.
+func (s *State) countIn(cells []int32, seat, k int) int {
+	g := s.g
+	n := 0
+	for _, c := range cells {
+		for p := s.Top(int(c)); p >= 0; p = s.Below(p) {
+			if int(g.pieceOwner[p]) == seat && (k < 0 || int(g.pieceKind[p]) == k) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// is reports whether cell c is what (empty, occupied, own, enemy) for seat.
+func (s *State) is(c int, what string, seat int) bool {
+	switch what {
+	case "empty":
+		return !s.occupied(c)
+	case "occupied":
+		return s.occupied(c)
+	case "own":
+		return seat >= 0 && s.Owner(c) == seat
+	case "enemy":
+		o := s.Owner(c)
+		return o >= 0 && o != seat
+	}
+	return false
+}
+
+// countPieces counts seat's pieces on the board, of kind k (-1 any).
+func (s *State) countPieces(seat, k int) int {
+	g := s.g
+	n := 0
+	for p := range g.pieceKind {
+		if int(g.pieceOwner[p]) != seat || (k >= 0 && int(g.pieceKind[p]) != k) {
+			continue
+		}
+		if s.PieceCell(p) >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// inLine reports whether the top piece on c is one of n or more pieces of
+// its owner in a row: along a direction and its opposite, or, on a board
+// whose directions have no opposites, along one direction.
+func (s *State) inLine(c, n int) bool {
+	o := s.Owner(c)
+	if o < 0 || n < 1 {
+		return false
+	}
+	if n == 1 {
+		return true
+	}
+	b := s.g.Board
+	nd := len(b.Dirs)
+	for d := 0; d < nd; d++ {
+		opp := b.Opposite(d)
+		if opp >= 0 && opp < d {
+			continue // counted from the other side
+		}
+		run := 1 + s.runFrom(c, d, o, n)
+		if opp >= 0 {
+			run += s.runFrom(c, opp, o, n)
+		}
+		if run >= n {
+			return true
+		}
+	}
+	return false
+}
+
+// runFrom counts the cells owned by o met stepping from c in direction d,
+// up to limit.
+func (s *State) runFrom(c, d, o, limit int) int {
+	k := 0
+	for _, x := range s.g.Board.Ray(c, d) {
+		if k >= limit || s.Owner(int(x)) != o {
+			break
+		}
+		k++
+	}
+	return k
+}
+
+// posFuncEnv adds the position functions, bound to h, to env.
+func (g *Game) posFuncEnv(env map[string]any, h *envHolder) {
+	for _, f := range posFuncs {
+		env[f.name] = f.bind(g, h)
+	}
+}
+
+// checkPosArg checks a literal argument of a position function at load.
+func (c *compiler) checkPosArg(path, fn string, kind argKind, val string, line, col int) {
+	g := c.g
+	var what string
+	var known []string
+	switch kind {
+	case argCell:
+		if g.Board == nil {
+			return
+		}
+		if _, ok := g.Board.Index(val); ok {
+			return
+		}
+		what = "cell"
+		for _, cl := range g.Board.Cells {
+			known = append(known, cl.Name)
+		}
+	case argKind_:
+		if _, ok := g.KindIndex(val); ok || val == "" {
+			return
+		}
+		what = "piece kind"
+		for _, k := range g.Kinds {
+			known = append(known, k.Name)
+		}
+	case argRegion:
+		if g.Board == nil || val == "" {
+			return
+		}
+		if _, ok := resolveRegion(g.Board, val); ok {
+			return
+		}
+		what = "region"
+		gl, ps := g.Board.RegionNames()
+		known = append(gl, ps...)
+	case argWhat:
+		known = []string{"empty", "occupied", "own", "enemy"}
+		for _, k := range known {
+			if k == val {
+				return
+			}
+		}
+		c.r.ExprErrorf(path, line, col, "%s: %s: want %s, got %q", path, fn, strings.Join(known, ", "), val)
+		return
+	default:
+		return
+	}
+	msg := fmt.Sprintf("%s: %s: no %s %q on this board", path, fn, what, val)
+	if kind == argKind_ {
+		msg = fmt.Sprintf("%s: %s: unknown piece kind %q", path, fn, val)
+	}
+	if s := diag.Closest(val, known); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	c.r.ExprErrorf(path, line, col, "%s", msg)
+}
