@@ -345,11 +345,24 @@ func (a *analyzer) win(s *State, gainer, left, depth int) bool {
 	return result
 }
 
-// demonstrate returns a line of the forced win found from s: the Gainer's
-// winning choices and, for each defender, its strongest-looking reply.
+// demonstrate returns the line of the forced win from s that both sides
+// would play at their best, so that a player can check it move by move:
+// the Gainer (and the mover, where it helps the Gainer) wins in the fewest
+// plies it can force, and each defender picks a reply that holds out the
+// longest. Each step keeps the exact distance to the win, d: an OR move
+// leads to a position won within d-1 plies; an AND reply to one not won
+// within d-2 (every reply is won within d-1, as s is won within d).
 func (a *analyzer) demonstrate(s *State, gainer, left int) []string {
+	a.nodes, a.limit = 0, false // the verdict is in: a fresh budget for the line
+	d := -1
+	for k := 0; k <= left; k++ {
+		if a.win(s, gainer, k, 0) {
+			d = k
+			break
+		}
+	}
 	var line []string
-	for depth := 0; left > 0 && !s.Over(); depth++ {
+	for ; d > 0 && !s.Over() && !a.limit; d-- {
 		moves := append([]Move(nil), a.g.Moves(s, nil)...)
 		if len(moves) == 0 {
 			break
@@ -358,20 +371,21 @@ func (a *analyzer) demonstrate(s *State, gainer, left int) []string {
 		or := mover == gainer || (a.f.BystandersOnly && mover == a.mover)
 		a.order(s, moves, gainer, or)
 		pick := moves[0]
-		if or {
-			for _, m := range moves {
-				child := s.Clone()
-				if a.g.Play(child, m) == nil && a.win(child, gainer, left-1, 0) {
-					pick = m
-					break
-				}
+		child := s.Clone()
+		for _, m := range moves {
+			child.CopyFrom(s)
+			if a.g.Play(child, m) != nil {
+				continue
+			}
+			if (or && a.win(child, gainer, d-1, 0)) || (!or && (d < 2 || !a.win(child, gainer, d-2, 0))) {
+				pick = m
+				break
 			}
 		}
 		line = append(line, a.g.Format(s, pick))
 		if a.g.Play(s, pick) != nil {
 			break
 		}
-		left--
 	}
 	return line
 }
