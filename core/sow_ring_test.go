@@ -19,6 +19,8 @@ func TestSowRingMatchesGeneral(t *testing.T) {
 		{"mancala/egyptian", nil},
 		{"mancala/egyptian", []string{"pits=4", "seeds=10"}}, // laps of the board
 		{"mancala/egyptian", []string{"pits=6", "seeds=12"}}, // stores past the hash table
+		{"mancala/egyptian", []string{"pits=2", "seeds=40"}}, // many laps in one sowing
+		{"mancala/egyptian", []string{"pits=3", "seeds=70"}}, // bowls past the hash table
 		{"mancala/ethiopian", nil},
 		{"mancala/ethiopian", []string{"seeds=9"}},
 		{"mancala/nigerian", nil},
