@@ -36,6 +36,7 @@ func init() {
 		&slideMove, &stepMove, &jumpMove,
 		&sowMove,
 		&pivotMove,
+		&removeMove,
 	}
 }
 
