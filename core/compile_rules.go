@@ -548,7 +548,7 @@ func (c *compiler) compileEnds() {
 	if c.g.repetitionEnd != "" {
 		c.g.endNames = append(c.g.endNames, c.g.repetitionEnd)
 	}
-	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, EndTwoWayDraw, EndResigned, EndUnavoidable)
+	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, endTwoWayDraw, EndResigned, EndUnavoidable)
 }
 
 // scoringKeys are the keys of [scoring].
@@ -564,6 +564,9 @@ func (c *compiler) compileScoring() {
 	c.g.scoreCite = r.String("scoring.cite", "")
 	c.g.lowest = r.OneOf("scoring.winner", "highest", "highest", "lowest") == "lowest"
 	src := r.String("scoring.score", "points()")
-	c.g.score = c.compileExpr("scoring.score", src, c.condEnv(), expr.AsInt())
+	c.g.score = c.compileExpr("scoring.score", src, c.condEnv(), append(checkedArithmetic(), expr.AsInt())...)
+	if o := r.Doc.Origin("scoring.score"); o.Pos.ValLine > 0 {
+		c.g.scoreAt = fmt.Sprintf("%s:%d:%d: ", o.File, o.Pos.ValLine, o.Pos.ValCol)
+	}
 	c.g.scoreVars = varsOf(src)
 }
