@@ -291,7 +291,7 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 type Display struct {
 	// Dark names a boolean cell attribute that shades a cell.
 	Dark string
-	// Marks lists regions drawn marked (the STRIX Nest).
+	// Marks lists regions drawn marked (a goal region).
 	Marks []string
 	// Shade names a relation: cells related to an occupied cell are shaded
 	// (STRIX shadows).

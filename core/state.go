@@ -19,7 +19,7 @@ const (
 	hLastTo    // cell + 1 of the last move's target, 0 if none
 	hStop      // 1 when the ply limit stopped the game (a timeout, not a result)
 	hEnd       // what ended the game: index+1 into Game.endNames
-	hEndSeat   // the seat that met the end condition (+1), e.g. whose Owl reached the Nest
+	hEndSeat   // the seat that met the end condition (+1), e.g. whose piece reached the goal region
 	hOccLo     // boards of at most 64 cells: occupied cells as a bit mask (low half)
 	hOccHi     // (high half)
 	hHeader
