@@ -421,7 +421,7 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 		if ru := m.Rule(); ru >= 0 {
 			if vt, ok := g.rules[ru].(victimTaker); ok {
 				for _, p := range a.f.goalPieces {
-					if vt.takes(m, int(p)) {
+					if vt.takes(s, m, int(p)) {
 						sc += 16
 					}
 				}
