@@ -175,6 +175,12 @@ func (a *App) sideText(w, h int) string {
 	if a.verdict != "" {
 		fmt.Fprintf(&b, "\n%s\n", tview.Escape(a.verdict))
 	}
+	if len(a.loadDiags) > 0 {
+		b.WriteString("\nthe rules do not load:\n")
+		for _, d := range a.loadDiags {
+			fmt.Fprintf(&b, "%s\n", tview.Escape(caretLines(d, w)))
+		}
+	}
 	if st := a.studyText(); st != "" {
 		fmt.Fprintf(&b, "\n%s", tview.Escape(st))
 	}
