@@ -34,8 +34,29 @@ type compiler struct {
 	meter *meter
 }
 
-var topKeys = []string{"name", "title", "extends", "replace", "family", "source", "description",
-	"params", "players", "board", "pieces", "setup", "turns", "phases", "moves", "effects", "end", "scoring", "fouls", "display"}
+// topKeys are the keys of the top level of a variant file.
+var topKeys = []*Key{
+	{Name: "name", Type: TString, Required: true, Doc: "the variant's name, printed by validate and in JSON output"},
+	{Name: "title", Type: TString, Doc: "a human title (default: name)"},
+	{Name: "extends", Type: TString, Doc: "the base variant: an embedded name or a path"},
+	{Name: "replace", Type: TStrings, Doc: "tables of the base that this file replaces whole"},
+	{Name: "family", Type: TString, Default: "", Doc: "the game family (mancala, dvonn, strix)"},
+	{Name: "source", Type: TString, Default: "", Doc: "the rule text the file follows"},
+	{Name: "description", Type: TString, Default: "", Doc: "free text"},
+	{Name: "params", Type: TTable, Doc: "parameters: NAME = number, string or boolean, read by every expression"},
+	{Name: "players", Type: TTable, Required: true, Doc: "the seats"},
+	{Name: "board", Type: TTable, Required: true, Doc: "the board"},
+	{Name: "pieces", Type: TTable, Doc: "[pieces.NAME]: the kinds of piece"},
+	{Name: "setup", Type: TTable, Doc: "the starting position"},
+	{Name: "turns", Type: TTable, Doc: "turn order, passing, elimination"},
+	{Name: "phases", Type: TTable, Doc: "[phases.NAME]: phases and the rules of each"},
+	{Name: "moves", Type: TTable, Required: true, Doc: "[moves.NAME]: the move rules"},
+	{Name: "effects", Type: TTable, Doc: "[effects.NAME]: effects run after moves"},
+	{Name: "end", Type: TTable, Doc: "[end.NAME]: end conditions"},
+	{Name: "scoring", Type: TTable, Doc: "scores and the winner by score"},
+	{Name: "fouls", Type: TTable, Doc: "[fouls.NAME]: the foul the engine judges"},
+	{Name: "display", Type: TTable, Doc: "drawing hints for the editor"},
+}
 
 // Compile checks a merged document and builds its Game. sets are
 // "name=value" parameter overrides. Every problem found is returned at once
@@ -63,7 +84,7 @@ func compile(doc *spec.Doc, budget Budget, sets []string) (g *Game, err error) {
 
 func (c *compiler) compile(sets []string) (*Game, error) {
 	r := c.r
-	r.Keys("", topKeys)
+	r.Keys("", keyNames(topKeys))
 	g := c.g
 	g.Name = r.Required("name")
 	g.Title = r.String("title", g.Name)
@@ -452,9 +473,16 @@ func (c *compiler) withParams(m map[string]any) map[string]any {
 
 // ---- players ------------------------------------------------------------
 
+// playersKeys are the keys of [players].
+var playersKeys = []*Key{
+	{Name: "seats", Type: TStrings, Required: true, Doc: "the seats in turn order, 1 to 8, distinct, each a valid name"},
+	{Name: "titles", Type: TStrings, Doc: "display names, one per seat"},
+	{Name: "colors", Type: TStrings, Doc: "colour names for the editor, one per seat"},
+}
+
 func (c *compiler) compilePlayers() {
 	r := c.r
-	r.Keys("players", []string{"seats", "colors", "titles"})
+	r.Keys("players", keyNames(playersKeys))
 	if !r.Has("players.seats") {
 		r.Errorf("players", "missing required key %q", "players.seats")
 		return
@@ -488,10 +516,18 @@ func (c *compiler) compilePlayers() {
 // black squares), `marks` (regions drawn marked, e.g. the Nest) and
 // `shade` (a relation: cells related to an occupied cell are shaded, e.g.
 // STRIX shadows; by default the relation of the first rule with exclude).
+// displayKeys are the keys of [display].
+var displayKeys = []*Key{
+	{Name: "dark", Type: TString, Default: "", Doc: "a boolean cell attribute: cells where it is true are shaded"},
+	{Name: "marks", Type: TStrings, Doc: "regions drawn marked"},
+	{Name: "shade", Type: TString, Doc: "a relation: cells related to an occupied cell are shaded (default: the first rule's exclude)"},
+	{Name: "root_face", Type: TString, Doc: "the face a folded board is unfolded about (default: the first)"},
+}
+
 func (c *compiler) compileDisplay() {
 	r := c.r
 	g := c.g
-	r.Keys("display", []string{"dark", "marks", "shade", "root_face"})
+	r.Keys("display", keyNames(displayKeys))
 	g.Display.Dark = r.String("display.dark", "")
 	if g.Display.Dark != "" {
 		if _, ok := g.Board.Cells[0].Attrs[g.Display.Dark]; !ok {
@@ -623,7 +659,7 @@ func (c *compiler) compileBoard() {
 
 // boardCommonKeys are the keys every board kind takes.
 var boardCommonKeys = []*Key{
-	{Name: "kind", Type: TChoice, Required: true, Doc: "the board's topology: one of the registered board kinds"},
+	{Name: "kind", Type: TChoice, Required: true, Literal: true, Doc: "the board's topology: one of the registered board kinds"},
 	{Name: "attrs", Type: TTable, Doc: "computed cell attributes: NAME = expression over the cell's attributes"},
 	{Name: "regions", Type: TTable, Doc: "board-wide regions: NAME = boolean expression over a cell"},
 	{Name: "seat_regions", Type: TTable, Doc: "per-seat regions: NAME = boolean expression over a cell and seat"},

@@ -89,6 +89,8 @@ type Game struct {
 	score  *vm.Program
 	// scoreVars: the state variables the score expression reads
 	scoreVars int
+	// scoreAt is where the score expression is written ("file:line:col: ")
+	scoreAt   string
 	lowest    bool
 	scoreCite string
 

@@ -186,10 +186,14 @@ func (r *sowRule) play(s *State, m Move) error {
 		if laps > r.maxLaps {
 			return fmt.Errorf("rule %q: relay sowing did not end after %d laps (max_laps)", r.name, r.maxLaps)
 		}
-		for guard := 0; hand > 0; guard++ {
-			if guard > 4*nt*(hand+1) {
+		// skipped counts the cells passed since the last stone was
+		// dropped: a whole lap with no cell to drop in means there is none
+		// (which cells are skipped does not change during a sowing).
+		for skipped := 0; hand > 0; {
+			if skipped > nt {
 				return fmt.Errorf("rule %q: sowing found no cell to drop a stone in", r.name)
 			}
+			skipped++
 			pos += dir
 			if pos >= nt {
 				pos = 0
@@ -212,6 +216,7 @@ func (r *sowRule) play(s *State, m Move) error {
 			} else {
 				s.setCount(c, int(o)+1)
 			}
+			skipped = 0
 			hand--
 			last = c
 			if r.takeAt > 0 && r.storeOwner[c] < 0 && int(cnt[c]) == r.takeAt {

@@ -141,7 +141,25 @@ var ErrGameOver = errors.New("the game is over")
 // Play plays m, which must be one of Moves(s), on s. It returns an error
 // (and leaves s unusable only if a rule's own limit was hit, which the error
 // says) for a move no rule can play.
+//
+// A move after which the score expression fails (an integer overflow) is
+// refused with an error naming the expression.
 func (g *Game) Play(s *State, m Move) error {
+	if s.env != nil {
+		s.env.scoreErr = nil
+	}
+	if err := g.play(s, m); err != nil {
+		return err
+	}
+	if s.env != nil && s.env.scoreErr != nil {
+		err := s.env.scoreErr
+		s.env.scoreErr = nil
+		return fmt.Errorf("%sscoring.score: %s", g.scoreAt, exprMsg(err))
+	}
+	return nil
+}
+
+func (g *Game) play(s *State, m Move) error {
 	if s.buf[hOver] != 0 {
 		return ErrGameOver
 	}
