@@ -370,14 +370,17 @@ func sameFile(abs, path string) bool {
 	return err == nil && p == abs
 }
 
-// caretLines renders a diagnostic for a panel w columns wide: its
-// position and message, then the offending line and a caret under the
-// column, the line cut to a window round the column so that neither wraps
-// (a wrapped line would put the caret under the wrong character).
+// caretLines renders a diagnostic for a panel w columns wide: its place
+// (the file's base name), the offending line and a caret under the column,
+// then the message. The line is cut to a window round the column so that
+// it never wraps (a wrapped line would put the caret under the wrong
+// character).
 func caretLines(d diag.Diagnostic, w int) string {
-	out := d.String()
+	place := d
+	place.File, place.Msg = filepath.Base(d.File), ""
+	head := strings.TrimSuffix(place.String(), " ")
 	if d.Source == "" || d.Col <= 0 || w < 8 {
-		return out
+		return head + " " + d.Msg
 	}
 	src := []rune(strings.ReplaceAll(d.Source, "\t", " "))
 	col := len([]rune(d.Source[:min(d.Col-1, len(d.Source))]))
@@ -387,5 +390,5 @@ func caretLines(d diag.Diagnostic, w int) string {
 		start = col - avail/2
 	}
 	end := min(len(src), start+avail)
-	return out + "\n  " + string(src[start:end]) + "\n  " + strings.Repeat(" ", col-start) + "^"
+	return head + "\n  " + string(src[start:end]) + "\n  " + strings.Repeat(" ", col-start) + "^\n" + d.Msg
 }
