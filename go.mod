@@ -8,6 +8,7 @@ require (
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/gdamore/tcell/v2 v2.13.10
 	github.com/rivo/tview v0.42.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 )
 
 require (

@@ -29,12 +29,20 @@ var (
 		Doc: "the name of each cell, over face, i, j, w, h and the parameters"}
 )
 
+// faceKeys are the keys of [board.faces.NAME].
+var faceKeys = []*Key{
+	{Name: "origin", Type: TInts, Required: true, Doc: "a corner of the face in space: three integers"},
+	{Name: "u", Type: TInts, Required: true, Doc: "the unit step along the face's i axis: three integers"},
+	{Name: "v", Type: TInts, Required: true, Doc: "the unit step along the face's j axis: three integers"},
+	{Name: "size", Type: TInts, Required: true, Doc: "[width, height]: cells along i and along j"},
+}
+
 func (c *compiler) faces() (*board.Board, error) {
 	r := c.r
 	var faces []board.Face
 	for _, name := range r.Keys("board.faces", nil) {
 		p := "board.faces." + name
-		r.Keys(p, []string{"origin", "u", "v", "size"})
+		r.Keys(p, keyNames(faceKeys))
 		vec := func(k string) [3]int {
 			xs := r.Ints(p+"."+k, -board.MaxCells, board.MaxCells)
 			if len(xs) != 3 {

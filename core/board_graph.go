@@ -25,6 +25,18 @@ var graphBoard = boardKind{
 	},
 }
 
+// graphCellKeys are the keys of [board.cells.NAME] besides its attributes.
+var graphCellKeys = []*Key{
+	{Name: "links", Type: TStrings, Doc: "the cells this one is linked to (links are symmetric)"},
+}
+
+// lineFamilyKeys are the keys of [board.lines.FAMILY].
+var lineFamilyKeys = []*Key{
+	{Name: "dirs", Type: TStrings, Doc: "two direction names, forward then backward along each line (default: FAMILY+, FAMILY-)"},
+	{Name: "closed", Type: TBool, Default: false, Literal: true, Doc: "each line closes into a ring"},
+	{Name: "lines", Type: TStringLists, Required: true, Doc: "the lines: arrays of point names"},
+}
+
 var (
 	graphPointsKey = Key{Name: "points", Type: TStrings, Doc: "point names; d5 gets x = 4, y = 5"}
 	graphCellsKey  = Key{Name: "cells", Type: TTable, Doc: "[board.cells.NAME] tables: links (cell names) and attributes"}

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"time"
@@ -279,4 +280,63 @@ func kindOf(n ast.Node) reflect.Kind {
 		return reflect.Interface
 	}
 	return t.Kind()
+}
+
+// The functions integer arithmetic in a score is rewritten to call.
+const (
+	checkedAdd = "__checked_add"
+	checkedSub = "__checked_sub"
+	checkedMul = "__checked_mul"
+)
+
+// checkedArithmetic makes `+`, `-` and `*` between integers fail on
+// overflow instead of wrapping (a wrapped score flips the winner).
+func checkedArithmetic() []expr.Option {
+	intOp := reflect.TypeOf(func(int, int) int { return 0 })
+	def := func(name, op string, f func(a, b int) (int, bool)) expr.Option {
+		return func(cf *conf.Config) {
+			cf.Functions[name] = &builtin.Function{Name: name, Types: []reflect.Type{intOp},
+				Func: func(args ...any) (any, error) {
+					a, b := args[0].(int), args[1].(int)
+					n, ok := f(a, b)
+					if !ok {
+						return nil, fmt.Errorf("integer overflow: %d %s %d", a, op, b)
+					}
+					return n, nil
+				}}
+		}
+	}
+	return []expr.Option{
+		expr.Patch(arithPatcher{}),
+		def(checkedAdd, "+", func(a, b int) (int, bool) {
+			n := a + b
+			return n, (n > a) == (b > 0)
+		}),
+		def(checkedSub, "-", func(a, b int) (int, bool) {
+			n := a - b
+			return n, (n < a) == (b > 0)
+		}),
+		def(checkedMul, "*", func(a, b int) (int, bool) {
+			if a == 0 || b == 0 {
+				return 0, true
+			}
+			n := a * b
+			return n, n/b == a && !(a == -1 && b == math.MinInt) && !(b == -1 && a == math.MinInt)
+		}),
+	}
+}
+
+// arithPatcher rewrites integer `+`, `-` and `*` into checked calls.
+type arithPatcher struct{}
+
+func (arithPatcher) Visit(node *ast.Node) {
+	bin, ok := (*node).(*ast.BinaryNode)
+	if !ok || kindOf(bin.Left) != reflect.Int || kindOf(bin.Right) != reflect.Int {
+		return
+	}
+	name := map[string]string{"+": checkedAdd, "-": checkedSub, "*": checkedMul}[bin.Operator]
+	if name == "" {
+		return
+	}
+	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: name}, Arguments: []ast.Node{bin.Left, bin.Right}})
 }

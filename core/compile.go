@@ -34,8 +34,29 @@ type compiler struct {
 	meter *meter
 }
 
-var topKeys = []string{"name", "title", "extends", "replace", "family", "source", "description",
-	"params", "players", "board", "pieces", "setup", "turns", "phases", "moves", "effects", "end", "scoring", "fouls", "display"}
+// topKeys are the keys of the top level of a variant file.
+var topKeys = []*Key{
+	{Name: "name", Type: TString, Required: true, Doc: "the variant's name, printed by validate and in JSON output"},
+	{Name: "title", Type: TString, Doc: "a human title (default: name)"},
+	{Name: "extends", Type: TString, Doc: "the base variant: an embedded name or a path"},
+	{Name: "replace", Type: TStrings, Doc: "tables of the base that this file replaces whole"},
+	{Name: "family", Type: TString, Default: "", Doc: "the game family (mancala, dvonn, strix)"},
+	{Name: "source", Type: TString, Default: "", Doc: "the rule text the file follows"},
+	{Name: "description", Type: TString, Default: "", Doc: "free text"},
+	{Name: "params", Type: TTable, Doc: "parameters: NAME = number, string or boolean, read by every expression"},
+	{Name: "players", Type: TTable, Required: true, Doc: "the seats"},
+	{Name: "board", Type: TTable, Required: true, Doc: "the board"},
+	{Name: "pieces", Type: TTable, Doc: "[pieces.NAME]: the kinds of piece"},
+	{Name: "setup", Type: TTable, Doc: "the starting position"},
+	{Name: "turns", Type: TTable, Doc: "turn order, passing, elimination"},
+	{Name: "phases", Type: TTable, Doc: "[phases.NAME]: phases and the rules of each"},
+	{Name: "moves", Type: TTable, Required: true, Doc: "[moves.NAME]: the move rules"},
+	{Name: "effects", Type: TTable, Doc: "[effects.NAME]: effects run after moves"},
+	{Name: "end", Type: TTable, Doc: "[end.NAME]: end conditions"},
+	{Name: "scoring", Type: TTable, Doc: "scores and the winner by score"},
+	{Name: "fouls", Type: TTable, Doc: "[fouls.NAME]: the foul the engine judges"},
+	{Name: "display", Type: TTable, Doc: "drawing hints for the editor"},
+}
 
 // Compile checks a merged document and builds its Game. sets are
 // "name=value" parameter overrides. Every problem found is returned at once
@@ -63,7 +84,7 @@ func compile(doc *spec.Doc, budget Budget, sets []string) (g *Game, err error) {
 
 func (c *compiler) compile(sets []string) (*Game, error) {
 	r := c.r
-	r.Keys("", topKeys)
+	r.Keys("", keyNames(topKeys))
 	g := c.g
 	g.Name = r.Required("name")
 	g.Title = r.String("title", g.Name)
@@ -84,6 +105,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileSetup()
 	c.compileRules()
 	c.compilePhases()
+	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileScoring()
 	c.compileFouls()
@@ -388,12 +410,12 @@ func (c *compiler) choice(path, def string, choices ...string) string {
 	v, ok := c.r.Doc.Get(path)
 	if s, isStr := v.(string); ok && isStr {
 		if nv := deprecatedValue(path, s); nv != "" {
-			c.r.ValueWarnf(path, "%s: %q is deprecated; write %q (same meaning)", path, s, nv)
+			c.r.ValueWarnf(path, "%s: %q is deprecated; write %q (same meaning%s)", path, s, nv, deprecatedNotes[s])
 			return nv
 		}
 		if pv, isParam := c.params[s].(string); isParam {
 			if nv := deprecatedValue(path, pv); nv != "" {
-				c.r.ValueWarnf("params."+s, "params.%s: %q is deprecated as a value of %s; write %q (same meaning)", s, pv, path, nv)
+				c.r.ValueWarnf("params."+s, "params.%s: %q is deprecated as a value of %s; write %q (same meaning%s)", s, pv, path, nv, deprecatedNotes[pv])
 				pv = nv
 			}
 			for _, ch := range choices {
@@ -452,9 +474,16 @@ func (c *compiler) withParams(m map[string]any) map[string]any {
 
 // ---- players ------------------------------------------------------------
 
+// playersKeys are the keys of [players].
+var playersKeys = []*Key{
+	{Name: "seats", Type: TStrings, Required: true, Doc: "the seats in turn order, 1 to 8, distinct, each a valid name"},
+	{Name: "titles", Type: TStrings, Doc: "display names, one per seat"},
+	{Name: "colors", Type: TStrings, Doc: "colour names for the editor, one per seat"},
+}
+
 func (c *compiler) compilePlayers() {
 	r := c.r
-	r.Keys("players", []string{"seats", "colors", "titles"})
+	r.Keys("players", keyNames(playersKeys))
 	if !r.Has("players.seats") {
 		r.Errorf("players", "missing required key %q", "players.seats")
 		return
@@ -485,13 +514,21 @@ func (c *compiler) compilePlayers() {
 
 // compileDisplay reads [display]: hints for drawing the board, which the
 // rules never read: `dark` (a boolean cell attribute shading a cell, e.g. the
-// black squares), `marks` (regions drawn marked, e.g. the Nest) and
+// black squares), `marks` (regions drawn marked, e.g. a goal) and
 // `shade` (a relation: cells related to an occupied cell are shaded, e.g.
 // STRIX shadows; by default the relation of the first rule with exclude).
+// displayKeys are the keys of [display].
+var displayKeys = []*Key{
+	{Name: "dark", Type: TString, Default: "", Doc: "a boolean cell attribute: cells where it is true are shaded"},
+	{Name: "marks", Type: TStrings, Doc: "regions drawn marked"},
+	{Name: "shade", Type: TString, Doc: "a relation: cells related to an occupied cell are shaded (default: the first rule's exclude)"},
+	{Name: "root_face", Type: TString, Doc: "the face a folded board is unfolded about (default: the first)"},
+}
+
 func (c *compiler) compileDisplay() {
 	r := c.r
 	g := c.g
-	r.Keys("display", []string{"dark", "marks", "shade", "root_face"})
+	r.Keys("display", keyNames(displayKeys))
 	g.Display.Dark = r.String("display.dark", "")
 	if g.Display.Dark != "" {
 		if _, ok := g.Board.Cells[0].Attrs[g.Display.Dark]; !ok {
@@ -545,13 +582,58 @@ func (c *compiler) seat(path string, allowNone bool) int {
 // and relations, which are the costly part) by the text of everything that
 // decides them, so that reloading a variant or compiling its house rules
 // does not evaluate the same relations again. Boards are immutable once
-// built, so sharing them is safe.
+// built, so sharing them is safe. The cache is bounded by the boards'
+// estimated memory (board.Board.SizeBytes), not only by their number: an
+// editor reloading a large board after every edit must not keep one copy
+// per edit. The oldest boards go first.
 var boardCache struct {
 	sync.Mutex
-	m map[[32]byte]*board.Board
+	m     map[[32]byte]*board.Board
+	order [][32]byte // insertion order, oldest first
+	bytes int64
 }
 
-const boardCacheSize = 32
+const (
+	boardCacheSize = 32
+	// boardCacheBytes bounds the cache's boards, together; a board larger
+	// than a quarter of it is not cached at all.
+	boardCacheBytes = 64 << 20
+)
+
+// cacheBoard adds a built board to the cache, evicting the oldest boards
+// to stay within boardCacheSize and boardCacheBytes.
+func cacheBoard(key [32]byte, b *board.Board) {
+	size := b.SizeBytes()
+	if size > boardCacheBytes/4 {
+		return
+	}
+	boardCache.Lock()
+	defer boardCache.Unlock()
+	if boardCache.m == nil {
+		boardCache.m = map[[32]byte]*board.Board{}
+	}
+	if _, ok := boardCache.m[key]; ok {
+		return
+	}
+	for len(boardCache.order) > 0 && (len(boardCache.m) >= boardCacheSize || boardCache.bytes+size > boardCacheBytes) {
+		old := boardCache.order[0]
+		boardCache.order = boardCache.order[1:]
+		if ob, ok := boardCache.m[old]; ok {
+			boardCache.bytes -= ob.SizeBytes()
+			delete(boardCache.m, old)
+		}
+	}
+	boardCache.m[key] = b
+	boardCache.order = append(boardCache.order, key)
+	boardCache.bytes += size
+}
+
+// boardCacheUse reports the cache's boards and their estimated bytes.
+func boardCacheUse() (n int, bytes int64) {
+	boardCache.Lock()
+	defer boardCache.Unlock()
+	return len(boardCache.m), boardCache.bytes
+}
 
 func (c *compiler) compileBoard() {
 	bt, ok := c.r.Doc.Get("board")
@@ -572,18 +654,13 @@ func (c *compiler) compileBoard() {
 	before := len(c.r.Diags)
 	c.buildBoard()
 	if c.g.Board != nil && len(c.r.Diags) == before {
-		boardCache.Lock()
-		if boardCache.m == nil || len(boardCache.m) >= boardCacheSize {
-			boardCache.m = map[[32]byte]*board.Board{}
-		}
-		boardCache.m[key] = c.g.Board
-		boardCache.Unlock()
+		cacheBoard(key, c.g.Board)
 	}
 }
 
 // boardCommonKeys are the keys every board kind takes.
 var boardCommonKeys = []*Key{
-	{Name: "kind", Type: TChoice, Required: true, Doc: "the board's topology: one of the registered board kinds"},
+	{Name: "kind", Type: TChoice, Required: true, Literal: true, Doc: "the board's topology: one of the registered board kinds"},
 	{Name: "attrs", Type: TTable, Doc: "computed cell attributes: NAME = expression over the cell's attributes"},
 	{Name: "regions", Type: TTable, Doc: "board-wide regions: NAME = boolean expression over a cell"},
 	{Name: "seat_regions", Type: TTable, Doc: "per-seat regions: NAME = boolean expression over a cell and seat"},

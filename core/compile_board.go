@@ -111,7 +111,7 @@ func (c *compiler) lineSets(cells []board.GraphCell, at map[string]int) ([]board
 	var sets []board.LineSet
 	for _, fam := range r.Keys("board.lines", nil) {
 		p := "board.lines." + fam
-		r.Keys(p, []string{"dirs", "closed", "lines"})
+		r.Keys(p, keyNames(lineFamilyKeys))
 		set := board.LineSet{Name: fam, Dirs: [2]string{fam + "+", fam + "-"}, Closed: r.Bool(p+".closed", false)}
 		if r.Has(p + ".dirs") {
 			d := r.Strings(p + ".dirs")

@@ -12,11 +12,20 @@ import (
 
 // ---- pieces ---------------------------------------------------------------
 
+// pieceKeys are the keys of [pieces.NAME].
+var pieceKeys = []*Key{
+	{Name: "owner", Type: TString, Default: "none", Doc: `the seat that owns pieces of this kind; "none" makes them neutral`},
+	{Name: "value", Type: TInt, Default: 1, Min: -1 << 20, Max: 1 << 20, Doc: "the points a capture of this piece earns under capture_points"},
+	{Name: "flags", Type: TStrings, Doc: "flags that rules refer to"},
+	{Name: "glyph", Type: TString, Doc: "how the piece is written (default: the name's first letter, upper case)"},
+	{Name: "title", Type: TString, Doc: "accepted and ignored"},
+}
+
 func (c *compiler) compilePieces() {
 	r := c.r
 	for _, name := range r.Keys("pieces", nil) {
 		p := "pieces." + name
-		r.Keys(p, []string{"owner", "value", "flags", "glyph", "title"})
+		r.Keys(p, keyNames(pieceKeys))
 		if !validIdent(name) {
 			r.Errorf(p, "pieces: %q is not a valid piece name (letters, digits and _, not starting with a digit)", name)
 			continue
@@ -63,10 +72,18 @@ func (c *compiler) cell(path, name string) int {
 
 // ---- setup ----------------------------------------------------------------
 
+// setupKeys are the keys of [setup].
+var setupKeys = []*Key{
+	{Name: "stones", Type: TTable, Doc: "REGION = int or expr: that many stones on every cell of the region"},
+	{Name: "counts", Type: TTable, Doc: "CELL = int or expr: that many stones on one cell"},
+	{Name: "pieces", Type: TTable, Doc: `CELL = "kind" or ["kind", …]: a stack on a cell, bottom piece first`},
+	{Name: "hand", Type: TTable, Doc: `SEAT = ["kind", "kind:COUNT", …]: the pieces a seat starts with in hand`},
+}
+
 func (c *compiler) compileSetup() {
 	r := c.r
 	g := c.g
-	r.Keys("setup", []string{"stones", "counts", "pieces", "hand"})
+	r.Keys("setup", keyNames(setupKeys))
 	nk := len(g.Kinds)
 	ns := len(g.Seats)
 	nc := g.Board.N()
@@ -340,11 +357,32 @@ func (c *compiler) compileEffects() map[string]effect {
 
 // ---- phases ---------------------------------------------------------------
 
+// turnsKeys are the keys of [turns].
+var turnsKeys = []*Key{
+	{Name: "first", Type: TString, Doc: "the seat that moves first (default: the first seat)"},
+	{Name: "pass", Type: TChoice, Default: "never", Allowed: []string{"never", "when_stuck"}, Doc: "when a seat may pass"},
+	{Name: "max_plies", Type: TInt, Default: DefaultMaxPlies, Min: 1, Max: 1 << 24, Doc: "the game stops undecided after this many plies"},
+	{Name: "phase", Type: TString, Doc: "the phase the game starts in (default: the first)"},
+	{Name: "stuck", Type: TChoice, Default: "score", Allowed: []string{"score", "draw", "lose"},
+		Doc: "when the seat to move has no move and may not pass: scoring decides, a draw, or the other seat wins"},
+	{Name: "eliminate_without", Type: TString, Doc: "a seat with no piece of its own carrying this flag on the board is eliminated"},
+}
+
+// phaseKeys are the keys of [phases.NAME].
+var phaseKeys = []*Key{
+	{Name: "moves", Type: TStrings, Doc: "the move rules that apply in this phase"},
+	{Name: "end", Type: TChoice, Allowed: []string{"hands_empty"}, Doc: "the phase ends when no seat has a piece left in hand"},
+	{Name: "end_if", Type: TExpr, Doc: "the phase ends when this holds"},
+	{Name: "next", Type: TString, Doc: "the phase that follows"},
+	{Name: "first", Type: TString, Doc: "the seat that moves first when this phase begins"},
+	{Name: "cite", Type: TString, Doc: "a reference into the rule text"},
+}
+
 func (c *compiler) compilePhases() {
 	r := c.r
 	g := c.g
 	names := r.Keys("phases", nil)
-	r.Keys("turns", []string{"first", "pass", "max_plies", "phase", "stuck", "eliminate_without"})
+	r.Keys("turns", keyNames(turnsKeys))
 	g.pass = c.choice("turns.pass", "never", "never", "when_stuck") == "when_stuck"
 	stuck := c.choice("turns.stuck", "score", "score", "draw", "lose")
 	g.stuckDraw, g.stuckLose = stuck == "draw", stuck == "lose"
@@ -382,7 +420,7 @@ func (c *compiler) compilePhases() {
 	g.Phases = names
 	for _, name := range names {
 		p := "phases." + name
-		r.Keys(p, []string{"moves", "first", "end", "end_if", "next", "cite"})
+		r.Keys(p, keyNames(phaseKeys))
 		ph := &phase{name: name, first: -1, next: -1}
 		r.String(p+".cite", "")
 		for i, rn := range r.Strings(p + ".moves") {
@@ -510,15 +548,25 @@ func (c *compiler) compileEnds() {
 	if c.g.repetitionEnd != "" {
 		c.g.endNames = append(c.g.endNames, c.g.repetitionEnd)
 	}
-	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, EndTwoWayDraw, EndResigned, EndUnavoidable)
+	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, endTwoWayDraw, EndResigned, EndUnavoidable)
+}
+
+// scoringKeys are the keys of [scoring].
+var scoringKeys = []*Key{
+	{Name: "score", Type: TExpr, Default: "points()", Doc: "a seat's score, evaluated with seat = that seat"},
+	{Name: "winner", Type: TChoice, Default: "highest", Allowed: []string{"highest", "lowest"}, Literal: true, Doc: "which score wins; a tie for the best is a draw"},
+	{Name: "cite", Type: TString, Doc: "a reference into the rule text"},
 }
 
 func (c *compiler) compileScoring() {
 	r := c.r
-	r.Keys("scoring", []string{"score", "winner", "cite"})
+	r.Keys("scoring", keyNames(scoringKeys))
 	c.g.scoreCite = r.String("scoring.cite", "")
 	c.g.lowest = r.OneOf("scoring.winner", "highest", "highest", "lowest") == "lowest"
 	src := r.String("scoring.score", "points()")
-	c.g.score = c.compileExpr("scoring.score", src, c.condEnv(), expr.AsInt())
+	c.g.score = c.compileExpr("scoring.score", src, c.condEnv(), append(checkedArithmetic(), expr.AsInt())...)
+	if o := r.Doc.Origin("scoring.score"); o.Pos.ValLine > 0 {
+		c.g.scoreAt = fmt.Sprintf("%s:%d:%d: ", o.File, o.Pos.ValLine, o.Pos.ValCol)
+	}
 	c.g.scoreVars = varsOf(src)
 }

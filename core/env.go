@@ -21,7 +21,7 @@ type condProgram struct{ prog *vm.Program }
 //	points()        points the seat gathered from effects
 //
 // Variables: seat (name), ply, over (bool), ended_by (what ended the game:
-// an [end.NAME], or stuck, repetition, two_way_draw, resigned; "" while it
+// an [end.NAME], or stuck, repetition, unavoidable, resigned; "" while it
 // goes on), end_seat (the seat that met it), eliminated (bool), and the
 // params by name.
 func (g *Game) stateEnv(s *State, seat int) map[string]any {
@@ -179,6 +179,9 @@ type envHolder struct {
 	seat int
 	vars map[string]any
 	vm   vm.VM
+	// scoreErr is the last error of the score expression (an integer
+	// overflow), reported by the Play that met it.
+	scoreErr error
 }
 
 func (g *Game) seatName(seat int) string {
@@ -213,6 +216,7 @@ func (g *Game) scoreOf(s *State, seat int) int {
 	env := g.stateEnvFor(s, seat, g.scoreVars)
 	out, err := s.env.vm.Run(g.score, env)
 	if err != nil {
+		s.env.scoreErr = err // Play reports it
 		return 0
 	}
 	n, _ := out.(int)

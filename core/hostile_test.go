@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -164,5 +165,48 @@ type = "place"
 				t.Fatalf("got %v, want %q", err, c.want)
 			}
 		})
+	}
+}
+
+// Score arithmetic is checked: a sum past the largest integer would wrap and
+// flip the winner; instead the move that ends the game is refused with an
+// error naming the score expression, and the position is kept.
+func TestScoreOverflow(t *testing.T) {
+	src := `extends = "mancala/egyptian"
+name = "test/overflow"
+[params]
+pits = 1
+seeds = 1
+bonus = %d
+[scoring]
+score = 'stones("store") + bonus - 0 * bonus'
+`
+	for _, c := range []struct {
+		bonus int64
+		want  string
+	}{
+		{9223372036854775807, `t.toml:8:9: scoring.score: integer overflow: 1 + 9223372036854775807`},
+		{9223372036854775806, ""},
+	} {
+		g, err := core.LoadBytes("t.toml", []byte(fmt.Sprintf(src, c.bonus)), core.WithFS(variants.FS()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := core.NewHistory(g, g.NewState())
+		m, err := g.Parse(h.State, "1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = h.Play(m)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("bonus %d: %v", c.bonus, err)
+		case c.want == "" && g.ResultString(g.Result(h.State)) != "south wins":
+			t.Errorf("bonus %d: %s", c.bonus, g.ResultString(g.Result(h.State)))
+		case c.want != "" && (err == nil || err.Error() != c.want):
+			t.Errorf("bonus %d: got %v, want %q", c.bonus, err, c.want)
+		case c.want != "" && h.State.Ply() != 0:
+			t.Errorf("bonus %d: the refused move was kept", c.bonus)
+		}
 	}
 }

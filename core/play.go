@@ -87,10 +87,11 @@ func (g *Game) finishWith(s *State, winner int) {
 
 // Ends that are not declared conditions.
 const (
-	EndStuck       = "stuck"
-	EndRepetition  = "repetition"
-	EndTwoWayDraw  = "two_way_draw"
-	EndResigned    = "resigned"
+	EndStuck      = "stuck"
+	EndRepetition = "repetition"
+	EndResigned   = "resigned"
+	// EndUnavoidable: a foul the offender could not avoid ended the game
+	// ([fouls] unavoidable = "eliminate_and_end"); end_seat is the offender.
 	EndUnavoidable = "unavoidable"
 )
 
@@ -105,7 +106,7 @@ func (g *Game) markEnd(s *State, name string, seat int) {
 }
 
 // EndedBy returns the name of what ended the game ("" while it goes on):
-// an [end.NAME] condition, or stuck, repetition, two_way_draw, resigned.
+// an [end.NAME] condition, or stuck, repetition, unavoidable, resigned.
 func (g *Game) EndedBy(s *State) (name string, seat int) {
 	if i := int(s.buf[hEnd]); i > 0 && i <= len(g.endNames) {
 		return g.endNames[i-1], int(s.buf[hEndSeat]) - 1
@@ -141,7 +142,25 @@ var ErrGameOver = errors.New("the game is over")
 // Play plays m, which must be one of Moves(s), on s. It returns an error
 // (and leaves s unusable only if a rule's own limit was hit, which the error
 // says) for a move no rule can play.
+//
+// A move after which the score expression fails (an integer overflow) is
+// refused with an error naming the expression.
 func (g *Game) Play(s *State, m Move) error {
+	if s.env != nil {
+		s.env.scoreErr = nil
+	}
+	if err := g.play(s, m); err != nil {
+		return err
+	}
+	if s.env != nil && s.env.scoreErr != nil {
+		err := s.env.scoreErr
+		s.env.scoreErr = nil
+		return fmt.Errorf("%sscoring.score: %s", g.scoreAt, exprMsg(err))
+	}
+	return nil
+}
+
+func (g *Game) play(s *State, m Move) error {
 	if s.buf[hOver] != 0 {
 		return ErrGameOver
 	}
@@ -193,8 +212,11 @@ func (g *Game) Play(s *State, m Move) error {
 
 func (g *Game) nextSeat(s *State, seat int) int {
 	n := len(g.Seats)
+	o := seat
 	for k := 1; k <= n; k++ {
-		o := (seat + k) % n
+		if o++; o == n {
+			o = 0
+		}
 		if !s.Eliminated(o) {
 			return o
 		}

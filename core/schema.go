@@ -39,9 +39,11 @@ const (
 	// TIntOrWord is an integer, an expression over [params], or one of the
 	// key's Allowed words.
 	TIntOrWord
+	// TStringLists is an array of arrays of strings.
+	TStringLists
 )
 
-var valueTypeNames = []string{"string", "choice", "integer", "boolean", "strings", "integers", "expression", "table", "scalar", "integer or word"}
+var valueTypeNames = []string{"string", "choice", "integer", "boolean", "strings", "integers", "expression", "table", "scalar", "integer or word", "arrays of strings"}
 
 func (t ValueType) String() string { return valueTypeNames[t] }
 

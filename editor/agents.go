@@ -15,9 +15,13 @@ func (a *App) maybeAI() { a.startAI(false) }
 func (a *App) startAI(force bool) {
 	g := a.sess.Game
 	s := a.sess.State()
-	if a.thinking || a.preview != nil || a.pending != 0 || g.Result(s).Over {
+	if a.thinking || a.preview != nil || a.pending != 0 || a.loading || g.Result(s).Over {
 		return
 	}
+	if a.paused && !force && !a.stepOnce {
+		return // paused: . lets one move through
+	}
+	a.stepOnce = false
 	ag := a.agents[s.ToMove()]
 	if ag == nil {
 		if !force {

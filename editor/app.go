@@ -20,6 +20,7 @@ import (
 
 	"rulesmith/core"
 	"rulesmith/core/agent"
+	"rulesmith/core/diag"
 	"rulesmith/editor/boardview"
 	"rulesmith/editor/session"
 )
@@ -63,6 +64,7 @@ type App struct {
 	status *tview.TextView
 	input  *tview.InputField
 	rules  *tview.TextArea
+	pane   *numbered // the rules pane: border, title, line numbers, the text area
 	pages  *tview.Pages
 	root   *tview.Flex
 	keymap []Binding
@@ -90,17 +92,35 @@ type App struct {
 	resumeList []session.Autosave
 
 	// the rules pane and reloads (edit mode)
-	paneBase  string    // the text the pane was last set from or saved to: edits differ from it
-	rulesAt   time.Time // when the rules in play were loaded
-	loadErr   string    // the current file's load error, shown until a load succeeds
-	loading   bool      // a reload runs in the background
-	loadGen   int       // reload generation: a newer reload or esc makes older results moot
-	loadStart time.Time
+	paneBase string // the text the pane was last set from or saved to: edits differ from it
+	// openedData is the file as the editor opened it (the balance study's
+	// base once the rules are edited), rulesOpened when
+	openedData  []byte
+	rulesOpened time.Time
+	rulesAt     time.Time         // when the rules in play were loaded
+	loadErr     string            // the current file's load error, shown until a load succeeds
+	loadDiags   []diag.Diagnostic // its diagnostics, drawn with carets
+	loading     bool              // a reload runs in the background
+	loadGen     int               // reload generation: a newer reload or esc makes older results moot
+	loadStart   time.Time
 	// lastData is the file content most recently sent to compile (guarded
 	// by mu: the watcher's goroutine compares with it), so that the
 	// watcher's echo of our own save does not reload a second time.
 	mu       sync.Mutex
 	lastData []byte
+
+	// actions holds each action's handler (see handlers)
+	actions map[Action]func() bool
+	// autosaveDir is where this game's autosave goes
+	autosaveDir string
+	// listScroll scrolls the record list back from its end, in entries
+	listScroll int
+	// paused stops the agents; stepOnce lets one move through
+	paused, stepOnce bool
+	// prevSets are the parameters before a :set whose reload is pending
+	prevSets []string
+	// study is the running or finished balance study (see study.go)
+	study *studyRun
 
 	msg      string
 	errText  string
@@ -139,6 +159,8 @@ func New(opts Options) (*App, error) {
 		return nil, err
 	}
 	a := &App{opts: opts, keymap: DefaultKeymap, selected: -1, done: make(chan struct{}), lastData: data, rulesAt: time.Now()}
+	a.actions = a.handlers()
+	a.openedData, a.rulesOpened = data, a.rulesAt
 	if opts.Keymap != "" {
 		km, err := LoadKeymap(opts.Keymap, DefaultKeymap)
 		if err != nil {
@@ -153,6 +175,7 @@ func New(opts Options) (*App, error) {
 	}
 	// every game gets its own autosave: a new game never overwrites an
 	// earlier one, and a record given to open is never written
+	a.autosaveDir = dir
 	a.sess.AutosavePath = session.NewAutosaveFile(dir, opts.Variant, time.Now())
 	a.savePath = a.sess.AutosavePath
 	if err := a.setSeats(opts.Seats); err != nil {
@@ -249,11 +272,13 @@ func (a *App) build() {
 		AddItem(&fitted{a.side, a.sideText}, 0, 2, false)
 	if a.opts.Edit {
 		a.rules = tview.NewTextArea().SetWrap(false)
-		a.rules.SetBorder(true)
-		a.mono(a.rules)
+		a.pane = newNumbered(a.rules)
+		a.pane.SetBorder(true)
+		a.pane.mono = a.opts.Mono
+		a.mono(a.rules, a.pane)
 		a.setPane(string(a.lastData))
 		a.rules.SetChangedFunc(a.paneTitle)
-		body.AddItem(a.rules, 0, 3, false)
+		body.AddItem(a.pane, 0, 3, false)
 	}
 	root := tview.NewFlex().SetDirection(tview.FlexRow)
 	a.root = root

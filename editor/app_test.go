@@ -512,7 +512,7 @@ func TestUndoRedo(t *testing.T) {
 	tm.playLine(a, "bR-g65", "yK-g24")
 	tm.runes("u")
 	s := tm.waitFor("moves (1)")
-	if strings.Contains(s, "2. yK-g24") || !strings.Contains(statusLine(s), "undid yK-g24") {
+	if !strings.Contains(s, "moves (1) + 1 to redo") || !strings.Contains(statusLine(s), "undid yK-g24") {
 		t.Errorf("undo did not take back yK-g24:\n%s", s)
 	}
 	tm.runes("u")
@@ -522,7 +522,7 @@ func TestUndoRedo(t *testing.T) {
 	tm.runes("r")
 	tm.waitFor("1. bR-g65")
 	tm.runes("r")
-	s = tm.waitFor("2. yK-g24")
+	s = tm.waitFor("moves (2)")
 	if !strings.Contains(statusLine(s), "redid yK-g24") {
 		t.Errorf("the status line does not say what was redone: %q", statusLine(s))
 	}
@@ -628,7 +628,7 @@ func TestEditReloadsChangedRules(t *testing.T) {
 	if !strings.Contains(statusLine(s), want) || !strings.Contains(statusLine(s), "board.kind: unknown value") {
 		t.Errorf("the status line does not locate the error: %q", statusLine(s))
 	}
-	if !strings.Contains(s, "the rules do not") || !strings.Contains(s, `"pitz"`) {
+	if !strings.Contains(s, "the file fails:") || !strings.Contains(s, `"pitz"`) {
 		t.Errorf("the offending line is not shown:\n%s", s)
 	}
 	lines := 0
@@ -765,22 +765,19 @@ func TestCompareShowsDivergence(t *testing.T) {
 			t.Errorf("no rule difference is listed:\n%s", s)
 		}
 		for i, m := range []string{"bR-y34", "yR-b45", "gK-b22", "bK-g36"} {
-			tm.runes(m)
-			tm.key(tcell.KeyEnter)
+			tm.typeMove(m)
 			tm.waitFor(fmt.Sprintf("move %d %s: the two games agree", i+1, m))
 		}
-		tm.runes("yK-g26xbK")
-		tm.key(tcell.KeyEnter)
+		tm.typeMove("yK-g26xbK")
 		s = tm.waitFor("DIVERGES")
 		for _, want := range []string{"move 5 yK-g26xbK DIVERGES (scores)", "score change: strix/first-edition: Yellow +4; strix/standard: none", "diverging moves: 5.yK-g26xbK"} {
 			if !strings.Contains(s, want) {
 				t.Errorf("%q is not shown:\n%s", want, s)
 			}
 		}
-		tm.runes("zz-top")
-		tm.key(tcell.KeyEnter)
+		tm.typeMove("zz-top")
 		tm.waitFor("illegal in both")
-		tm.key(tcell.KeyCtrlZ)
+		tm.runes("u")
 		tm.waitFor("move 4 bK-g36: the two games agree")
 		tm.key(tcell.KeyPgDn)
 		tm.waitGone("move 4 bK-g36")
@@ -788,8 +785,7 @@ func TestCompareShowsDivergence(t *testing.T) {
 	t.Run("mancala", func(t *testing.T) {
 		_, tm := startCompare(t, "mancala/egyptian", "mancala/ethiopian", false)
 		tm.waitFor("rule differences, mancala/egyptian → mancala/ethiopian")
-		tm.runes("3")
-		tm.key(tcell.KeyEnter)
+		tm.typeMove("3")
 		s := tm.waitFor("DIVERGES")
 		if !strings.Contains(s, "move 1 3 DIVERGES") {
 			t.Errorf("no divergence on the first move:\n%s", s)
@@ -886,8 +882,7 @@ func TestMonochrome(t *testing.T) {
 	})
 	t.Run("compare", func(t *testing.T) {
 		_, tm := startCompare(t, "strix/first-edition", "strix/standard", true)
-		tm.runes("bR-y34")
-		tm.key(tcell.KeyEnter)
+		tm.typeMove("bR-y34")
 		tm.waitFor("move 1 bR-y34")
 		check(t, tm, "compare")
 	})
@@ -921,25 +916,277 @@ func TestCompareOutOfStep(t *testing.T) {
 	if !strings.Contains(s, "extra_turn") {
 		t.Errorf("the rule difference is not listed:\n%s", s)
 	}
-	tm.runes("3")
-	tm.key(tcell.KeyEnter)
+	tm.typeMove("3")
 	s = tm.waitFor("DIVERGES")
 	if !strings.Contains(s, "move 1 3 DIVERGES (extra turn)") || !strings.Contains(s, "out of step") {
 		t.Errorf("the lost extra turn is not marked:\n%s", s)
 	}
-	tm.runes("1")
-	tm.key(tcell.KeyEnter)
+	tm.typeMove("1")
 	s = tm.waitFor("the games are out of step (")
 	if !strings.Contains(s, "a:MOVE or b:MOVE") {
 		t.Errorf("no way out is offered:\n%s", s)
 	}
-	tm.runes("a:1")
-	tm.key(tcell.KeyEnter)
+	tm.typeMove("a:1")
 	tm.waitFor("move 2 1: played in mancala/egyptian (shipped) only")
-	tm.runes("2")
-	tm.key(tcell.KeyEnter)
+	tm.typeMove("2")
 	s = tm.waitFor("move 3 2:")
 	if !strings.Contains(s, "diverging moves: 1.3\n") && !strings.Contains(s, "diverging moves: 1.3 ") {
 		t.Errorf("the divergence list is not only the first move:\n%s", s)
+	}
+}
+
+// styleAt returns the style the board drew cell name with (its first
+// drawn position), read on the event loop.
+func styleAt(t *testing.T, tm *term, a *App, name string) tcell.Style {
+	t.Helper()
+	var st tcell.Style
+	found := false
+	tm.sync(func() {
+		want, ok := a.sess.Game.Board.Index(name)
+		if !ok {
+			return
+		}
+		cells, w, h := tm.scr.GetContents()
+		for y := 0; y < h && !found; y++ {
+			for x := 0; x < w; x++ {
+				if c, ok := a.board.CellAt(x, y); ok && c == want && len(cells[y*w+x].Runes) > 0 && isContent(cells[y*w+x].Runes[0]) {
+					st, found = cells[y*w+x].Style, true
+					break
+				}
+			}
+		}
+	})
+	if !found {
+		t.Fatalf("cell %s is not drawn", name)
+	}
+	return st
+}
+
+// isContent reports whether r is a cell's contents (a count, a glyph), not
+// a frame or a blank.
+func isContent(r rune) bool {
+	return r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '·' || r == '◦'
+}
+
+// Every move is narrated in the move list, with the seat that made it.
+func TestNarrationOnScreen(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: "strix/first-edition"})
+	tm.playLine(a, "bR-y34", "yR-b45", "gK-b22", "bK-g36", "yK-g26xbK")
+	s := tm.waitFor("takes bK on g36")
+	for _, want := range []string{"5. yK-g26xbK  Yellow", "score Yellow +4", "1. bR-y34  Brown"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("%q is not shown:\n%s", want, s)
+		}
+	}
+	m, tm2 := startApp(t, Options{Variant: "mancala/egyptian"})
+	tm2.playLine(m, "3")
+	s = tm2.waitFor("south moves again")
+	if !strings.Contains(s, "1. 3  south") || !strings.Contains(statusLine(s), "3 — score south +1; south moves again") {
+		t.Errorf("the extra turn is not narrated:\n%s", s)
+	}
+}
+
+// The last move's cells are marked on every board: a background in
+// colour, underlined in NO_COLOR; mancala's sown bowl too.
+func TestLastMoveMarks(t *testing.T) {
+	for _, mono := range []bool{false, true} {
+		t.Run(fmt.Sprint("mono=", mono), func(t *testing.T) {
+			a, tm := startApp(t, Options{Variant: "mancala/egyptian", Mono: mono})
+			before := styleAt(t, tm, a, "south1")
+			tm.playLine(a, "1")
+			tm.cursorTo(a, "north6") // the cursor (reverse) off the bowls compared
+			after, other := styleAt(t, tm, a, "south1"), styleAt(t, tm, a, "south2")
+			if mono {
+				if _, _, attr := after.Decompose(); attr&tcell.AttrUnderline == 0 {
+					t.Errorf("the sown bowl is not underlined: %v", attr)
+				}
+				if _, _, attr := other.Decompose(); attr&tcell.AttrUnderline != 0 {
+					t.Errorf("a bowl the move did not start from is underlined")
+				}
+				return
+			}
+			_, bgAfter, _ := after.Decompose()
+			_, bgOther, _ := other.Decompose()
+			_, bgBefore, _ := before.Decompose()
+			if bgAfter == bgOther || bgAfter == bgBefore {
+				t.Errorf("the sown bowl's background %v is not marked (another bowl %v, before %v)", bgAfter, bgOther, bgBefore)
+			}
+		})
+	}
+	a, tm := startApp(t, Options{Variant: "strix/standard", Mono: true})
+	tm.playLine(a, "bR-g65")
+	from, to := cellsOf(t, tm, a, "yK-g24")
+	tm.cursorTo(a, from) // away from the marks
+	_ = to
+	for _, c := range []string{"g65"} {
+		if _, _, attr := styleAt(t, tm, a, c).Decompose(); attr&tcell.AttrUnderline == 0 {
+			t.Errorf("%s, the last move's target, is not underlined in NO_COLOR", c)
+		}
+	}
+}
+
+// A reload names the first move whose outcome changed, and the verdict
+// stays until the next change.
+func TestReloadVerdictOnScreen(t *testing.T) {
+	dir := t.TempDir()
+	path := copyVariant(t, dir, "mancala/egyptian")
+	orig := readFile(t, path)
+	a, tm := startApp(t, Options{Variant: path, Edit: true})
+	tm.playLine(a, "1", "3")
+	if err := session.WriteAtomic(path, []byte(strings.Replace(orig, "extra_turn = true", "extra_turn = false", 1))); err != nil {
+		t.Fatal(err)
+	}
+	s := tm.waitFor("plays out differently")
+	if st := statusLine(s); !strings.Contains(st, "rules reloaded; move 2 plays out differently") {
+		t.Errorf("status: %q", st)
+	}
+	var verdict string
+	tm.sync(func() { verdict = a.verdict })
+	if !strings.HasPrefix(verdict, `rules reloaded: move 2 "3" is the first to play out differently (extra turn):`) {
+		t.Errorf("verdict %q", verdict)
+	}
+	tm.cursorTo(a, "south2") // keys do not clear it
+	tm.runes("?")
+	tm.waitFor("Press any key")
+	tm.runes("x")
+	s = tm.waitGone("Press any key")
+	if !strings.Contains(s, "first to play") {
+		t.Errorf("the verdict is gone:\n%s", s)
+	}
+}
+
+// The record pane: go to a past ply, the rest stays for redo and is
+// listed; a new move there branches; pgup scrolls a long record.
+func TestRecordPane(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: "dvonn"})
+	moves := readMoves(t, "../testdata/records/dvonn-stacking.txt")[:24]
+	tm.playLine(a, moves...)
+	tm.runes("g")
+	tm.waitFor("go to ply (0 to 24)")
+	tm.runes("2")
+	tm.key(tcell.KeyEnter)
+	s := tm.waitFor("moves (2) + 22 to redo")
+	if !strings.Contains(s, "r redoes; a move branches") || !strings.Contains(s, "3. "+moves[2]) {
+		t.Errorf("the undone moves are not listed:\n%s", s)
+	}
+	tm.runes("r")
+	tm.waitFor("moves (3) + 21 to redo")
+	tm.runes("u")
+	tm.waitFor("moves (2) + 22 to redo")
+	// a different move branches: the rest is dropped
+	var other string
+	tm.sync(func() {
+		for _, m := range a.sess.Legal() {
+			if f := a.sess.Format(m); f != moves[2] {
+				other = f
+				break
+			}
+		}
+	})
+	tm.typeMove(other)
+	s = tm.waitFor("3. " + other)
+	if strings.Contains(s, "to redo") {
+		t.Errorf("the branch kept the old line for redo:\n%s", s)
+	}
+	// scroll a long record
+	tm.playLine(a, moves[3:20]...)
+	s = tm.waitFor("… (pgup)")
+	if strings.Contains(s, " 1. ") {
+		t.Fatalf("the whole record fits: nothing to scroll:\n%s", s)
+	}
+	tm.key(tcell.KeyPgUp)
+	tm.key(tcell.KeyPgUp)
+	tm.key(tcell.KeyPgUp)
+	s = tm.waitFor("  1. " + moves[0])
+	if !strings.Contains(s, "more (pgdn)") {
+		t.Errorf("scrolled to the start, the list does not say more follows:\n%s", s)
+	}
+}
+
+// The ":" commands: :set reloads with a parameter (a refused value changes
+// nothing), :seat gives a seat to an agent, :flip turns the board, :w saves.
+func TestColonCommands(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: "mancala/egyptian"})
+	pits := func() any {
+		var v any
+		tm.sync(func() { v, _ = a.sess.Game.ParamValue("pits") })
+		return v
+	}
+	tm.typeMove("set pits=4")
+	tm.waitFor("rules reloaded")
+	if fmt.Sprint(pits()) != "4" {
+		t.Errorf(":set pits=4: pits is %v", pits())
+	}
+	tm.typeMove("set pits=-3")
+	s := tm.waitFor(":set: ")
+	if fmt.Sprint(pits()) != "4" {
+		t.Errorf("a refused :set changed pits to %v:\n%s", pits(), s)
+	}
+	tm.typeMove("set nope=1")
+	tm.waitFor(`no parameter "nope"`)
+	tm.typeMove("flip")
+	tm.waitFor("board turned")
+	flipped := false
+	tm.sync(func() { flipped = a.board.Flipped() })
+	if !flipped {
+		t.Error(":flip did not turn the board")
+	}
+	tm.typeMove("seat north=random")
+	tm.waitFor("north is played by random")
+	tm.playLine(a, "2")     // 4 stones from bowl 2 end in north's bowl 1
+	tm.waitFor("moves (2)") // north's agent answered
+	path := filepath.Join(t.TempDir(), "w.txt")
+	tm.typeMove("w " + path)
+	tm.waitFor("saved ")
+	if data := readFile(t, path); !strings.HasPrefix(data, "# mancala/egyptian") || strings.Count(data, "\n") != 3 {
+		t.Errorf(":w wrote %q", data)
+	}
+}
+
+// Agents against agents: space pauses them, . lets one move through.
+func TestPauseAndStep(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: "mancala/egyptian", Seats: []string{"south=mcts:100p", "north=mcts:100p"}})
+	tm.runes(" ")
+	tm.waitFor("[paused]")
+	count := func() int {
+		n := 0
+		tm.sync(func() { n = len(a.sess.Lines()) })
+		return n
+	}
+	n := count()
+	time.Sleep(300 * time.Millisecond)
+	if m := count(); m != n {
+		t.Fatalf("paused, yet %d moves were made", m-n)
+	}
+	tm.runes(".")
+	tm.waitUntil("one move", func(string) bool { return count() == n+1 })
+	time.Sleep(300 * time.Millisecond)
+	if m := count(); m != n+1 {
+		t.Errorf("a step made %d moves", m-n)
+	}
+	tm.runes(" ")
+	tm.waitUntil("the agents to go on", func(string) bool { return count() > n+2 })
+}
+
+// b runs a self-play study of the edited rules against the rules as
+// opened, in the background, and shows win rates with intervals.
+func TestBalanceStudy(t *testing.T) {
+	dir := t.TempDir()
+	path := copyVariant(t, dir, "mancala/egyptian")
+	a, tm := startApp(t, Options{Variant: path, Edit: true})
+	tm.runes("b")
+	tm.waitFor("extends no")
+	if err := session.WriteAtomic(path, []byte(strings.Replace(readFile(t, path), "extra_turn = true", "extra_turn = false", 1))); err != nil {
+		t.Fatal(err)
+	}
+	tm.waitFor("rules reloaded")
+	tm.runes("b")
+	s := tm.waitFor("balance study done")
+	var text string
+	tm.sync(func() { text = a.studyText() })
+	for _, want := range []string{"as opened: south .", "in play: south .", " north .", "; draws "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q is not in the study:\n%s\nscreen:\n%s", want, text, s)
+		}
 	}
 }

@@ -21,6 +21,8 @@ type CompareOptions struct {
 	Record string  // moves to play on both first
 	Mono   bool
 	Screen tcell.Screen
+	// Keymap is a user key map file (see LoadKeymap); "" for the defaults.
+	Keymap string
 }
 
 // CompareApp shows two variants side by side, the same moves played on
@@ -34,6 +36,9 @@ type CompareApp struct {
 	input  *tview.InputField
 	mono   bool
 	errMsg string
+	msg    string
+	keymap []Binding
+	pages  *tview.Pages
 }
 
 // NewCompare builds the compare view.
@@ -49,7 +54,14 @@ func NewCompare(opts CompareOptions) (*CompareApp, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &CompareApp{mono: opts.Mono}
+	c := &CompareApp{mono: opts.Mono, keymap: DefaultKeymap}
+	if opts.Keymap != "" {
+		km, err := LoadKeymap(opts.Keymap, DefaultKeymap)
+		if err != nil {
+			return nil, err
+		}
+		c.keymap = km
+	}
 	c.cmp = session.NewCompare(session.New(ga, opts.A.Variant), session.New(gb, opts.B.Variant))
 	if opts.Record != "" {
 		lines, err := readLines(opts.Record)
@@ -89,29 +101,10 @@ func NewCompare(opts CompareOptions) (*CompareApp, error) {
 	if opts.Mono {
 		monochrome(c.info, c.status, c.input, root)
 	}
-	c.tv.SetRoot(root, true).SetFocus(c.input)
-	c.tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
-		switch ev.Key() {
-		case tcell.KeyCtrlC, tcell.KeyEscape:
-			c.tv.Stop()
-			return nil
-		case tcell.KeyCtrlZ:
-			c.cmp.Undo()
-			c.refresh()
-			return nil
-		case tcell.KeyPgUp, tcell.KeyPgDn:
-			row, _ := c.info.GetScrollOffset()
-			_, _, _, h := c.info.GetInnerRect()
-			if ev.Key() == tcell.KeyPgUp {
-				row -= max(1, h-1)
-			} else {
-				row += max(1, h-1)
-			}
-			c.info.ScrollTo(max(0, row), 0)
-			return nil
-		}
-		return ev
-	})
+	c.pages = tview.NewPages().AddPage("main", root, true, true)
+	c.tv.SetRoot(c.pages, true).SetFocus(c.info)
+	c.input.SetFocusFunc(c.refresh)
+	c.tv.SetInputCapture(c.onKey)
 	c.refresh()
 	return c, nil
 }
@@ -141,8 +134,70 @@ func (c *CompareApp) Application() *tview.Application { return c.tv }
 // Compare exposes the model.
 func (c *CompareApp) Compare() *session.Compare { return c.cmp }
 
+// onKey runs the compare view's actions: the same keys as the play
+// screen, from the same key map (":" types a move for both games, u
+// undoes, pgup/pgdn scroll, ? helps, q quits).
+func (c *CompareApp) onKey(ev *tcell.EventKey) *tcell.EventKey {
+	if name, _ := c.pages.GetFrontPage(); name != "main" {
+		return ev
+	}
+	scopes := []Scope{ScopeGlobal}
+	if c.tv.GetFocus() != c.input {
+		scopes = append(scopes, ScopeBoard)
+	}
+	act, ok := lookup(c.keymap, ev, scopes...)
+	if !ok {
+		return ev
+	}
+	c.errMsg, c.msg = "", ""
+	switch act {
+	case ActType:
+		c.tv.SetFocus(c.input)
+	case ActUndo:
+		if !c.cmp.Undo() {
+			c.msg = "nothing to undo"
+		}
+	case ActScrollUp, ActScrollDown:
+		row, _ := c.info.GetScrollOffset()
+		_, _, _, h := c.info.GetInnerRect()
+		if act == ActScrollUp {
+			row -= max(1, h-1)
+		} else {
+			row += max(1, h-1)
+		}
+		c.info.ScrollTo(max(0, row), 0)
+		return nil
+	case ActHelp:
+		tv := tview.NewTextView().SetText(helpText(c.keymap))
+		tv.SetBorder(true).SetTitle(" help (compare-view: : u pgup pgdn q apply) ")
+		if c.mono {
+			monochrome(tv)
+		}
+		tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
+			switch ev.Key() {
+			case tcell.KeyUp, tcell.KeyDown, tcell.KeyPgUp, tcell.KeyPgDn:
+				return ev
+			}
+			c.pages.RemovePage("help")
+			return nil
+		})
+		_, _, _, h := c.pages.GetRect()
+		c.pages.AddPage("help", centered(tv, 78, max(3, h)), true, true)
+		return nil
+	case ActQuit, ActInterrupt, ActCancel:
+		c.tv.Stop()
+		return nil
+	default:
+		c.msg = string(act) + " is not available in compare-view"
+	}
+	c.refresh()
+	return nil
+}
+
 func (c *CompareApp) onInput(key tcell.Key) {
+	defer c.tv.SetFocus(c.info)
 	if key != tcell.KeyEnter {
+		c.refresh()
 		return
 	}
 	text := strings.TrimSpace(c.input.GetText())
@@ -220,9 +275,15 @@ func (c *CompareApp) refresh() {
 	}
 	c.info.SetText(b.String())
 	c.info.ScrollToBeginning()
-	st := "type a move for both games; ctrl+z undoes; esc quits"
-	if c.errMsg != "" {
+	st := hints(c.keymap, ActType, ActUndo, ActScrollDown, ActHelp, ActQuit)
+	if c.tv != nil && c.tv.GetFocus() == c.input {
+		st = "a move for both games (a:MOVE or b:MOVE for one); enter plays, esc leaves"
+	}
+	switch {
+	case c.errMsg != "":
 		st = c.col("red", tview.Escape(c.errMsg))
+	case c.msg != "":
+		st = tview.Escape(c.msg)
 	}
 	c.status.SetText(st)
 }

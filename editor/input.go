@@ -3,7 +3,10 @@ package editor
 import (
 	"fmt"
 	"rulesmith/core"
+	"rulesmith/editor/session"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
@@ -11,137 +14,217 @@ import (
 
 // ---- input ------------------------------------------------------------------
 
+// handlers returns what each action does on the play screen. A handler
+// reports whether the screen should refresh and let the next agent move
+// (false when it opened a popup that does so itself).
+func (a *App) handlers() map[Action]func() bool {
+	reset := func() { a.selected, a.targets, a.preview = -1, nil, nil }
+	step := func(n int) func() bool {
+		return func() bool {
+			if a.preview != nil {
+				a.previewAt = max(0, min(len(a.preview)-1, a.previewAt+n))
+				a.msg = "the demonstration: ] and [ step through it, esc leaves it"
+			}
+			return true
+		}
+	}
+	cursor := func(dx, dy int) func() bool {
+		return func() bool { a.board.MoveCursor(dx, dy); return true }
+	}
+	return map[Action]func() bool{
+		ActSelect: func() bool {
+			if a.pending != 0 {
+				m := a.pending
+				a.pending = 0
+				a.commit(m) // and the next seat's agent starts
+				return true
+			}
+			if a.board.Cursor() < a.sess.Game.Board.N() {
+				a.onCell(a.board.Cursor())
+			}
+			return true
+		},
+		ActCancel: func() bool {
+			if !a.cancelReload() {
+				reset()
+				a.pending = 0
+			}
+			return true
+		},
+		ActUp:    cursor(0, -1),
+		ActDown:  cursor(0, 1),
+		ActLeft:  cursor(-1, 0),
+		ActRight: cursor(1, 0),
+		ActType:  func() bool { a.tv.SetFocus(a.input); return true },
+		ActUndo: func() bool {
+			a.cancelAI()
+			a.undo()
+			reset()
+			return true
+		},
+		ActRedo: func() bool {
+			a.cancelAI()
+			switch {
+			case !a.sess.CanRedo():
+				a.msg = "nothing to redo"
+			case a.sess.Redo():
+				a.msg = "redid " + a.sess.Last
+			default:
+				a.errText = "cannot redo: the next move is illegal in this position under these rules"
+			}
+			reset()
+			return true
+		},
+		ActGoto: func() bool {
+			total := len(a.sess.Lines()) + len(a.sess.Future())
+			a.prompt(fmt.Sprintf("go to ply (0 to %d): ", total), "", func(p string) {
+				n, err := strconv.Atoi(p)
+				if err == nil {
+					a.cancelAI()
+					err = a.sess.GoTo(n)
+				}
+				if err != nil {
+					a.errText = fmt.Sprintf("go to %q: %v", p, err)
+					return
+				}
+				reset()
+				a.listScroll = 0
+				a.msg = a.sess.Last + "; r redoes, a new move branches from here"
+			})
+			return false
+		},
+		ActScrollUp:   func() bool { a.listScroll += 5; return true },
+		ActScrollDown: func() bool { a.listScroll = max(0, a.listScroll-5); return true },
+		ActPass:       func() bool { a.playText("pass"); return true },
+		ActCall:       func() bool { a.callMenu(); return false },
+		ActTraining: func() bool {
+			a.training = !a.training
+			if a.sess.Game.Foul == nil {
+				a.msg = "this variant declares no foul"
+			}
+			return true
+		},
+		ActLineNext: step(1),
+		ActLinePrev: step(-1),
+		ActAIMove:   func() bool { a.startAI(true); return true },
+		ActPause: func() bool {
+			a.paused = !a.paused
+			if a.paused {
+				a.cancelAI()
+				a.msg = "agents paused: . lets the one to move make one move, space resumes"
+			} else {
+				a.msg = "agents resumed"
+			}
+			return true
+		},
+		ActStep: func() bool {
+			if a.agents[a.sess.State().ToMove()] == nil {
+				a.msg = "a person is to move"
+				return true
+			}
+			a.stepOnce = true
+			a.startAI(false)
+			return true
+		},
+		ActStudy: func() bool { a.startStudy(); return true },
+		ActSave: func() bool {
+			a.prompt("save record to: ", a.savePath, a.saveRecord)
+			return false
+		},
+		ActOpen: func() bool {
+			a.prompt("open record: ", "", func(p string) {
+				a.cancelAI()
+				if err := a.sess.Load(p); err != nil {
+					a.errText = err.Error()
+				} else {
+					a.msg = a.sess.Last
+					reset()
+				}
+			})
+			return false
+		},
+		ActNew: func() bool {
+			a.cancelAI()
+			a.newGame()
+			reset()
+			return true
+		},
+		ActEdit:      func() bool { a.runEditor(); return true },
+		ActHelp:      func() bool { a.showHelp(); return false },
+		ActQuit:      func() bool { a.quit(); return false },
+		ActInterrupt: func() bool { a.quit(); return false },
+		ActFocus: func() bool {
+			if a.rules == nil {
+				return true
+			}
+			if a.tv.GetFocus() == a.rules {
+				a.tv.SetFocus(a.board)
+			} else {
+				a.tv.SetFocus(a.rules)
+			}
+			return true
+		},
+		ActSaveRules: func() bool { a.saveRules(); return true },
+	}
+}
+
+// onKey runs the action bound to a key: global bindings anywhere on the
+// main screen, the rules pane's in the pane, the board's elsewhere (the
+// move field keeps its keys).
 func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
 	if name, _ := a.pages.GetFrontPage(); name != "main" {
 		return ev
 	}
 	focus := a.tv.GetFocus()
-	if ev.Key() == tcell.KeyCtrlC {
-		a.quit()
-		return nil
+	scopes := []Scope{ScopeGlobal}
+	switch {
+	case a.rules != nil && focus == a.rules:
+		scopes = append(scopes, ScopeRules)
+	case focus == a.input:
+	default:
+		scopes = append(scopes, ScopeBoard)
 	}
-	if a.rules != nil {
-		if ev.Key() == tcell.KeyTab {
-			if focus == a.rules {
-				a.tv.SetFocus(a.board)
-			} else {
-				a.tv.SetFocus(a.rules)
-			}
-			a.refresh()
-			return nil
-		}
-		if focus == a.rules {
-			if ev.Key() == tcell.KeyCtrlS {
-				a.saveRules()
-				return nil
-			}
-			return ev
-		}
-	}
-	if focus == a.input {
+	act, ok := lookup(a.keymap, ev, scopes...)
+	if !ok {
 		return ev
 	}
-	act, ok := lookup(a.keymap, ev)
-	if !ok {
-		return ev // arrows and hjkl go to the board
+	if act == ActFocus && a.rules == nil {
+		return ev
 	}
-	a.errText, a.msg = "", ""
-	switch act {
-	case ActSelect:
-		if a.pending != 0 {
-			m := a.pending
-			a.pending = 0
-			a.commit(m)
-			break // refresh, and the next seat's agent starts
-		}
-		return ev // the board calls onCell
-	case ActCancel:
-		if a.cancelReload() {
-			break
-		}
-		a.selected, a.targets, a.preview, a.pending = -1, nil, nil, 0
-	case ActType:
-		a.tv.SetFocus(a.input)
-	case ActUndo:
-		a.cancelAI()
-		a.undo()
-		a.selected, a.targets, a.preview = -1, nil, nil
-	case ActRedo:
-		a.cancelAI()
-		switch {
-		case !a.sess.CanRedo():
-			a.msg = "nothing to redo"
-		case a.sess.Redo():
-			a.msg = "redid " + a.sess.Last
-		default:
-			a.errText = "cannot redo: the next move is illegal in this position under these rules"
-		}
-		a.selected, a.targets, a.preview = -1, nil, nil
-	case ActPass:
-		a.playText("pass")
-	case ActCall:
-		a.callMenu()
-		return nil
-	case ActTraining:
-		a.training = !a.training
-		if a.sess.Game.Foul == nil {
-			a.msg = "this variant declares no foul"
-		}
-	case ActLineNext:
-		if a.preview != nil && a.previewAt < len(a.preview)-1 {
-			a.previewAt++
-		}
-		if a.preview != nil {
-			a.msg = "the demonstration: ] and [ step through it, esc leaves it"
-		}
-	case ActLinePrev:
-		if a.preview != nil && a.previewAt > 0 {
-			a.previewAt--
-		}
-		if a.preview != nil {
-			a.msg = "the demonstration: ] and [ step through it, esc leaves it"
-		}
-	case ActAIMove:
-		a.startAI(true)
-	case ActSave:
-		a.prompt("save record to: ", a.savePath, func(p string) {
-			if err := a.sess.Save(p); err != nil {
-				a.errText = err.Error()
-			} else {
-				a.msg = "saved " + p
-				a.savePath = p
-			}
-		})
-		return nil
-	case ActOpen:
-		a.prompt("open record: ", "", func(p string) {
-			a.cancelAI()
-			if err := a.sess.Load(p); err != nil {
-				a.errText = err.Error()
-			} else {
-				a.msg = a.sess.Last
-				a.selected, a.targets, a.preview = -1, nil, nil
-			}
-		})
-		return nil
-	case ActNew:
-		a.cancelAI()
-		for a.sess.Undo() {
-		}
-		a.msg = "new game"
-		a.selected, a.targets, a.preview = -1, nil, nil
-	case ActEdit:
-		a.runEditor()
-	case ActHelp:
-		a.showHelp()
-		return nil
-	case ActQuit:
-		a.quit()
-		return nil
+	do := a.actions[act]
+	if do == nil {
+		return ev
 	}
-	a.refresh()
-	a.maybeAI()
+	if act != ActFocus && act != ActSaveRules {
+		a.errText, a.msg = "", ""
+	}
+	if do() {
+		a.refresh()
+		a.maybeAI()
+	}
 	return nil
+}
+
+// saveRecord writes the record to p (the save prompt's answer).
+func (a *App) saveRecord(p string) {
+	if err := a.sess.Save(p); err != nil {
+		a.errText = err.Error()
+		return
+	}
+	a.msg = "saved " + p
+	a.savePath = p
+}
+
+// newGame starts again from the start position, in a new autosave file:
+// the game left behind keeps its own.
+func (a *App) newGame() {
+	a.sess.Reset()
+	a.sess.AutosavePath = session.NewAutosaveFile(a.autosaveDir, a.opts.Variant, time.Now())
+	if a.savePath == "" || strings.HasPrefix(a.savePath, a.autosaveDir) {
+		a.savePath = a.sess.AutosavePath
+	}
+	a.listScroll = 0
+	a.msg = "new game"
 }
 
 // undo takes back the last line; against an agent it goes on until a
@@ -178,7 +261,9 @@ func (a *App) onInput(key tcell.Key) {
 		a.input.SetText("")
 		if text != "" {
 			a.errText, a.msg = "", ""
-			a.playText(text)
+			if !a.command(text) {
+				a.playText(text)
+			}
 		}
 	}
 	a.tv.SetFocus(a.board)
@@ -434,15 +519,25 @@ func (a *App) prompt(label, def string, done func(string)) {
 }
 
 func (a *App) showHelp() {
-	tv := tview.NewTextView().SetText(helpText(a.keymap))
+	text := helpText(a.keymap)
+	tv := tview.NewTextView().SetText(text)
 	tv.SetBorder(true).SetTitle(" help ")
 	a.mono(tv)
 	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
+		switch ev.Key() {
+		case tcell.KeyUp, tcell.KeyDown, tcell.KeyPgUp, tcell.KeyPgDn:
+			return ev // scroll
+		}
 		a.pages.RemovePage("help")
 		a.refresh()
 		return nil
 	})
-	a.pages.AddPage("help", centered(tv, 72, len(a.keymap)+6), true, true)
+	_, _, _, h := a.root.GetRect()
+	rows := strings.Count(text, "\n") + 3
+	if h > 2 {
+		rows = min(rows, h)
+	}
+	a.pages.AddPage("help", centered(tv, 78, rows), true, true)
 }
 
 func centered(p tview.Primitive, w, h int) tview.Primitive {

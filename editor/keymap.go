@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -17,58 +18,106 @@ type Action string
 
 // The editor's actions.
 const (
-	ActSelect   Action = "select"
-	ActCancel   Action = "cancel"
-	ActType     Action = "type-move"
-	ActUndo     Action = "undo"
-	ActRedo     Action = "redo"
-	ActPass     Action = "pass"
-	ActCall     Action = "call-foul"
-	ActTraining Action = "training"
-	ActSave     Action = "save"
-	ActOpen     Action = "open"
-	ActNew      Action = "new-game"
-	ActEdit     Action = "edit-rules"
-	ActLineNext Action = "line-next"
-	ActLinePrev Action = "line-prev"
-	ActHelp     Action = "help"
-	ActQuit     Action = "quit"
-	ActAIMove   Action = "ai-move"
+	ActSelect     Action = "select"
+	ActCancel     Action = "cancel"
+	ActType       Action = "type-move"
+	ActUndo       Action = "undo"
+	ActRedo       Action = "redo"
+	ActPass       Action = "pass"
+	ActCall       Action = "call-foul"
+	ActTraining   Action = "training"
+	ActSave       Action = "save"
+	ActOpen       Action = "open"
+	ActNew        Action = "new-game"
+	ActEdit       Action = "edit-rules"
+	ActLineNext   Action = "line-next"
+	ActLinePrev   Action = "line-prev"
+	ActHelp       Action = "help"
+	ActQuit       Action = "quit"
+	ActAIMove     Action = "ai-move"
+	ActUp         Action = "cursor-up"
+	ActDown       Action = "cursor-down"
+	ActLeft       Action = "cursor-left"
+	ActRight      Action = "cursor-right"
+	ActScrollUp   Action = "scroll-up"
+	ActScrollDown Action = "scroll-down"
+	ActGoto       Action = "go-to-ply"
+	ActPause      Action = "pause"
+	ActStep       Action = "step"
+	ActStudy      Action = "study"
+	ActFocus      Action = "switch-pane"
+	ActSaveRules  Action = "save-rules"
+	ActInterrupt  Action = "interrupt"
 )
 
-// Binding ties a key to an action, with the words the help shows.
+// Scope says where a binding applies.
+type Scope string
+
+// The scopes: the board (play and compare-view, when no text field has
+// the focus), the rules pane, and anywhere on the main screen.
+const (
+	ScopeBoard  Scope = ""
+	ScopeRules  Scope = "rules"
+	ScopeGlobal Scope = "global"
+)
+
+// Binding ties a key to an action, with the words the help shows. An
+// action may have several keys (the arrows and h j k l). The screen that
+// runs the action holds its handler (App.handlers, CompareApp.handlers):
+// the key map is data, the help and the status hints are drawn from it,
+// and a user file may remap every key in it.
 type Binding struct {
 	Key    string // as written in the help and in a user keymap: "u", "ctrl+s", "enter"
 	Action Action
 	Help   string
+	Scope  Scope
 }
 
-// DefaultKeymap is the editor's key map. It is data: the help screen and
-// the status bar are drawn from it, and a user file may remap it.
+// DefaultKeymap is the editor's key map.
 var DefaultKeymap = []Binding{
-	{"enter", ActSelect, "pick up the piece at the cursor / play to the cursor"},
-	{"esc", ActCancel, "drop the selection, leave a preview"},
-	{":", ActType, "type a move in notation"},
-	{"u", ActUndo, "undo"},
-	{"r", ActRedo, "redo"},
-	{"p", ActPass, "pass (where the rules allow)"},
-	{"f", ActCall, "call the variant's foul on the last move"},
-	{"t", ActTraining, "training: warn before a move that is a foul"},
-	{"]", ActLineNext, "step through a demonstration line"},
-	{"[", ActLinePrev, "step back through it"},
-	{"a", ActAIMove, "let the search agent move for the seat to move"},
-	{"s", ActSave, "save the record"},
-	{"o", ActOpen, "open a record"},
-	{"n", ActNew, "new game"},
-	{"e", ActEdit, "edit the rules in $EDITOR (rulesmith edit)"},
-	{"?", ActHelp, "this help"},
-	{"q", ActQuit, "quit"},
+	{"enter", ActSelect, "pick up the piece at the cursor / play to the cursor / confirm", ScopeBoard},
+	{"esc", ActCancel, "drop the selection, leave a preview, cancel a reload", ScopeBoard},
+	{"up", ActUp, "cursor up", ScopeBoard},
+	{"k", ActUp, "cursor up", ScopeBoard},
+	{"down", ActDown, "cursor down", ScopeBoard},
+	{"j", ActDown, "cursor down", ScopeBoard},
+	{"left", ActLeft, "cursor left", ScopeBoard},
+	{"h", ActLeft, "cursor left", ScopeBoard},
+	{"right", ActRight, "cursor right", ScopeBoard},
+	{"l", ActRight, "cursor right", ScopeBoard},
+	{":", ActType, "type a move, or :q :w FILE :set NAME=VALUE :seat SEAT=AGENT :flip", ScopeBoard},
+	{"u", ActUndo, "undo (against an agent: back to your last move)", ScopeBoard},
+	{"r", ActRedo, "redo", ScopeBoard},
+	{"g", ActGoto, "go to a ply of the record (a new move there branches)", ScopeBoard},
+	{"pgup", ActScrollUp, "scroll the record (or the differences) up", ScopeBoard},
+	{"pgdn", ActScrollDown, "scroll it down", ScopeBoard},
+	{"p", ActPass, "pass (where the rules allow)", ScopeBoard},
+	{"f", ActCall, "call the variant's foul on the last move", ScopeBoard},
+	{"t", ActTraining, "training: warn before a move that is a foul", ScopeBoard},
+	{"]", ActLineNext, "step through a demonstration line", ScopeBoard},
+	{"[", ActLinePrev, "step back through it", ScopeBoard},
+	{"a", ActAIMove, "let the search agent move for the seat to move", ScopeBoard},
+	{" ", ActPause, "pause / resume the agents", ScopeBoard},
+	{".", ActStep, "let the agent to move make one move (while paused)", ScopeBoard},
+	{"b", ActStudy, "balance: self-play study of these rules against the base", ScopeBoard},
+	{"s", ActSave, "save the record", ScopeBoard},
+	{"o", ActOpen, "open a record", ScopeBoard},
+	{"n", ActNew, "new game", ScopeBoard},
+	{"e", ActEdit, "edit the rules in $EDITOR (rulesmith edit)", ScopeBoard},
+	{"?", ActHelp, "this help", ScopeBoard},
+	{"q", ActQuit, "quit", ScopeBoard},
+	{"tab", ActFocus, "switch between the board and the rules pane", ScopeGlobal},
+	{"ctrl+c", ActInterrupt, "quit (asks about unsaved rules)", ScopeGlobal},
+	{"ctrl+s", ActSaveRules, "save the rules pane and reload", ScopeRules},
 }
 
 // keyName renders a key event the way bindings are written.
 func keyName(ev *tcell.EventKey) string {
 	switch ev.Key() {
 	case tcell.KeyRune:
+		if ev.Modifiers()&tcell.ModAlt != 0 {
+			return "alt+" + string(ev.Rune())
+		}
 		return string(ev.Rune())
 	case tcell.KeyEnter:
 		return "enter"
@@ -76,16 +125,24 @@ func keyName(ev *tcell.EventKey) string {
 		return "esc"
 	case tcell.KeyTab:
 		return "tab"
+	case tcell.KeyUp:
+		return "up"
+	case tcell.KeyDown:
+		return "down"
+	case tcell.KeyLeft:
+		return "left"
+	case tcell.KeyRight:
+		return "right"
 	}
 	name := strings.ToLower(tcell.KeyNames[ev.Key()])
 	return strings.ReplaceAll(name, "-", "+")
 }
 
-// lookup finds the action bound to a key event.
-func lookup(keymap []Binding, ev *tcell.EventKey) (Action, bool) {
+// lookup finds the action bound to a key event in a scope.
+func lookup(keymap []Binding, ev *tcell.EventKey, scopes ...Scope) (Action, bool) {
 	name := keyName(ev)
 	for _, b := range keymap {
-		if b.Key == name {
+		if b.Key == name && slices.Contains(scopes, b.Scope) {
 			return b.Action, true
 		}
 	}
@@ -106,14 +163,27 @@ func hints(keymap []Binding, acts ...Action) string {
 	return strings.Join(parts, "  ")
 }
 
-// helpText renders the whole key map.
+// helpText renders the whole key map, one line per action.
 func helpText(keymap []Binding) string {
 	var b strings.Builder
-	b.WriteString("Keys (arrows or h j k l move the cursor; the mouse picks cells too)\n\n")
+	b.WriteString("Press any key to close (up/down scroll). The mouse picks cells too;\n$XDG_CONFIG_HOME/rulesmith/keys.toml remaps any key (see README).\n\n")
+	var order []Action
+	keys := map[Action][]string{}
+	help := map[Action]string{}
 	for _, k := range keymap {
-		fmt.Fprintf(&b, "  %-8s %s\n", k.Key, k.Help)
+		if _, seen := keys[k.Action]; !seen {
+			order = append(order, k.Action)
+			help[k.Action] = k.Help
+		}
+		name := k.Key
+		if name == " " {
+			name = "space"
+		}
+		keys[k.Action] = append(keys[k.Action], name)
 	}
-	b.WriteString("\nPress any key to close.")
+	for _, act := range order {
+		fmt.Fprintf(&b, "  %-10s %s\n", strings.Join(keys[act], " "), help[act])
+	}
 	return b.String()
 }
 
@@ -144,34 +214,55 @@ func LoadKeymap(path string, base []Binding) ([]Binding, error) {
 		return base, err
 	}
 	var f struct {
-		Keys map[string]string `toml:"keys"`
+		Keys map[string]any `toml:"keys"`
 	}
 	md, err := toml.Decode(string(data), &f)
 	if err != nil {
 		return base, fmt.Errorf("%s: %w", path, err)
 	}
 	if und := md.Undecoded(); len(und) > 0 {
-		return base, fmt.Errorf("%s: unknown key %q (want a [keys] table of action = \"key\")", path, und[0].String())
+		return base, fmt.Errorf("%s: unknown key %q (want a [keys] table of action = \"key\" or [\"key\", ...])", path, und[0].String())
 	}
 	out := append([]Binding(nil), base...)
-	for act, key := range f.Keys {
-		found := false
-		for i := range out {
-			if string(out[i].Action) == act {
-				out[i].Key = strings.ToLower(key)
-				found = true
+	for act, v := range f.Keys {
+		var keys []string
+		switch v := v.(type) {
+		case string:
+			keys = []string{v}
+		case []any:
+			for _, k := range v {
+				s, ok := k.(string)
+				if !ok {
+					return base, fmt.Errorf("%s: %s: want a key or a list of keys", path, act)
+				}
+				keys = append(keys, s)
 			}
+		default:
+			return base, fmt.Errorf("%s: %s: want a key or a list of keys", path, act)
 		}
-		if !found {
+		at := slices.IndexFunc(out, func(b Binding) bool { return string(b.Action) == act })
+		if at < 0 {
 			return base, fmt.Errorf("%s: unknown action %q", path, act)
 		}
-	}
-	seen := map[string]Action{}
-	for _, b := range out {
-		if other, dup := seen[b.Key]; dup {
-			return base, fmt.Errorf("%s: key %q is bound to both %s and %s", path, b.Key, other, b.Action)
+		proto := out[at]
+		out = slices.DeleteFunc(out, func(b Binding) bool { return string(b.Action) == act })
+		var repl []Binding
+		for _, k := range keys {
+			if k = strings.ToLower(k); k == "space" {
+				k = " "
+			}
+			nb := proto
+			nb.Key = k
+			repl = append(repl, nb)
 		}
-		seen[b.Key] = b.Action
+		out = slices.Insert(out, min(at, len(out)), repl...)
+	}
+	for i, b := range out {
+		for _, o := range out[:i] {
+			if o.Key == b.Key && o.Action != b.Action && (o.Scope == b.Scope || o.Scope == ScopeGlobal || b.Scope == ScopeGlobal) {
+				return base, fmt.Errorf("%s: key %q is bound to both %s and %s", path, b.Key, o.Action, b.Action)
+			}
+		}
 	}
 	return out, nil
 }

@@ -116,8 +116,7 @@ func shots() []shot {
 		return func(t *testing.T) string {
 			_, tm := startCompare(t, a, b, false)
 			for i, m := range moves {
-				tm.runes(m)
-				tm.key(tcell.KeyEnter)
+				tm.typeMove(m)
 				tm.waitFor(fmt.Sprintf("move %d %s", i+1, m))
 			}
 			return tm.text()

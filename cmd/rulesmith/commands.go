@@ -134,7 +134,7 @@ func compareViewCmd(c *call) int {
 	app, err := editor.NewCompare(editor.CompareOptions{
 		A:      editor.Options{Variant: c.pos[0], Sets: o.sets, FS: variants.FS()},
 		B:      editor.Options{Variant: c.pos[1], Sets: o.sets, FS: variants.FS()},
-		Record: o.record, Mono: o.mono})
+		Record: o.record, Mono: o.mono, Keymap: editor.KeymapFile()})
 	if err != nil {
 		printLoadError(err, c.stderr)
 		return 1

@@ -284,3 +284,29 @@ func (b *Board) NeighbourMasks() []uint64 {
 	}
 	return b.masks
 }
+
+// SizeBytes estimates the memory the board holds: its cells and their
+// attributes, the step, adjacency and ray tables, regions and relations.
+// Caches use it to stay within a budget; it is an estimate, not a count of
+// every byte.
+func (b *Board) SizeBytes() int64 {
+	const word, attr, cell = 4, 48, 64 // an int32; one attribute map entry; a cell with its name
+	n := int64(len(b.Cells)) * cell
+	for _, c := range b.Cells {
+		n += int64(len(c.Attrs))*attr + int64(len(c.Name))
+	}
+	n += word * int64(len(b.step)+len(b.adj)+len(b.adjOff)+len(b.rayCells)+len(b.rayOff)+len(b.Track)+len(b.trackPos))
+	n += 8 * int64(len(b.masks))
+	for _, r := range b.regions {
+		n += word * int64(len(r))
+	}
+	for _, rs := range b.seatReg {
+		for _, r := range rs {
+			n += word * int64(len(r))
+		}
+	}
+	for _, r := range b.relations {
+		n += word * int64(len(r.cell)+len(r.off))
+	}
+	return n
+}

@@ -50,6 +50,19 @@ type layout struct {
 	caption bool
 }
 
+// rotate turns the picture half a turn: every cell and label keeps its
+// size and goes to the opposite place.
+func (l *layout) rotate() {
+	for i, b := range l.cells {
+		l.cells[i].x = l.w - b.x - b.w
+		l.cells[i].y = l.h - b.y - b.h
+	}
+	for i, lb := range l.labels {
+		l.labels[i].x = max(0, l.w-lb.x-textWidth(lb.text))
+		l.labels[i].y = l.h - 1 - lb.y
+	}
+}
+
 // fits reports whether the layout, and its caption line if any, fit in w×h.
 func (l *layout) fits(w, h int) bool {
 	capH := 0

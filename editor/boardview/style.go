@@ -29,6 +29,7 @@ const (
 	glyphEmpty    = "·"
 	glyphDarkMono = ":"
 	glyphTarget   = "•"
+	glyphLast     = "◦" // where the last move started, in monochrome
 	glyphMark     = "◆"
 	glyphShade    = "░"
 	glyphFromMono = "∘"

@@ -43,6 +43,8 @@ type View struct {
 	lay          *layout
 	layW, layH   int
 	layWide      bool
+	layFlip      bool
+	flipped      bool
 	screenW      int
 	orgX, orgY   int
 	scrollX      int
@@ -149,6 +151,13 @@ func (v *View) SetTargets(cells []int) {
 // unknown. Without a target, the state's LastTarget is highlighted.
 func (v *View) SetLastMove(from, to int) { v.lastFrom, v.lastTo = from, to }
 
+// SetFlipped turns the board's picture half a turn (the other side of the
+// table sits at the bottom), or back.
+func (v *View) SetFlipped(on bool) { v.flipped = on }
+
+// Flipped reports whether the picture is turned.
+func (v *View) Flipped() bool { return v.flipped }
+
 // SetMonochrome switches colours off (for NO_COLOR): cells are then told
 // apart by glyphs and by bold, underline and reverse only. It also resets
 // the box's background, border and title colours (to the terminal's default
@@ -193,9 +202,12 @@ func (v *View) currentLayout() *layout {
 // scrolls; the board is clipped above it.
 func (v *View) place(x, y, w, h int) {
 	wide := v.screenW >= 120
-	if v.lay == nil || v.layW != w || v.layH != h || v.layWide != wide {
+	if v.lay == nil || v.layW != w || v.layH != h || v.layWide != wide || v.layFlip != v.flipped {
 		v.lay = buildLayout(v.game, w, h, wide)
-		v.layW, v.layH, v.layWide = w, h, wide
+		if v.flipped {
+			v.lay.rotate()
+		}
+		v.layW, v.layH, v.layWide, v.layFlip = w, h, wide, v.flipped
 	}
 	l := v.lay
 	avail := h
@@ -363,8 +375,11 @@ func (v *View) drawCell(put func(int, int, string, tcell.Style), l *layout, c in
 
 	fill := v.baseStyle()
 	if v.mono {
+		// the last move's cells are underlined (an empty origin also
+		// shows glyphLast): bold alone would not show on a piece, which
+		// is bold already
 		if last {
-			fill = fill.Bold(true)
+			fill = fill.Underline(true)
 		}
 		if target {
 			fill = fill.Underline(true)
@@ -413,6 +428,8 @@ func (v *View) drawCell(put func(int, int, string, tcell.Style), l *layout, c in
 			}
 		case target:
 			text = glyphTarget
+		case v.mono && last && c == from:
+			text = glyphLast
 		case v.marked[c]:
 			text = glyphMark
 		case v.shaded(c):

@@ -649,6 +649,13 @@ func TestMonochrome(t *testing.T) {
 			if attrAt(n-1)&tcell.AttrUnderline == 0 {
 				t.Error("target not underlined")
 			}
+			// the last move (cells 2 and 3): underlined, the origin with
+			// a glyph when it is empty
+			for _, c := range []int{2, 3} {
+				if c < n && c != n/2 && c != n-1 && attrAt(c)&tcell.AttrUnderline == 0 {
+					t.Errorf("last move's cell %s not underlined", g.Board.Cells[c].Name)
+				}
+			}
 		})
 	}
 }
@@ -1077,5 +1084,26 @@ func TestLabelsKeepClearOfCells(t *testing.T) {
 	}
 	if re := regexp.MustCompile(`(^|\s)[1-9][^\s]`); re.MatchString(strings.Join(lines, "\n")) {
 		t.Errorf("a row number touches a cell:\n%s", strings.Join(lines, "\n"))
+	}
+}
+
+// A flipped board puts the other side at the bottom: the first cell's
+// place and the last's trade ends, for every shipped variant.
+func TestFlipped(t *testing.T) {
+	names, gs := games(t)
+	for _, name := range names {
+		g := gs[name]
+		t.Run(name, func(t *testing.T) {
+			v := newView(g, g.NewState())
+			draw(t, v, 60, 22)
+			a, z := v.lay.cells[0], v.lay.cells[g.Board.N()-1]
+			v.SetFlipped(true)
+			draw(t, v, 60, 22)
+			fa, fz := v.lay.cells[0], v.lay.cells[g.Board.N()-1]
+			w, h := v.lay.w, v.lay.h
+			if fa.x != w-a.x-a.w || fa.y != h-a.y-a.h || fz.x != w-z.x-z.w || fz.y != h-z.y-z.h {
+				t.Errorf("flipped: first %+v → %+v, last %+v → %+v (picture %d×%d)", a, fa, z, fz, w, h)
+			}
+		})
 	}
 }

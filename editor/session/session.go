@@ -307,3 +307,43 @@ func (s *Session) autosave() {
 	}
 	_ = s.Save(s.AutosavePath)
 }
+
+// Future returns the undone lines that redo would replay, in order.
+func (s *Session) Future() []string {
+	out := make([]string, 0, len(s.redo))
+	for i := len(s.redo) - 1; i >= 0; i-- {
+		out = append(out, s.redo[i])
+	}
+	return out
+}
+
+// GoTo moves to the position after ply lines of the record (0 is the
+// start), undoing or redoing as needed; the lines after it stay for redo,
+// and a new move played there branches (it drops them). It reports an
+// error when the ply is out of range or a redone line is refused.
+func (s *Session) GoTo(ply int) error {
+	if total := len(s.lines) + len(s.redo); ply < 0 || ply > total {
+		return fmt.Errorf("no ply %d: the record has plies 0 to %d", ply, total)
+	}
+	for len(s.lines) > ply {
+		if !s.Undo() {
+			return fmt.Errorf("cannot go back to ply %d", ply)
+		}
+	}
+	for len(s.lines) < ply {
+		if !s.Redo() {
+			return fmt.Errorf("ply %d %q cannot be replayed under these rules", len(s.lines)+1, s.Future()[0])
+		}
+	}
+	s.Last = fmt.Sprintf("at ply %d of %d", ply, len(s.lines)+len(s.redo))
+	return nil
+}
+
+// Reset starts the game again from the start position: no lines, nothing
+// to redo. The autosave file is left as it was (give the session a new
+// AutosavePath for the new game).
+func (s *Session) Reset() {
+	s.Hist = core.NewHistory(s.Game, s.Game.NewState())
+	s.lines, s.events, s.redo = nil, nil, nil
+	s.Last, s.LastCall = "new game", nil
+}

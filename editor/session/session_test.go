@@ -202,3 +202,26 @@ func TestNarration(t *testing.T) {
 		t.Errorf("mancala: %q", ev.Says)
 	}
 }
+
+// Going to a past ply keeps the rest for redo; a new move there branches.
+func TestGoToAndBranch(t *testing.T) {
+	s := session.New(load(t, "dvonn"), "dvonn")
+	for _, mv := range []string{"a1", "b1", "c1", "d1"} {
+		if err := s.PlayText(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.GoTo(1); err != nil || strings.Join(s.Lines(), " ") != "a1" || strings.Join(s.Future(), " ") != "b1 c1 d1" {
+		t.Fatalf("goto 1: %v; lines %v future %v", err, s.Lines(), s.Future())
+	}
+	if err := s.GoTo(3); err != nil || strings.Join(s.Lines(), " ") != "a1 b1 c1" || strings.Join(s.Future(), " ") != "d1" {
+		t.Fatalf("goto 3: %v; lines %v future %v", err, s.Lines(), s.Future())
+	}
+	if err := s.GoTo(9); err == nil {
+		t.Error("goto past the record must fail")
+	}
+	s.GoTo(1)
+	if err := s.PlayText("e1"); err != nil || len(s.Future()) != 0 || strings.Join(s.Lines(), " ") != "a1 e1" {
+		t.Fatalf("branch: %v; lines %v future %v", err, s.Lines(), s.Future())
+	}
+}
