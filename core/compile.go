@@ -105,6 +105,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileSetup()
 	c.compileRules()
 	c.compilePhases()
+	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileScoring()
 	c.compileFouls()

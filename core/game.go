@@ -93,7 +93,10 @@ type Game struct {
 	rules  []rule
 	phases []*phase
 	ends   []*endCond
-	score  *vm.Program
+	// seatKeys tables the hash keys of the seat to move per phase.
+	seatKeys      []uint64
+	seatKeyPhases int
+	score         *vm.Program
 	// scoreVars: the state variables the score expression reads
 	scoreVars int
 	// scoreAt is where the score expression is written ("file:line:col: ")

@@ -212,8 +212,11 @@ func (g *Game) play(s *State, m Move) error {
 
 func (g *Game) nextSeat(s *State, seat int) int {
 	n := len(g.Seats)
+	o := seat
 	for k := 1; k <= n; k++ {
-		o := (seat + k) % n
+		if o++; o == n {
+			o = 0
+		}
 		if !s.Eliminated(o) {
 			return o
 		}

@@ -173,6 +173,29 @@ func (g *Game) pieceHash(kind, c, level int) uint64 {
 
 func seatKey(seat, phase int) uint64 { return mix(uint64(seat)<<8 | uint64(phase) | 3<<62) }
 
+// tableSeatKeys tables seatKey for every seat and phase: the seat to move
+// changes after every move.
+func (g *Game) tableSeatKeys() {
+	np := max(1, len(g.phases))
+	g.seatKeyPhases = np
+	g.seatKeys = make([]uint64, len(g.Seats)*np)
+	for seat := range g.Seats {
+		for ph := 0; ph < np; ph++ {
+			g.seatKeys[seat*np+ph] = seatKey(seat, ph)
+		}
+	}
+}
+
+// seatKeyOf is seatKey, from the table when it has the entry.
+func (g *Game) seatKeyOf(seat, phase int) uint64 {
+	if uint(phase) < uint(g.seatKeyPhases) && uint(seat) < uint(len(g.Seats)) {
+		if k := seat*g.seatKeyPhases + phase; k < len(g.seatKeys) {
+			return g.seatKeys[k]
+		}
+	}
+	return seatKey(seat, phase)
+}
+
 func (s *State) setCount(c, n int) {
 	i := s.g.lay.counts + c
 	old := int(s.buf[i])
@@ -303,13 +326,13 @@ func (s *State) ownMask(seat int) uint64 { return s.mask(s.g.lay.own + 2*seat) }
 
 func (s *State) setToMove(seat int) {
 	ph := int(s.buf[hPhase])
-	s.xorHash(seatKey(int(s.buf[hToMove]), ph) ^ seatKey(seat, ph))
+	s.xorHash(s.g.seatKeyOf(int(s.buf[hToMove]), ph) ^ s.g.seatKeyOf(seat, ph))
 	s.buf[hToMove] = int32(seat)
 }
 
 func (s *State) setPhase(ph int) {
 	seat := int(s.buf[hToMove])
-	s.xorHash(seatKey(seat, int(s.buf[hPhase])) ^ seatKey(seat, ph))
+	s.xorHash(s.g.seatKeyOf(seat, int(s.buf[hPhase])) ^ s.g.seatKeyOf(seat, ph))
 	s.buf[hPhase] = int32(ph)
 }
 
