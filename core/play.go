@@ -91,6 +91,7 @@ const (
 	EndRepetition  = "repetition"
 	EndTwoWayDraw  = "two_way_draw"
 	EndResigned    = "resigned"
+	EndAgreedDraw  = "agreed_draw"
 	EndUnavoidable = "unavoidable"
 )
 
@@ -206,6 +207,12 @@ func (g *Game) play(s *State, m Move) error {
 		s.setToMove(g.nextSeat(s, mover))
 	}
 	g.checkEnd(s)
+	if g.resignNotice && s.buf[g.lay.notice+mover] > 0 && s.buf[hOver] == 0 {
+		// the resigning seat has made one more of its last moves
+		if s.buf[g.lay.notice+mover]--; s.buf[g.lay.notice+mover] == 0 {
+			g.resign(s, mover)
+		}
+	}
 	return nil
 }
 
