@@ -555,7 +555,7 @@ func (c *compiler) compileEnds() {
 	if c.g.repetitionEnd != "" {
 		c.g.endNames = append(c.g.endNames, c.g.repetitionEnd)
 	}
-	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, EndTwoWayDraw, EndResigned, EndUnavoidable, EndAgreedDraw)
+	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, endTwoWayDraw, EndResigned, EndUnavoidable, EndAgreedDraw)
 }
 
 // scoringKeys are the keys of [scoring].
