@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr/vm"
 
@@ -87,6 +88,13 @@ type Game struct {
 	phases []*phase
 	ends   []*endCond
 	// seatKeys tables the hash keys of the seat to move per phase.
+	// analyzers is a free list of foul analyzers (buffers, states and a
+	// table reused from verdict to verdict); the one mutable part of a
+	// Game, safe for concurrent use.
+	analyzers struct {
+		sync.Mutex
+		free []*analyzer
+	}
 	seatKeys      []uint64
 	seatKeyPhases int
 	score         *vm.Program

@@ -444,6 +444,6 @@ func (g *Game) stuckIsFoul(s *State) bool {
 	st.buf[hPly]++
 	st.setToMove(g.nextSeat(st, mover))
 	nodes := 0
-	w, _, exact := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &nodes)
+	w, exact := g.forcedGainer(st, mover, -1, g.Foul.Plies(st), &nodes)
 	return exact && w >= 0
 }
