@@ -170,7 +170,7 @@ func (h *History) Call(caller int) (CallResult, error) {
 			h.barred, h.hasBarred = m, true
 			res.Outcome = fmt.Sprintf("foul upheld: %s has no takebacks left and is eliminated; %s makes the replacement move for %s", seats[offender], seats[caller], seats[offender])
 		}
-	case v.Unavoidable && f.Unavoidable == "two_way_draw":
+	case v.Unavoidable && f.Unavoidable == "eliminate_and_end":
 		res.Upheld = true
 		h.takeBack()
 		h.redo = 0
@@ -182,12 +182,18 @@ func (h *History) Call(caller int) (CallResult, error) {
 			} else {
 				g.finishWith(s, v.CommonGainer)
 			}
-			res.Outcome = fmt.Sprintf("forced foul: every move of %s gives %s the Nest; %s is deemed to have gained it and the game ends", seats[offender], seats[v.CommonGainer], seats[v.CommonGainer])
+			res.Outcome = fmt.Sprintf("forced foul: every move of %s gives %s the goal (%s); %s is deemed to have reached it and the game ends", seats[offender], seats[v.CommonGainer], f.goal.name, seats[v.CommonGainer])
 		} else {
 			s.Eliminate(offender)
-			g.markEnd(s, EndTwoWayDraw, offender)
+			g.markEnd(s, f.unavoidableEnd, offender)
 			g.finish(s)
-			res.Outcome = fmt.Sprintf("forced foul: %s cannot avoid it and loses; the other two players share a two-way draw", seats[offender])
+			var left []string
+			for seat := range seats {
+				if !s.Eliminated(seat) {
+					left = append(left, seats[seat])
+				}
+			}
+			res.Outcome = fmt.Sprintf("forced foul: %s cannot avoid it and loses; the game ends (%s) between the %d players left (%s), decided by the scores", seats[offender], f.unavoidableEnd, len(left), strings.Join(left, ", "))
 		}
 	case v.Unavoidable:
 		res.Upheld = true

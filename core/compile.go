@@ -105,6 +105,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileSetup()
 	c.compileRules()
 	c.compilePhases()
+	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileScoring()
 	c.compileFouls()
@@ -409,12 +410,12 @@ func (c *compiler) choice(path, def string, choices ...string) string {
 	v, ok := c.r.Doc.Get(path)
 	if s, isStr := v.(string); ok && isStr {
 		if nv := deprecatedValue(path, s); nv != "" {
-			c.r.ValueWarnf(path, "%s: %q is deprecated; write %q (same meaning)", path, s, nv)
+			c.r.ValueWarnf(path, "%s: %q is deprecated; write %q (same meaning%s)", path, s, nv, deprecatedNotes[s])
 			return nv
 		}
 		if pv, isParam := c.params[s].(string); isParam {
 			if nv := deprecatedValue(path, pv); nv != "" {
-				c.r.ValueWarnf("params."+s, "params.%s: %q is deprecated as a value of %s; write %q (same meaning)", s, pv, path, nv)
+				c.r.ValueWarnf("params."+s, "params.%s: %q is deprecated as a value of %s; write %q (same meaning%s)", s, pv, path, nv, deprecatedNotes[pv])
 				pv = nv
 			}
 			for _, ch := range choices {
@@ -513,7 +514,7 @@ func (c *compiler) compilePlayers() {
 
 // compileDisplay reads [display]: hints for drawing the board, which the
 // rules never read: `dark` (a boolean cell attribute shading a cell, e.g. the
-// black squares), `marks` (regions drawn marked, e.g. the Nest) and
+// black squares), `marks` (regions drawn marked, e.g. a goal) and
 // `shade` (a relation: cells related to an occupied cell are shaded, e.g.
 // STRIX shadows; by default the relation of the first rule with exclude).
 // displayKeys are the keys of [display].

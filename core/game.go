@@ -86,7 +86,10 @@ type Game struct {
 	rules  []rule
 	phases []*phase
 	ends   []*endCond
-	score  *vm.Program
+	// seatKeys tables the hash keys of the seat to move per phase.
+	seatKeys      []uint64
+	seatKeyPhases int
+	score         *vm.Program
 	// scoreVars: the state variables the score expression reads
 	scoreVars int
 	// scoreAt is where the score expression is written ("file:line:col: ")
@@ -288,7 +291,7 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 type Display struct {
 	// Dark names a boolean cell attribute that shades a cell.
 	Dark string
-	// Marks lists regions drawn marked (the STRIX Nest).
+	// Marks lists regions drawn marked (a goal region).
 	Marks []string
 	// Shade names a relation: cells related to an occupied cell are shaded
 	// (STRIX shadows).

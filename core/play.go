@@ -87,10 +87,11 @@ func (g *Game) finishWith(s *State, winner int) {
 
 // Ends that are not declared conditions.
 const (
-	EndStuck       = "stuck"
-	EndRepetition  = "repetition"
-	EndTwoWayDraw  = "two_way_draw"
-	EndResigned    = "resigned"
+	EndStuck      = "stuck"
+	EndRepetition = "repetition"
+	EndResigned   = "resigned"
+	// EndUnavoidable: a foul the offender could not avoid ended the game
+	// ([fouls] unavoidable = "eliminate_and_end"); end_seat is the offender.
 	EndUnavoidable = "unavoidable"
 )
 
@@ -105,7 +106,7 @@ func (g *Game) markEnd(s *State, name string, seat int) {
 }
 
 // EndedBy returns the name of what ended the game ("" while it goes on):
-// an [end.NAME] condition, or stuck, repetition, two_way_draw, resigned.
+// an [end.NAME] condition, or stuck, repetition, unavoidable, resigned.
 func (g *Game) EndedBy(s *State) (name string, seat int) {
 	if i := int(s.buf[hEnd]); i > 0 && i <= len(g.endNames) {
 		return g.endNames[i-1], int(s.buf[hEndSeat]) - 1
@@ -211,8 +212,11 @@ func (g *Game) play(s *State, m Move) error {
 
 func (g *Game) nextSeat(s *State, seat int) int {
 	n := len(g.Seats)
+	o := seat
 	for k := 1; k <= n; k++ {
-		o := (seat + k) % n
+		if o++; o == n {
+			o = 0
+		}
 		if !s.Eliminated(o) {
 			return o
 		}

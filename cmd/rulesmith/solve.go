@@ -50,10 +50,19 @@ func solveCmd(c *call) int {
 		ctx, cancel = context.WithTimeout(ctx, o.timeout)
 		defer cancel()
 	}
-	opts := solve.Options{MaxMemory: o.maxMemory << 20}
+	if o.jobs < 0 {
+		fmt.Fprintln(stderr, "rulesmith solve: --jobs must not be negative")
+		return 2
+	}
+	opts := solve.Options{MaxMemory: o.maxMemory << 20, Endgame: o.endgame, Workers: o.jobs}
 	tty := isTerminal(stderr)
 	if tty {
 		opts.Progress = func(p solve.Progress) {
+			if p.Building {
+				fmt.Fprintf(stderr, "\r\033[Ksolve: endgame databases: %d of %d stones in play, %d%% of the level, %s",
+					p.Level, p.Levels, 100*p.Done/max(p.Size, 1), p.Elapsed.Round(time.Second))
+				return
+			}
 			if p.Walking {
 				fmt.Fprintf(stderr, "\r\033[Ksolve: looking for repeated positions: %s walked, %s", count(uint64(p.Walked)), p.Elapsed.Round(time.Second))
 				return
@@ -100,6 +109,14 @@ func solveCmd(c *call) int {
 	}
 	fmt.Fprintf(stdout, "line: %s\n", lineText(g, h.State, res.Line))
 	fmt.Fprintf(stdout, "nodes: %d\npositions: %d\nseconds: %.2f\n", res.Nodes, res.Positions, res.Elapsed.Seconds())
+	switch {
+	case res.Endgame >= 0 && res.EndgameCached:
+		fmt.Fprintf(stdout, "endgame databases: up to %d stones in play (from the cache)\n", res.Endgame)
+	case res.Endgame >= 0:
+		fmt.Fprintf(stdout, "endgame databases: up to %d stones in play (built)\n", res.Endgame)
+	case res.EndgameNote != "":
+		fmt.Fprintf(stdout, "endgame databases: none (%s)\n", res.EndgameNote)
+	}
 	if res.Acyclic {
 		fmt.Fprintf(stdout, "repeats: none (all %d non-final positions walked)\n", res.Walked)
 	} else {

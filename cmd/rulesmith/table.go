@@ -45,6 +45,7 @@ type options struct {
 	record, out, shard                   string
 	json, resume, mono, callFouls, merge bool
 	n, games, firstGame, jobs, maxPlies  int
+	endgame                              int
 	seed                                 uint64
 	maxMemory                            int64
 	timeout                              time.Duration
@@ -92,6 +93,8 @@ var flagDefs = map[string]flagDef{
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.n, name, 100, help) }},
 	"seed": {"S", false, "random seed",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.Uint64Var(&o.seed, name, 1, help) }},
+	"endgame": {"N", false, "endgame databases up to N stones in play (0: automatic, -1: none)",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.endgame, name, 0, help) }},
 	"max-memory": {"MB", false, "memory for the transposition table, in MB",
 		func(fs *flag.FlagSet, name, help string, o *options) {
 			fs.Int64Var(&o.maxMemory, name, solve.DefaultMaxMemory>>20, help)
@@ -155,11 +158,13 @@ func init() {
 			flagHelp: map[string]string{"record": "the game record whose last move is judged"},
 			summary:  "judge a record's last move by the variant's foul: the verdict, a demonstration, a safe move",
 			run:      analyzeCmd},
-		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "timeout", "set", "extends-anywhere", "compile-time", "compile-memory"},
-			flagHelp: map[string]string{"record": "a game record to play first; solve the position after it"},
-			summary:  "the exact value and a principal line of a small two-seat variant under perfect play",
-			doc: "The value is seat 0's final score margin. Variants whose positions can repeat are refused;\n" +
-				"a full table stops the search with a clear error.",
+		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "endgame", "jobs", "timeout", "set", "extends-anywhere", "compile-time", "compile-memory"},
+			flagHelp: map[string]string{"record": "a game record to play first; solve the position after it",
+				"max-memory": "memory for the solve (table, endgame databases, walks), in MB",
+				"jobs":       "goroutines that search and build the databases (0: one per CPU)"},
+			summary: "the exact value and a principal line of a small two-seat variant under perfect play",
+			doc: "The value is seat 0's final score margin. Variants whose positions can repeat are refused.\n" +
+				"Variants whose material only decreases get endgame databases, kept under $XDG_CACHE_HOME/rulesmith/endgame.",
 			run: solveCmd},
 		{name: "play", args: "VARIANT", nargs: 1, flags: editorFlags,
 			flagHelp: map[string]string{"seed": "random seed of the agents"},

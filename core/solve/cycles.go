@@ -29,6 +29,7 @@ const (
 
 type walker struct {
 	sv      *solver
+	w       *worker
 	seen    map[[2]uint64]uint8
 	limit   int
 	line    []core.Move
@@ -38,12 +39,13 @@ type walker struct {
 }
 
 // walkCycles returns whether it walked the whole game graph from root.
-func (sv *solver) walkCycles(root *core.State) bool {
+func (w0 *worker) walkCycles(root *core.State) bool {
+	sv := w0.sv
 	limit := cycleLimit
 	if most := int(sv.opts.MaxMemory / 8 / cycleEntryBytes); limit > most {
 		limit = most
 	}
-	w := &walker{sv: sv, seen: make(map[[2]uint64]uint8), limit: limit}
+	w := &walker{sv: sv, w: w0, seen: make(map[[2]uint64]uint8), limit: limit}
 	sv.walking = w
 	w.walk(0, root)
 	sv.walking = nil
@@ -56,16 +58,16 @@ func (sv *solver) walkCycles(root *core.State) bool {
 }
 
 func (w *walker) walk(d int, st *core.State) {
-	sv := w.sv
-	sv.nodes++
-	if sv.nodes >= sv.nextCheck {
-		sv.check()
+	sv, wk := w.sv, w.w
+	wk.nodes++
+	if wk.nodes >= wk.nextCheck {
+		wk.check()
 	}
-	lv := sv.level(d)
+	lv := wk.level(d)
 	lv.moves = sv.g.Moves(st, lv.moves[:0])
 	if len(lv.moves) == 0 {
 		if sv.g.Result(st).Timeout {
-			sv.terminal(st) // fails with the ply-limit error
+			wk.terminal(st) // fails with the ply-limit error
 		}
 		return
 	}
@@ -85,7 +87,7 @@ func (w *walker) walk(d int, st *core.State) {
 		lv.kids = append(lv.kids, st.Clone())
 	}
 	for k := range lv.moves {
-		sv.play(st, lv.kids[k], lv.moves[k])
+		wk.play(st, lv.kids[k], lv.moves[k])
 	}
 	w.keys = append(w.keys, key)
 	w.texts = append(w.texts, st)
@@ -114,6 +116,6 @@ func (w *walker) cycle(key [2]uint64) {
 	for j := i; j < len(w.line); j++ {
 		moves = append(moves, w.sv.g.Format(w.texts[j], w.line[j]))
 	}
-	w.sv.fail(fmt.Errorf("solve: %s can repeat a position (after %d plies, the moves %s lead back to it), so its games can go on until the ply limit ends them undecided; solve needs variants whose games always end",
+	w.w.fail(fmt.Errorf("solve: %s can repeat a position (after %d plies, the moves %s lead back to it), so its games can go on until the ply limit ends them undecided; solve needs variants whose games always end",
 		w.sv.g.Name, w.texts[i].Ply(), strings.Join(moves, " ")))
 }

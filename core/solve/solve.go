@@ -31,17 +31,34 @@
 // position met again through another order of moves is never searched
 // twice for the same question. Positions are identified by two independent
 // 64-bit hashes (the engine's Zobrist hash and a hash of the position read
-// back through the State accessors), so a false hit needs both to collide.
-// The table grows up to a memory budget and then stops the solve with a
-// *TableFullError rather than exhausting memory. A position is stored once
-// its search has visited minStore nodes: a smaller subtree is cheaper to
-// search again than to keep (a fifth fewer entries for a few percent more
-// nodes).
+// back through the State accessors). The table has a fixed number of
+// buckets of four entries; a full bucket forgets the entry whose proof
+// cost the least work, so the table never fills. It starts small and
+// doubles between passes while more than half full, within the memory
+// budget. A position is stored once its search has visited minStore nodes.
+//
+// # Endgame databases
+//
+// For a variant whose material only decreases — stones that leave the
+// field for banks they never leave (a mancala's stores), found and checked
+// by material.go from the game's public API — the values of every
+// position with at most N stones in play are computed before the search by
+// retrograde analysis over the stones in play (endgame.go), and the search
+// reads them instead of searching below. They are kept under the user's
+// cache directory, keyed by a hash of the rules (cache.go).
+//
+// # Two cores
+//
+// Every null-window pass runs on Options.Workers goroutines at once over
+// the shared, lockless table (lazy SMP): the helpers try another order
+// near the root, what one proves the others read, and the first to finish
+// gives the pass its value. The databases are built by as many goroutines.
 //
 // Moves are tried in this order: the table's best move (alone, if it
-// refutes the window), then moves that earn an extra turn, then the others
-// by the mover's score margin just after the move (captures and sowings
-// into the store first), ties to the move generated last. On Kalah 5×3
+// refutes the window), then moves into positions the databases hold, best
+// value first, then moves that earn an extra turn, then the others by the
+// mover's score margin just after the move (captures and sowings into the
+// store first), ties to the move generated last. On Kalah 5×3
 // this ordering visits a hundredth of the nodes of generation order.
 //
 // The positions of the line being searched are kept in a set; a line that
@@ -74,41 +91,68 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"rulesmith/core"
 )
 
-// DefaultMaxMemory is the transposition table's budget when Options gives
-// none: 4096 MB.
+// DefaultMaxMemory is the memory budget when Options gives none: 4096 MB.
 const DefaultMaxMemory = 4096 << 20
 
 // Options configures Solve.
 type Options struct {
-	// MaxMemory bounds the memory of the transposition table, in bytes
-	// (0: DefaultMaxMemory), including the moment it grows, when its old
-	// and new arrays are both held. The walk for cycles takes at most an
-	// eighth of it, and gives it back before the search.
+	// MaxMemory bounds the memory the solve holds, in bytes (0:
+	// DefaultMaxMemory): the walk for repeated positions takes at most an
+	// eighth and gives it back, the endgame databases at most half, and
+	// the transposition table what the databases leave.
 	MaxMemory int64
-	// Progress, if not nil, is called from the search about every
+	// Workers is how many goroutines search (0: GOMAXPROCS).
+	Workers int
+	// Endgame is the largest number of stones in play the endgame
+	// databases cover (0: two thirds of the stones in play at the root, at
+	// most as many as fit DefaultEndgameEntries and half the budget; -1: no
+	// databases). It applies to variants with a material
+	// model only (see material.go).
+	Endgame int
+	// CacheDir is where endgame databases are kept between runs ("": the
+	// user's cache directory, $XDG_CACHE_HOME/rulesmith/endgame; "-": not
+	// kept).
+	CacheDir string
+	// Progress, if not nil, is called from the solve about every
 	// ProgressEvery (default 250ms).
 	Progress      func(Progress)
 	ProgressEvery time.Duration
 }
 
+// firstTableBytes is the transposition table's size at the start; it
+// doubles between passes while more than half full and within the budget.
+const firstTableBytes = 256 << 20
+
+// DefaultEndgameEntries bounds the databases' size when Options.Endgame is
+// 0: 64 Mi values (64 MiB).
+const DefaultEndgameEntries = 1 << 26
+
 // Progress reports a running solve.
 type Progress struct {
 	Nodes     uint64        // positions visited (by the walk while Walking, then by the search)
 	Positions int           // entries in the transposition table
-	Bytes     int64         // memory held by the table
+	Bytes     int64         // memory held by the table and the databases
 	Elapsed   time.Duration // since the solve started
 	Pass      int           // MTD(f) null-window passes begun
 	// Walking is set while the search for repeated positions walks the game
 	// graph (before the passes), with Walked positions so far.
 	Walking bool
 	Walked  int
+	// Building is set while the endgame databases are built: Level stones
+	// in play of Levels, with Done of Size placements solved.
+	Building      bool
+	Level, Levels int
+	Done, Size    int
 	// Lower and Upper bound the value (seat 0's margin) proved so far.
 	Lower, Upper int
 }
@@ -133,6 +177,14 @@ type Result struct {
 	// walk, and repeats were checked on the lines the search walked.
 	Acyclic bool
 	Walked  int
+	// Endgame is the number of stones in play the endgame databases
+	// covered (-1: none), EndgameCached whether they were read from the
+	// cache, EndgameNote why there were none.
+	Endgame       int
+	EndgameCached bool
+	EndgameNote   string
+	// Workers is how many goroutines searched.
+	Workers int
 }
 
 const (
@@ -140,9 +192,9 @@ const (
 	maxMargin = 30000
 	// checkEvery is how many nodes pass between looks at the context and
 	// the clock.
-	checkEvery = 1 << 13
-	// minStore: a position new to the table is stored only when its search
-	// visited at least this many nodes.
+	checkEvery = 1 << 12
+	// minStore: a position is stored only when its search visited at least
+	// this many nodes.
 	minStore = 2
 	// guessBudget: the first guess's searches deepen until they have used
 	// this many nodes.
@@ -151,8 +203,7 @@ const (
 
 // Solve returns the value of s in g and a principal line. s is not
 // changed. It fails for variants it cannot solve exactly (see the package
-// documentation), when the table is full (*TableFullError), and when ctx is
-// done.
+// documentation) and when ctx is done.
 func Solve(ctx context.Context, g *core.Game, s *core.State, opts Options) (Result, error) {
 	if err := Check(g); err != nil {
 		return Result{}, err
@@ -163,52 +214,152 @@ func Solve(ctx context.Context, g *core.Game, s *core.State, opts Options) (Resu
 	if opts.ProgressEvery <= 0 {
 		opts.ProgressEvery = 250 * time.Millisecond
 	}
-	sv := &solver{ctx: ctx, g: g, opts: opts, start: time.Now(), key: newKeyer(g),
-		tt: newTable(opts.MaxMemory), lower: -inf, upper: inf, nextCheck: checkEvery}
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	sv := &solver{ctx: ctx, g: g, opts: opts, start: time.Now(), key: newKeyer(g), lower: -inf, upper: inf}
 	sv.lastProgress = sv.start
 	root := s.Clone()
 	sv.sign = 1
 	if root.ToMove() != 0 {
 		sv.sign = -1
 	}
-	var res Result
-	err := sv.run(func() {
-		res.Acyclic = sv.walkCycles(root)
-		res.Walked, sv.walkNodes = sv.walked, sv.nodes
-		v := sv.mtdf(root)
-		res.Line, res.Notation = sv.principal(root, v)
+	w0 := sv.newWorker(0)
+	res := Result{Endgame: -1, Workers: opts.Workers}
+	err := w0.run(func() {
+		res.Acyclic = w0.walkCycles(root)
+		res.Walked = sv.walked
+		sv.walkNodes = w0.nodes
+		w0.flush()
+		sv.endgame(root, &res)
+		budget := opts.MaxMemory
+		if sv.eg != nil {
+			budget -= sv.egBytes
+		}
+		sv.ttBudget = budget
+		first := min(budget, firstTableBytes)
+		if res.Acyclic {
+			first = min(first, int64(2*sv.walked+1024)*entryBytes)
+		}
+		sv.tt = newTTable(first)
+		for i := 1; i < opts.Workers; i++ {
+			sv.helpers = append(sv.helpers, sv.newWorker(i))
+		}
+		v := sv.mtdf(w0, root)
+		res.Line, res.Notation = w0.principal(root, v)
 		res.Value = sv.sign * v
 	})
-	res.Nodes, res.Positions, res.Passes, res.Elapsed = sv.nodes-sv.walkNodes, sv.tt.n, sv.pass, time.Since(sv.start)
-	if err != nil {
-		return res, err
+	w0.flush()
+	res.Nodes, res.Passes, res.Elapsed = sv.nodes.Load()-sv.walkNodes, sv.pass, time.Since(sv.start)
+	if sv.tt != nil {
+		res.Positions = int(sv.tt.used.Load())
 	}
-	return res, nil
+	return res, err
 }
 
-// abort carries an error out of the recursion.
+// endgame sets up the endgame databases, if the game has a material model.
+func (sv *solver) endgame(root *core.State, res *Result) {
+	if sv.opts.Endgame < 0 {
+		res.EndgameNote = "not asked for"
+		return
+	}
+	m, err := detectMaterial(sv.g, root)
+	if err != nil {
+		res.EndgameNote = "no material model: " + err.Error()
+		return
+	}
+	f := len(m.field)
+	budget := sv.opts.MaxMemory / 2
+	n := sv.opts.Endgame
+	if n == 0 {
+		// Levels are cheap to build low and dear high; the search needs
+		// them where its lines end, well below the root.
+		n = 2 * m.inPlay / 3
+		for n > 0 && (egEntries(n, f) > DefaultEndgameEntries || egEntries(n, f) > budget) {
+			n--
+		}
+	}
+	n = min(n, m.inPlay)
+	if egEntries(n, f) > budget {
+		sv.fail(fmt.Errorf("solve: endgame databases of %d stones in play take %s MB, more than half of --max-memory", n, mbString(egEntries(n, f))))
+	}
+	eg := newEndgame(m, n)
+	from := 0
+	path := cachePath(sv.opts.CacheDir, sv.g, m)
+	if path != "" {
+		from = eg.readCache(path, sv.opts.Workers)
+	}
+	res.EndgameCached = from > n
+	if from <= n {
+		err := eg.build(sv.ctx, from, sv.opts.Workers, func(p egProgress) {
+			if sv.opts.Progress != nil {
+				sv.opts.Progress(Progress{Building: true, Level: p.level, Levels: n, Done: p.done, Size: p.size,
+					Elapsed: time.Since(sv.start), Lower: -inf, Upper: inf})
+			}
+		})
+		if err != nil {
+			if sv.ctx.Err() != nil {
+				sv.fail(fmt.Errorf("solve: %s while building the endgame databases; no exact value (%w)", stopWord(sv.ctx.Err()), sv.ctx.Err()))
+			}
+			// The model failed a check: solve without databases.
+			res.EndgameNote = err.Error()
+			return
+		}
+		if path != "" {
+			_ = eg.writeCache(path)
+		}
+	}
+	sv.eg, sv.egBytes, res.Endgame = eg, egEntries(n, f), n
+}
+
+func stopWord(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return "stopped by the timeout"
+	}
+	return "cancelled"
+}
+
+// abort carries an error out of the recursion; stopped unwinds a worker
+// whose pass another worker finished.
 type abort struct{ err error }
+type stopped struct{}
 
 type solver struct {
 	ctx          context.Context
 	g            *core.Game
 	opts         Options
-	tt           *table
+	tt           *ttable
+	eg           *endgame
+	egBytes      int64
+	ttBudget     int64
 	key          keyer
-	levels       []*level
-	path         path
-	nodes        uint64
-	nextCheck    uint64
+	helpers      []*worker
+	nodes        atomic.Uint64
 	start        time.Time
 	lastProgress time.Time
 	pass         int
-	horizon      bool // a shallow search met its horizon
+	passDone     atomic.Bool
 	walked       int
 	walking      *walker // during walkCycles
 	walkNodes    uint64
 	// lower, upper bound the root's value for the seat to move there;
 	// sign turns that into seat 0's margin.
 	lower, upper, sign int
+}
+
+// worker is one goroutine's search.
+type worker struct {
+	sv        *solver
+	id        int
+	levels    []*level
+	path      path
+	nodes     uint64 // not yet added to sv.nodes
+	nextCheck uint64
+	horizon   bool // a shallow search met its horizon
+}
+
+func (sv *solver) newWorker(id int) *worker {
+	return &worker{sv: sv, id: id, nextCheck: checkEvery}
 }
 
 // level holds the scratch space of one depth of the search.
@@ -219,7 +370,7 @@ type level struct {
 	keys  []int
 }
 
-func (sv *solver) run(f func()) (err error) {
+func (w *worker) run(f func()) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			a, ok := r.(abort)
@@ -234,54 +385,141 @@ func (sv *solver) run(f func()) (err error) {
 }
 
 func (sv *solver) fail(err error) { panic(abort{err}) }
+func (w *worker) fail(err error)  { panic(abort{err}) }
 
-func (sv *solver) level(d int) *level {
-	for len(sv.levels) <= d {
-		sv.levels = append(sv.levels, &level{moves: make([]core.Move, 0, 64)})
+func (w *worker) flush() {
+	w.sv.nodes.Add(w.nodes)
+	w.nodes = 0
+	w.nextCheck = checkEvery
+}
+
+func (w *worker) level(d int) *level {
+	for len(w.levels) <= d {
+		w.levels = append(w.levels, &level{moves: make([]core.Move, 0, 64)})
 	}
-	return sv.levels[d]
+	return w.levels[d]
 }
 
 // mtdf drives null-window searches until the root's bounds meet.
-func (sv *solver) mtdf(root *core.State) int {
-	guess := sv.firstGuess(root)
+func (sv *solver) mtdf(w0 *worker, root *core.State) int {
+	guess := w0.firstGuess(root)
 	for sv.lower < sv.upper {
 		beta := guess
 		if guess == sv.lower {
 			beta = guess + 1
 		}
 		sv.pass++
-		v := sv.search(0, root, beta-1, beta)
+		v := sv.nullWindow(w0, root, beta)
 		if v < beta {
 			sv.upper = v
 		} else {
 			sv.lower = v
 		}
 		guess = v
+		// Between passes no worker holds the table: give it room to grow.
+		if t := sv.tt; t.used.Load() > int64(len(t.words)/4) && 3*t.bytes() <= sv.ttBudget {
+			sv.tt = t.grown()
+		}
 	}
 	return guess
+}
+
+// nullWindow searches root with the window (beta-1, beta) on every
+// worker at once (lazy SMP): they share the table, so what one proves the
+// others read, and the first to finish gives the pass its value and stops
+// the others.
+func (sv *solver) nullWindow(w0 *worker, root *core.State, beta int) int {
+	if len(sv.helpers) == 0 {
+		return w0.search(0, root, beta-1, beta)
+	}
+	sv.passDone.Store(false)
+	var wg sync.WaitGroup
+	vals := make([]int, len(sv.helpers))
+	done := make([]bool, len(sv.helpers))
+	errs := make([]error, len(sv.helpers))
+	for i, h := range sv.helpers {
+		wg.Add(1)
+		go func(i int, h *worker) {
+			defer wg.Done()
+			defer h.flush()
+			defer func() {
+				if r := recover(); r != nil {
+					switch x := r.(type) {
+					case stopped:
+					case abort:
+						errs[i] = x.err
+						sv.passDone.Store(true)
+					default:
+						panic(r)
+					}
+				}
+			}()
+			v := h.search(0, root.Clone(), beta-1, beta)
+			vals[i], done[i] = v, true
+			sv.passDone.Store(true)
+		}(i, h)
+	}
+	v, finished := w0.stoppable(func() int { return w0.search(0, root, beta-1, beta) })
+	sv.passDone.Store(true)
+	wg.Wait()
+	// A worker stopped in the middle of a line left it on its path.
+	w0.path.reset()
+	for _, h := range sv.helpers {
+		h.path.reset()
+	}
+	for _, err := range errs {
+		if err != nil {
+			w0.fail(err)
+		}
+	}
+	if finished {
+		return v
+	}
+	for i := range vals {
+		if done[i] {
+			return vals[i]
+		}
+	}
+	w0.fail(errors.New("solve: internal error: no worker finished the pass"))
+	return 0
+}
+
+// stoppable runs f, reporting false if another worker finished first.
+func (w *worker) stoppable(f func() int) (v int, finished bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(stopped); !ok {
+				panic(r)
+			}
+			finished = false
+		}
+	}()
+	return f(), true
 }
 
 // search returns the value of st for its seat to move, fail-soft: the exact
 // value if it lies strictly between alpha and beta, else a bound on the
 // side of the window it fell.
-func (sv *solver) search(d int, st *core.State, alpha, beta int) int {
-	sv.nodes++
-	if sv.nodes >= sv.nextCheck {
-		sv.check()
+func (w *worker) search(d int, st *core.State, alpha, beta int) int {
+	sv := w.sv
+	w.nodes++
+	if w.nodes >= w.nextCheck {
+		w.check()
 	}
-	lv := sv.level(d)
+	if eg := sv.eg; eg != nil && !st.Over() {
+		if n := eg.m.fieldSum(st); n <= eg.maxN {
+			return eg.lookup(st, n)
+		}
+	}
+	lv := w.level(d)
 	moves := sv.g.Moves(st, lv.moves[:0])
 	lv.moves = moves
 	if len(moves) == 0 {
-		return sv.terminal(st)
+		return w.terminal(st)
 	}
 	h1, h2 := st.Hash(), sv.key.sum(st)
-	i, found := sv.tt.find(h1, h2)
 	ttMove := noMove
-	if found {
-		e := &sv.tt.slots[i]
-		lo, hi := int(e.lo), int(e.hi)
+	if lo, hi, mv, found := sv.tt.probe(h1, h2); found {
 		switch {
 		case lo >= beta:
 			return lo
@@ -291,10 +529,10 @@ func (sv *solver) search(d int, st *core.State, alpha, beta int) int {
 			return lo
 		}
 		alpha, beta = max(alpha, lo), min(beta, hi)
-		ttMove = int(e.move)
+		ttMove = int(mv)
 	}
-	sv.path.push(sv, st, h1, h2)
-	startNodes := sv.nodes
+	w.path.push(w, st, h1, h2)
+	startNodes := w.nodes + sv.nodes.Load()
 
 	mover := st.ToMove()
 	n := len(moves)
@@ -306,13 +544,18 @@ func (sv *solver) search(d int, st *core.State, alpha, beta int) int {
 	// played or scored.
 	if ttMove < n {
 		c := lv.kids[ttMove]
-		sv.play(st, c, moves[ttMove])
-		best, bestK = sv.child(d, c, mover, a, beta), ttMove
+		w.play(st, c, moves[ttMove])
+		best, bestK = w.child(d, c, mover, a, beta), ttMove
 		a = max(a, best)
 	}
 	if best < beta {
-		for _, k := range sv.order(lv, st, mover, ttMove) {
-			v := sv.child(d, lv.kids[k], mover, a, beta)
+		order := w.order(lv, st, mover, ttMove)
+		if w.id > 0 && d < 8 && len(order) > 1 && d%2 == w.id%2 {
+			// helpers try another order near the root, to share the work
+			order[0], order[1] = order[1], order[0]
+		}
+		for _, k := range order {
+			v := w.child(d, lv.kids[k], mover, a, beta)
 			if v > best {
 				best, bestK = v, k
 				if best >= beta {
@@ -323,75 +566,77 @@ func (sv *solver) search(d int, st *core.State, alpha, beta int) int {
 		}
 	}
 
-	sv.path.pop()
-	if !found && sv.nodes-startNodes < minStore {
+	w.path.pop()
+	work := w.nodes + sv.nodes.Load() - startNodes
+	if work < minStore {
 		// A small subtree is cheaper to search again than to keep.
 		return best
 	}
-	// The table may have grown (and moved the entry) below.
-	i, found = sv.tt.find(h1, h2)
-	if !found {
-		var err error
-		if i, err = sv.tt.insert(i, h1, h2); err != nil {
-			sv.fail(err)
-		}
+	mv := uint8(noMove)
+	if bestK < noMove {
+		mv = uint8(bestK) // (a move past the 255th is not remembered)
 	}
-	e := &sv.tt.slots[i]
-	switch {
-	case best <= alpha: // every move failed low: keep the old best move
-		e.hi = int16(best)
-	case best >= beta:
-		e.lo = int16(best)
-		e.move = noMove
-	default:
-		e.lo, e.hi = int16(best), int16(best)
-		e.move = noMove
-	}
-	if e.move == noMove && bestK < noMove {
-		e.move = uint8(bestK) // (a move past the 255th is not remembered)
-	}
+	sv.tt.store(h1, h2, best, alpha, beta, mv, work)
 	return best
 }
 
 // child returns the value of c, a position after a move by mover, for
 // mover: an extra turn keeps the window and the sign, a change of seat
 // negates them.
-func (sv *solver) child(d int, c *core.State, mover, alpha, beta int) int {
+func (w *worker) child(d int, c *core.State, mover, alpha, beta int) int {
 	if c.ToMove() == mover {
-		return sv.search(d+1, c, alpha, beta)
+		return w.search(d+1, c, alpha, beta)
 	}
-	return -sv.search(d+1, c, -beta, -alpha)
+	return -w.search(d+1, c, -beta, -alpha)
 }
 
 // play sets c to st after m.
-func (sv *solver) play(st, c *core.State, m core.Move) {
+func (w *worker) play(st, c *core.State, m core.Move) {
 	c.CopyFrom(st)
-	if err := sv.g.Play(c, m); err != nil {
-		sv.fail(fmt.Errorf("solve: %s: move %s at ply %d: %v", sv.g.Name, sv.g.Format(st, m), st.Ply(), err))
+	if err := w.sv.g.Play(c, m); err != nil {
+		w.fail(fmt.Errorf("solve: %s: move %s at ply %d: %v", w.sv.g.Name, w.sv.g.Format(st, m), st.Ply(), err))
 	}
 }
 
 // order plays every move of lv but skip into lv.kids and returns their
-// indexes best first by a cheap guess: a move that earns an extra turn,
-// then the mover's score margin after the move; ties go to the later move
-// in generation order (for sowing games, the pit nearer the store).
-func (sv *solver) order(lv *level, st *core.State, mover, skip int) []int {
+// indexes best first by a cheap guess: a position the endgame databases
+// hold by its exact value, else a move that earns an extra turn, then the
+// mover's score margin after the move (its share of the banks, with a
+// material model); ties go to the later move in generation order (for
+// sowing games, the pit nearer the store).
+func (w *worker) order(lv *level, st *core.State, mover, skip int) []int {
+	sv := w.sv
 	n := len(lv.moves)
 	if cap(lv.keys) < n {
 		lv.keys = make([]int, n)
 	}
 	keys := lv.keys[:n]
 	order := lv.order[:0]
+	eg := sv.eg
 	for k := n - 1; k >= 0; k-- {
 		if k == skip {
 			continue
 		}
 		c := lv.kids[k]
-		sv.play(st, c, lv.moves[k])
-		sc := sv.g.Scores(c)
-		key := sc[mover] - sc[1-mover]
-		if c.ToMove() == mover && !c.Over() {
+		w.play(st, c, lv.moves[k])
+		var key int
+		switch {
+		case eg != nil && !c.Over() && eg.m.fieldSum(c) <= eg.maxN:
+			key = eg.lookup(c, eg.m.fieldSum(c))
+			if c.ToMove() != mover {
+				key = -key
+			}
 			key += 2 * inf
+		case eg != nil:
+			key = sign(mover) * eg.m.banked(c)
+			if c.Over() {
+				key = sign(mover) * scoreMargin(sv.g, c)
+			}
+		default:
+			key = sign(mover) * scoreMargin(sv.g, c)
+		}
+		if c.ToMove() == mover && !c.Over() {
+			key += inf
 		}
 		keys[k] = key
 		// insertion sort, stable, best first
@@ -408,20 +653,20 @@ func (sv *solver) order(lv *level, st *core.State, mover, skip int) []int {
 }
 
 // terminal returns the final margin of a finished game for its seat to move.
-func (sv *solver) terminal(st *core.State) int {
-	g := sv.g
+func (w *worker) terminal(st *core.State) int {
+	g := w.sv.g
 	r := g.Result(st)
 	if r.Timeout {
-		sv.fail(fmt.Errorf("solve: %s: a line reaches the ply limit (%d plies) and the game stops undecided, which has no score margin; solve needs variants whose games always end", g.Name, st.Ply()))
+		w.fail(fmt.Errorf("solve: %s: a line reaches the ply limit (%d plies) and the game stops undecided, which has no score margin; solve needs variants whose games always end", g.Name, st.Ply()))
 	}
-	sc := g.Scores(st)
-	m := sc[0] - sc[1]
-	if w := r.Winner; !(w == 0 && m > 0 || w == 1 && m < 0 || w < 0 && m == 0) {
+	m := scoreMargin(g, st)
+	if win := r.Winner; !(win == 0 && m > 0 || win == 1 && m < 0 || win < 0 && m == 0) {
 		res := g.ResultString(r)
-		sv.fail(fmt.Errorf("solve: %s: a game ends %s with scores %d–%d: the winner is not decided by the score margin, so the margin is not what the seats play for; solve needs variants won on score", g.Name, resultPhrase(res), sc[0], sc[1]))
+		sc := g.Scores(st)
+		w.fail(fmt.Errorf("solve: %s: a game ends %s with scores %d–%d: the winner is not decided by the score margin, so the margin is not what the seats play for; solve needs variants won on score", g.Name, resultPhrase(res), sc[0], sc[1]))
 	}
 	if m > maxMargin || m < -maxMargin {
-		sv.fail(fmt.Errorf("solve: %s: a final score margin of %d is beyond the solver's range (±%d)", g.Name, m, maxMargin))
+		w.fail(fmt.Errorf("solve: %s: a final score margin of %d is beyond the solver's range (±%d)", g.Name, m, maxMargin))
 	}
 	if st.ToMove() != 0 {
 		return -m
@@ -436,26 +681,33 @@ func resultPhrase(res string) string {
 	return "with " + res
 }
 
-func (sv *solver) check() {
-	sv.nextCheck = sv.nodes + checkEvery
+func (w *worker) check() {
+	sv := w.sv
+	w.flush()
+	if sv.passDone.Load() && w.stoppableNow() {
+		panic(stopped{})
+	}
+	if w.id != 0 {
+		return
+	}
 	now := time.Now()
 	if err := sv.ctx.Err(); err != nil {
 		p := sv.progress(now)
-		what := "cancelled"
-		if errors.Is(err, context.DeadlineExceeded) {
-			what = "stopped by the timeout"
-		}
 		where := fmt.Sprintf("%d nodes, %d positions, value in [%s, %s]", p.Nodes, p.Positions, bound(p.Lower), bound(p.Upper))
 		if p.Walking {
 			where = fmt.Sprintf("while looking for repeated positions (%d walked)", p.Walked)
 		}
-		sv.fail(fmt.Errorf("solve: %s after %s, %s; no exact value (%w)", what, p.Elapsed.Round(time.Millisecond), where, err))
+		sv.passDone.Store(true)
+		w.fail(fmt.Errorf("solve: %s after %s, %s; no exact value (%w)", stopWord(err), p.Elapsed.Round(time.Millisecond), where, err))
 	}
 	if sv.opts.Progress != nil && now.Sub(sv.lastProgress) >= sv.opts.ProgressEvery {
 		sv.lastProgress = now
 		sv.opts.Progress(sv.progress(now))
 	}
 }
+
+// stoppableNow: only the search passes run on several workers.
+func (w *worker) stoppableNow() bool { return w.sv.walking == nil && len(w.sv.helpers) > 0 }
 
 func bound(v int) string {
 	switch {
@@ -472,18 +724,24 @@ func (sv *solver) progress(now time.Time) Progress {
 	if sv.sign < 0 {
 		lo, hi = -hi, -lo
 	}
-	p := Progress{Nodes: sv.nodes - sv.walkNodes, Positions: sv.tt.n, Bytes: sv.tt.bytes(), Elapsed: now.Sub(sv.start),
+	p := Progress{Nodes: sv.nodes.Load() - sv.walkNodes, Elapsed: now.Sub(sv.start),
 		Pass: sv.pass, Lower: lo, Upper: hi, Walking: sv.walking != nil}
+	if sv.tt != nil {
+		p.Positions, p.Bytes = int(sv.tt.used.Load()), sv.tt.bytes()+sv.egBytes
+	}
 	if sv.walking != nil {
 		p.Walked = len(sv.walking.seen)
+		p.Nodes = sv.nodes.Load()
 	}
 	return p
 }
 
 // principal follows moves that keep the value v (for root's seat to move)
 // to the end of the game, proving each with a narrow search.
-func (sv *solver) principal(root *core.State, v int) ([]core.Move, []string) {
+func (w *worker) principal(root *core.State, v int) ([]core.Move, []string) {
+	sv := w.sv
 	g := sv.g
+	sv.helpers = nil // one worker from here
 	st := root.Clone()
 	var line []core.Move
 	var text []string
@@ -494,8 +752,8 @@ func (sv *solver) principal(root *core.State, v int) ([]core.Move, []string) {
 		}
 		mover := st.ToMove()
 		first := noMove
-		if i, ok := sv.tt.find(st.Hash(), sv.key.sum(st)); ok {
-			first = int(sv.tt.slots[i].move)
+		if _, _, mv, ok := sv.tt.probe(st.Hash(), sv.key.sum(st)); ok {
+			first = int(mv)
 		}
 		order := make([]int, 0, len(moves))
 		if first < len(moves) {
@@ -510,13 +768,13 @@ func (sv *solver) principal(root *core.State, v int) ([]core.Move, []string) {
 		for _, k := range order {
 			c := st.Clone()
 			if err := g.Play(c, moves[k]); err != nil {
-				sv.fail(fmt.Errorf("solve: %s: move %s: %v", g.Name, g.Format(st, moves[k]), err))
+				w.fail(fmt.Errorf("solve: %s: move %s: %v", g.Name, g.Format(st, moves[k]), err))
 			}
 			want := v
 			if c.ToMove() != mover {
 				want = -v
 			}
-			if sv.search(1, c, want-1, want+1) == want {
+			if w.search(1, c, want-1, want+1) == want {
 				line = append(line, moves[k])
 				text = append(text, g.Format(st, moves[k]))
 				next, v = c, want
@@ -524,7 +782,7 @@ func (sv *solver) principal(root *core.State, v int) ([]core.Move, []string) {
 			}
 		}
 		if next == nil {
-			sv.fail(fmt.Errorf("solve: internal error: no move keeps the value %d after %s", v, strings.Join(text, " ")))
+			w.fail(fmt.Errorf("solve: internal error: no move keeps the value %d after %s", v, strings.Join(text, " ")))
 		}
 		st = next
 	}
@@ -625,46 +883,51 @@ func sortedKeys(m map[string]any) []string {
 // alpha-beta searches (extra turns count as plies) whose horizon is scored
 // by the current score margin, deepening two plies at a time while they
 // stay within guessBudget nodes. A good guess saves null-window passes.
-func (sv *solver) firstGuess(root *core.State) int {
+func (w *worker) firstGuess(root *core.State) int {
 	guess := 0
-	start := sv.nodes
-	for depth := 2; depth <= 64 && sv.nodes-start <= guessBudget; depth += 2 {
-		sv.horizon = false
-		guess = sv.shallow(0, root, depth, -inf, inf)
-		if !sv.horizon {
+	used := func() uint64 { return w.nodes + w.sv.nodes.Load() }
+	start := used()
+	for depth := 2; depth <= 64 && used()-start <= guessBudget; depth += 2 {
+		w.horizon = false
+		guess = w.shallow(0, root, depth, -inf, inf)
+		if !w.horizon {
 			break // every line ended within depth: the guess is the value
 		}
 	}
 	return min(max(guess, -maxMargin), maxMargin)
 }
 
-func (sv *solver) shallow(d int, st *core.State, depth, alpha, beta int) int {
-	sv.nodes++
-	if sv.nodes >= sv.nextCheck {
-		sv.check()
+func (w *worker) shallow(d int, st *core.State, depth, alpha, beta int) int {
+	w.nodes++
+	if w.nodes >= w.nextCheck {
+		w.check()
 	}
-	lv := sv.level(d)
-	lv.moves = sv.g.Moves(st, lv.moves[:0])
+	if eg := w.sv.eg; eg != nil && !st.Over() {
+		if n := eg.m.fieldSum(st); n <= eg.maxN {
+			return eg.lookup(st, n)
+		}
+	}
+	lv := w.level(d)
+	lv.moves = w.sv.g.Moves(st, lv.moves[:0])
 	if len(lv.moves) == 0 {
-		return sv.terminal(st)
+		return w.terminal(st)
 	}
 	mover := st.ToMove()
 	if depth == 0 {
-		sv.horizon = true
-		sc := sv.g.Scores(st)
-		return sc[mover] - sc[1-mover]
+		w.horizon = true
+		return sign(mover) * scoreMargin(w.sv.g, st)
 	}
 	for len(lv.kids) < len(lv.moves) {
 		lv.kids = append(lv.kids, st.Clone())
 	}
 	best := -inf
-	for _, k := range sv.order(lv, st, mover, noMove) {
+	for _, k := range w.order(lv, st, mover, noMove) {
 		c := lv.kids[k]
 		var v int
 		if c.ToMove() == mover {
-			v = sv.shallow(d+1, c, depth-1, max(alpha, best), beta)
+			v = w.shallow(d+1, c, depth-1, max(alpha, best), beta)
 		} else {
-			v = -sv.shallow(d+1, c, depth-1, -beta, -max(alpha, best))
+			v = -w.shallow(d+1, c, depth-1, -beta, -max(alpha, best))
 		}
 		if best = max(best, v); best >= beta {
 			break

@@ -7,13 +7,12 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unsafe"
 
 	"rulesmith/core"
 	"rulesmith/variants"
 )
 
-func load(t *testing.T, name string, sets ...string) *core.Game {
+func load(t testing.TB, name string, sets ...string) *core.Game {
 	t.Helper()
 	g, err := core.Load(name, core.WithFS(variants.FS()), core.WithSet(sets...))
 	if err != nil {
@@ -24,7 +23,7 @@ func load(t *testing.T, name string, sets ...string) *core.Game {
 
 func solveOK(t *testing.T, g *core.Game, s *core.State) Result {
 	t.Helper()
-	r, err := Solve(context.Background(), g, s, Options{})
+	r, err := Solve(context.Background(), g, s, Options{CacheDir: "-"})
 	if err != nil {
 		t.Fatalf("%s: %v", g.Name, err)
 	}
@@ -208,7 +207,10 @@ func TestAgreesWithBruteForce(t *testing.T) {
 func TestLineKeepsValue(t *testing.T) {
 	g := load(t, "mancala/egyptian", "pits=4", "seeds=3")
 	start := g.NewState()
-	r := solveOK(t, g, start)
+	r, err := Solve(context.Background(), g, start, Options{Endgame: 10, CacheDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if r.Value != 8 {
 		t.Errorf("Kalah 4×3: value %d, want 8", r.Value)
 	}
@@ -224,21 +226,18 @@ func TestLineKeepsValue(t *testing.T) {
 	}
 }
 
+// A small budget makes a small table that forgets proofs; the value stays.
 func TestMemoryBound(t *testing.T) {
-	g := load(t, "mancala/egyptian", "pits=4", "seeds=4")
-	_, err := Solve(context.Background(), g, g.NewState(), Options{MaxMemory: 64 << 10})
-	var full *TableFullError
-	if !errors.As(err, &full) {
-		t.Fatalf("want a full table, got %v", err)
+	g := load(t, "mancala/egyptian", "pits=4", "seeds=3")
+	r, err := Solve(context.Background(), g, g.NewState(), Options{MaxMemory: 64 << 10, Endgame: -1})
+	if err != nil {
+		t.Fatal(err)
 	}
-	msg := err.Error()
-	for _, want := range []string{"solve: transposition table full at ", " entries (0.0625 MB)", "give more --max-memory or a smaller variant"} {
-		if !strings.Contains(msg, want) {
-			t.Errorf("error %q lacks %q", msg, want)
-		}
+	if r.Value != 8 {
+		t.Fatalf("Kalah 4×3 in 64 KB: value %d, want 8", r.Value)
 	}
-	if full.Entries == 0 || int64(full.Entries)*entryBytes > 64<<10 {
-		t.Errorf("entries %d do not fit 64 KB", full.Entries)
+	if b := tableBytes(64 << 10); b > 64<<10 {
+		t.Fatalf("the table takes %d bytes of a 64 KB budget", b)
 	}
 }
 
@@ -316,7 +315,7 @@ func TestCancelAndTimeout(t *testing.T) {
 func TestProgress(t *testing.T) {
 	g := load(t, "mancala/egyptian", "pits=4", "seeds=3")
 	var calls []Progress
-	r, err := Solve(context.Background(), g, g.NewState(), Options{ProgressEvery: time.Nanosecond,
+	r, err := Solve(context.Background(), g, g.NewState(), Options{ProgressEvery: time.Nanosecond, Endgame: -1,
 		Progress: func(p Progress) { calls = append(calls, p) }})
 	if err != nil {
 		t.Fatal(err)
@@ -331,41 +330,36 @@ func TestProgress(t *testing.T) {
 }
 
 // Two positions whose Zobrist hashes collide are still told apart by the
-// second hash.
+// second hash, and bounds merge.
 func TestTableSecondHash(t *testing.T) {
-	if unsafe.Sizeof(entry{}) != entryBytes {
-		t.Fatalf("entry is %d bytes, entryBytes says %d", unsafe.Sizeof(entry{}), entryBytes)
-	}
-	tt := newTable(8 << 20)
-	i, found := tt.find(42, 1)
-	if found {
+	tt := newTTable(1 << 20)
+	if _, _, _, found := tt.probe(42, 1); found {
 		t.Fatal("found in an empty table")
 	}
-	if _, err := tt.insert(i, 42, 1); err != nil {
-		t.Fatal(err)
-	}
-	if _, found := tt.find(42, 2); found {
+	tt.store(42, 1, 5, 4, 6, 3, 100) // exact 5
+	if _, _, _, found := tt.probe(42, 2); found {
 		t.Fatal("a different second hash matched")
 	}
-	if _, found := tt.find(42, 1); !found {
-		t.Fatal("the position was lost")
+	lo, hi, mv, found := tt.probe(42, 1)
+	if !found || lo != 5 || hi != 5 || mv != 3 {
+		t.Fatalf("got %d %d %d %v", lo, hi, mv, found)
 	}
-	// grow keeps every entry
-	for k := uint64(0); k < 100000; k++ {
-		j, found := tt.find(k*0x9e3779b97f4a7c15+7, k)
-		if found {
-			continue
-		}
-		if _, err := tt.insert(j, k*0x9e3779b97f4a7c15+7, k); err != nil {
-			t.Fatal(err)
-		}
+	tt.store(43, 1, 7, 7, 9, 2, 10)  // upper bound 7 (failed low)
+	tt.store(43, 1, 2, -5, 2, 1, 10) // lower bound 2 (failed high)
+	if lo, hi, mv, _ := tt.probe(43, 1); lo != 2 || hi != 7 || mv != 1 {
+		t.Fatalf("merged bounds: got [%d, %d] move %d", lo, hi, mv)
 	}
-	for k := uint64(0); k < 100000; k++ {
-		if _, found := tt.find(k*0x9e3779b97f4a7c15+7, k); !found {
-			t.Fatalf("entry %d lost in growing", k)
-		}
+	// a full bucket forgets its cheapest proof
+	b := tt.mask + 1
+	for k := uint64(0); k < 5; k++ {
+		tt.store(44+k*b, 9, 1, 0, 2, 0, 1<<(10+k))
 	}
-	if tt.bytes() > 8<<20 {
-		t.Fatalf("table holds %d bytes, budget 8 MB", tt.bytes())
+	if _, _, _, found := tt.probe(44, 9); found {
+		t.Fatal("the cheapest proof was kept")
+	}
+	for k := uint64(1); k < 5; k++ {
+		if _, _, _, found := tt.probe(44+k*b, 9); !found {
+			t.Fatalf("proof %d lost", k)
+		}
 	}
 }

@@ -130,7 +130,7 @@ type VariantInfo struct {
 	Lowest bool `json:"lowest,omitempty"`
 	// Foul names the variant's foul ([fouls]), or "".
 	Foul string `json:"foul,omitempty"`
-	// Goal names the [end] condition the foul is about (the STRIX Nest).
+	// Goal names the [end] condition the foul is about.
 	Goal string `json:"goal,omitempty"`
 	// Takebacks is the takebacks each seat starts with.
 	Takebacks int `json:"takebacks,omitempty"`
@@ -162,7 +162,7 @@ type Record struct {
 	// Scores are the final scores per seat (Game.Scores).
 	Scores []int `json:"scores"`
 	// EndedBy is Game.EndedBy: an [end] condition's name, stuck,
-	// repetition, two_way_draw...; "ply_limit" for a timeout.
+	// repetition, unavoidable...; "ply_limit" for a timeout.
 	EndedBy string `json:"ended_by"`
 	EndSeat int    `json:"end_seat"`
 	// Branching is the number of legal moves before each ply.

@@ -1,0 +1,48 @@
+package core
+
+import "fmt"
+
+// Arrange sets s to a position of a game played with stones only (no piece
+// instances): the start position's header (ply 0, first phase, not over)
+// with counts[c] stones on each cell c and seat toMove to move. It keeps
+// the hash incremental and allocates nothing. Analyses that enumerate
+// positions instead of reaching them by play use it (solve's endgame
+// databases); the end conditions are not checked, so a position where the
+// game would already be over still has its moves.
+func (g *Game) Arrange(s *State, counts []int, toMove int) error {
+	if g.NumPieces() != 0 {
+		return fmt.Errorf("core: %s has piece instances; Arrange places stones only", g.Name)
+	}
+	if len(counts) != g.Board.N() {
+		return fmt.Errorf("core: Arrange: %d counts for %d cells", len(counts), g.Board.N())
+	}
+	if toMove < 0 || toMove >= len(g.Seats) {
+		return fmt.Errorf("core: Arrange: no seat %d", toMove)
+	}
+	for c, n := range counts {
+		if n < 0 || n > MaxStones {
+			return fmt.Errorf("core: Arrange: %d stones on %s", n, g.Board.Cells[c].Name)
+		}
+	}
+	s.CopyFrom(g.initial)
+	for c, n := range counts {
+		s.setCount(c, n)
+	}
+	s.setToMove(toMove)
+	return nil
+}
+
+// SetCount sets the number of stones on cell c of s (0 ≤ n ≤ MaxStones),
+// keeping the hash; everything else about s (seat to move, ply, whether
+// the game is over) stays. Analyses use it to ask what a position would
+// score with other counts.
+func (s *State) SetCount(c, n int) {
+	if c < 0 || c >= s.g.Board.N() || n < 0 || n > MaxStones {
+		return
+	}
+	s.setCount(c, n)
+}
+
+// SeatScore returns one seat's score by the variant's scoring expression,
+// as Scores does, without allocating.
+func (g *Game) SeatScore(s *State, seat int) int { return g.scoreOf(s, seat) }
