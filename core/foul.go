@@ -79,7 +79,7 @@ var foulKeys = []*Key{
 	{Name: "callers", Type: TStrings, Allowed: []string{"prev", "next", "sufferers"}, Doc: "who may call (default: prev and next)"},
 	{Name: "node_limit", Type: TInt, Default: 5_000_000, Min: 1000, Max: 1 << 30, Doc: "positions one search may visit; past it there is no verdict"},
 	{Name: "miss_turn", Type: TBool, Default: false, Doc: "a seat whose every move gives another a forced win, while passing does not, misses the turn"},
-	{Name: "unavoidable", Type: TChoice, Default: "eliminate", Allowed: []string{"eliminate", "two_way_draw"}, Doc: "what befalls a seat that cannot avoid the foul"},
+	{Name: "unavoidable", Type: TChoice, Default: "eliminate", Allowed: []string{"eliminate", "eliminate_and_end"}, Doc: "eliminate: the offender is out and the move stands; eliminate_and_end: the game ends"},
 	{Name: "cite", Type: TString, Doc: "a reference into the rule text"},
 }
 

@@ -507,11 +507,7 @@ func TestFoulDemonstrationIsMinimax(t *testing.T) {
 		if v.Gainer < 0 {
 			continue
 		}
-		thirdBirdOnly := false
-		if d, ok := g.ParamValue("defenders"); ok && d == "third_bird" {
-			thirdBirdOnly = true
-		}
-		o := &minimaxDist{g: g, gainer: v.Gainer, mover: sm.before.ToMove(), thirdBirdOnly: thirdBirdOnly,
+		o := &minimaxDist{g: g, gainer: v.Gainer, mover: sm.before.ToMove(), thirdBirdOnly: g.Foul.BystandersOnly,
 			nest: ownerInNest(g), memo: map[[2]uint64]bool{}}
 		s := sm.before.Clone()
 		if err := g.Play(s, sm.m); err != nil {

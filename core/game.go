@@ -73,8 +73,6 @@ type Game struct {
 	// Phases lists the phase names in declaration order (one implicit
 	// phase "play" when the file declares none).
 	Phases []string
-	// Doc is the merged variant document the game was compiled from.
-	Doc *spec.Doc
 	// Foul is the variant's foul analysis ([fouls]), or nil.
 	Foul *FoulSpec
 	// SeatColors are colour names per seat ([players] colors), or nil.
@@ -83,6 +81,15 @@ type Game struct {
 	SeatTitles []string
 	// Display holds drawing hints ([display]).
 	Display Display
+
+	// doc is the merged variant document the game was compiled from.
+	doc *spec.Doc
+	// what Game tells its consumers (game_answers.go)
+	endInfo       []EndInfo
+	scoreDeclared bool
+	readsPly      string
+	restingRule   string
+	digest        [32]byte
 
 	rules  []rule
 	phases []*phase
