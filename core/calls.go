@@ -36,7 +36,7 @@ func (h *History) CanCall(caller int) error {
 	if h.called {
 		return fmt.Errorf("a call was already judged on this move (only one call at a time)")
 	}
-	before := h.snaps[h.n-1]
+	before := h.before()
 	offender := before.ToMove()
 	if caller == offender {
 		return fmt.Errorf("%s cannot call a foul on their own move", g.Seats[caller])
@@ -121,7 +121,7 @@ func (h *History) Call(caller int) (CallResult, error) {
 	if err := h.CanCall(caller); err != nil {
 		return CallResult{}, err
 	}
-	before := h.snaps[h.n-1]
+	before := h.before()
 	m := h.moves[h.n-1]
 	offender := before.ToMove()
 	notGainer := -1
@@ -145,8 +145,7 @@ func (h *History) Call(caller int) (CallResult, error) {
 	case v.Foul:
 		res.Upheld = true
 		// withdraw the move, keeping what calls changed
-		h.n--
-		h.State.CopyFrom(h.snaps[h.n])
+		h.takeBack()
 		h.redo = 0
 		s := h.State
 		if f.Remedy == "points" {
@@ -173,8 +172,7 @@ func (h *History) Call(caller int) (CallResult, error) {
 		}
 	case v.Unavoidable && f.Unavoidable == "eliminate_and_end":
 		res.Upheld = true
-		h.n--
-		h.State.CopyFrom(h.snaps[h.n])
+		h.takeBack()
 		h.redo = 0
 		s := h.State
 		if v.CommonGainer >= 0 {
