@@ -3,6 +3,8 @@
 package core
 
 import (
+	"strings"
+
 	"rulesmith/core/board"
 )
 
@@ -13,6 +15,13 @@ var graphBoard = boardKind{
 	build: func(c *compiler) (*board.Board, string, error) {
 		b, err := c.graph()
 		return b, "", err
+	},
+	// a board of points and lines is drawn with its lines; any other graph
+	// as the list of its occupied cells
+	render: func(b *strings.Builder, g *Game, s *State) {
+		if sk, ok := g.Board.LineSketch(4, 2); ok {
+			renderSketch(b, g, s, sk)
+		}
 	},
 }
 

@@ -36,7 +36,7 @@ func (h *History) CanCall(caller int) error {
 	if h.called {
 		return fmt.Errorf("a call was already judged on this move (only one call at a time)")
 	}
-	before := h.snaps[h.n-1]
+	before := h.before()
 	offender := before.ToMove()
 	if caller == offender {
 		return fmt.Errorf("%s cannot call a foul on their own move", g.Seats[caller])
@@ -121,7 +121,7 @@ func (h *History) Call(caller int) (CallResult, error) {
 	if err := h.CanCall(caller); err != nil {
 		return CallResult{}, err
 	}
-	before := h.snaps[h.n-1]
+	before := h.before()
 	m := h.moves[h.n-1]
 	offender := before.ToMove()
 	notGainer := -1
@@ -145,8 +145,7 @@ func (h *History) Call(caller int) (CallResult, error) {
 	case v.Foul:
 		res.Upheld = true
 		// withdraw the move, keeping what calls changed
-		h.n--
-		h.State.CopyFrom(h.snaps[h.n])
+		h.takeBack()
 		h.redo = 0
 		s := h.State
 		if f.Remedy == "points" {
@@ -171,10 +170,9 @@ func (h *History) Call(caller int) (CallResult, error) {
 			h.barred, h.hasBarred = m, true
 			res.Outcome = fmt.Sprintf("foul upheld: %s has no takebacks left and is eliminated; %s makes the replacement move for %s", seats[offender], seats[caller], seats[offender])
 		}
-	case v.Unavoidable && f.Unavoidable == "two_way_draw":
+	case v.Unavoidable && f.Unavoidable == "eliminate_and_end":
 		res.Upheld = true
-		h.n--
-		h.State.CopyFrom(h.snaps[h.n])
+		h.takeBack()
 		h.redo = 0
 		s := h.State
 		if v.CommonGainer >= 0 {
@@ -184,12 +182,18 @@ func (h *History) Call(caller int) (CallResult, error) {
 			} else {
 				g.finishWith(s, v.CommonGainer)
 			}
-			res.Outcome = fmt.Sprintf("forced foul: every move of %s gives %s the Nest; %s is deemed to have gained it and the game ends", seats[offender], seats[v.CommonGainer], seats[v.CommonGainer])
+			res.Outcome = fmt.Sprintf("forced foul: every move of %s gives %s the goal (%s); %s is deemed to have reached it and the game ends", seats[offender], seats[v.CommonGainer], f.goal.name, seats[v.CommonGainer])
 		} else {
 			s.Eliminate(offender)
-			g.markEnd(s, EndTwoWayDraw, offender)
+			g.markEnd(s, f.unavoidableEnd, offender)
 			g.finish(s)
-			res.Outcome = fmt.Sprintf("forced foul: %s cannot avoid it and loses; the other two players share a two-way draw", seats[offender])
+			var left []string
+			for seat := range seats {
+				if !s.Eliminated(seat) {
+					left = append(left, seats[seat])
+				}
+			}
+			res.Outcome = fmt.Sprintf("forced foul: %s cannot avoid it and loses; the game ends (%s) between the %d players left (%s), decided by the scores", seats[offender], f.unavoidableEnd, len(left), strings.Join(left, ", "))
 		}
 	case v.Unavoidable:
 		res.Upheld = true

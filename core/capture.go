@@ -1,8 +1,8 @@
 // This file holds the generic capture and exclusion machinery of moving
 // pieces (slides, steps and pivots): landing exclusions through a relation
 // (STRIX shadows), captures of pieces on cells related to the landing cell
-// (the STRIX Kite's swoop), captures by sandwiching with a partner piece
-// along a line (the STRIX Ravens' mobbing), immunity and points. It is on
+// (a piece taken beside the landing cell), captures by sandwiching with a partner piece
+// along a line (a piece taken between the mover and a partner), immunity and points. It is on
 // the hot path and allocates nothing.
 
 package core

@@ -66,7 +66,7 @@ func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
 }
 
 func compile(doc *spec.Doc, budget Budget, sets []string) (g *Game, err error) {
-	c := &compiler{r: spec.NewReader(doc), g: &Game{Doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{},
+	c := &compiler{r: spec.NewReader(doc), g: &Game{doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{},
 		meter: newMeter(budget)}
 	defer func() {
 		c.meter.done = true
@@ -105,6 +105,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileSetup()
 	c.compileRules()
 	c.compilePhases()
+	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileScoring()
 	c.compileFouls()
@@ -114,6 +115,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	}
 	g.warnings = r.Warnings
 	g.warnings.Sort()
+	g.digest = digestOf(c.r.Doc)
 	// A seat that starts without its flagged pieces ([turns]
 	// eliminate_without) is out from the start, as it would be after a move;
 	// the end conditions hold from the start too.
@@ -240,6 +242,9 @@ func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...exp
 		return nil
 	}
 	c.checkCalls(path, src)
+	if _, inScope := env["ply"]; inScope && c.g.readsPly == "" && readsIdent(src, "ply") {
+		c.g.readsPly = path
+	}
 	return prog
 }
 
@@ -409,12 +414,12 @@ func (c *compiler) choice(path, def string, choices ...string) string {
 	v, ok := c.r.Doc.Get(path)
 	if s, isStr := v.(string); ok && isStr {
 		if nv := deprecatedValue(path, s); nv != "" {
-			c.r.ValueWarnf(path, "%s: %q is deprecated; write %q (same meaning)", path, s, nv)
+			c.r.ValueWarnf(path, "%s: %q is deprecated; write %q (same meaning%s)", path, s, nv, deprecatedNotes[s])
 			return nv
 		}
 		if pv, isParam := c.params[s].(string); isParam {
 			if nv := deprecatedValue(path, pv); nv != "" {
-				c.r.ValueWarnf("params."+s, "params.%s: %q is deprecated as a value of %s; write %q (same meaning)", s, pv, path, nv)
+				c.r.ValueWarnf("params."+s, "params.%s: %q is deprecated as a value of %s; write %q (same meaning%s)", s, pv, path, nv, deprecatedNotes[pv])
 				pv = nv
 			}
 			for _, ch := range choices {
@@ -513,7 +518,7 @@ func (c *compiler) compilePlayers() {
 
 // compileDisplay reads [display]: hints for drawing the board, which the
 // rules never read: `dark` (a boolean cell attribute shading a cell, e.g. the
-// black squares), `marks` (regions drawn marked, e.g. the Nest) and
+// black squares), `marks` (regions drawn marked, e.g. a goal) and
 // `shade` (a relation: cells related to an occupied cell are shaded, e.g.
 // STRIX shadows; by default the relation of the first rule with exclude).
 // displayKeys are the keys of [display].

@@ -531,9 +531,11 @@ func (c *compiler) compileEnds() {
 		}
 		c.checkKindKeys(p, "type", typ, keyNames(endKeys, et.keys), allKeyNames(endTypeKeys()))
 		e := &endCond{name: name, cite: r.String(p+".cite", ""), typ: et}
+		c.g.endInfo = append(c.g.endInfo, EndInfo{Name: name, Type: typ, NamesWinner: et.decides})
 		for _, k := range et.keys {
 			if k == &endWinnerKey {
 				e.byScore = c.readChoice(p, &endWinnerKey) == "score"
+				c.g.endInfo[len(c.g.endInfo)-1].NamesWinner = et.decides && !e.byScore
 			}
 		}
 		e.check = et.compile(c, p, name)
@@ -548,7 +550,7 @@ func (c *compiler) compileEnds() {
 	if c.g.repetitionEnd != "" {
 		c.g.endNames = append(c.g.endNames, c.g.repetitionEnd)
 	}
-	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, EndTwoWayDraw, EndResigned, EndUnavoidable)
+	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, endTwoWayDraw, EndResigned, EndUnavoidable)
 }
 
 // scoringKeys are the keys of [scoring].
@@ -563,6 +565,7 @@ func (c *compiler) compileScoring() {
 	r.Keys("scoring", keyNames(scoringKeys))
 	c.g.scoreCite = r.String("scoring.cite", "")
 	c.g.lowest = r.OneOf("scoring.winner", "highest", "highest", "lowest") == "lowest"
+	c.g.scoreDeclared = r.Has("scoring.score")
 	src := r.String("scoring.score", "points()")
 	c.g.score = c.compileExpr("scoring.score", src, c.condEnv(), append(checkedArithmetic(), expr.AsInt())...)
 	if o := r.Doc.Origin("scoring.score"); o.Pos.ValLine > 0 {

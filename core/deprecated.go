@@ -20,7 +20,30 @@ var deprecatedKeys = []struct{ table, old, new string }{
 // deprecatedValues are renamed values of choice keys, by key name: old
 // value → new value.
 var deprecatedValues = map[string]map[string]string{
-	"defenders": {"third_bird": "bystanders"},
+	"defenders":   {"third_bird": "bystanders"},
+	"unavoidable": {"two_way_draw": "eliminate_and_end"},
+}
+
+// deprecatedNotes add to a deprecated value's warning what else changes
+// with the new spelling.
+var deprecatedNotes = map[string]string{
+	"two_way_draw": `; ended_by is then "unavoidable" where it was "two_way_draw"`,
+}
+
+// endTwoWayDraw is the ended_by name of an unavoidable foul's ending under
+// the deprecated spelling unavoidable = "two_way_draw", kept so that the
+// expressions of such a file still match it.
+const endTwoWayDraw = "two_way_draw"
+
+// spelled reports whether the choice key at path is written as value,
+// directly or through the string parameter it names.
+func (c *compiler) spelled(path, value string) bool {
+	v, _ := c.r.Doc.Get(path)
+	s, _ := v.(string)
+	if pv, isParam := c.params[s].(string); isParam {
+		s = pv
+	}
+	return s == value
 }
 
 // renameDeprecatedKeys reads every deprecated key under its new name,

@@ -11,7 +11,8 @@ var regionEmptyEnd = endType{
 		if !ok {
 			return nil
 		}
-		return &regionEmpty{region: ref, who: c.readChoice(p, &endWhoKey)}
+		who := c.readChoice(p, &endWhoKey)
+		return &regionEmpty{region: ref, who: who, mover: who == "mover", next: who == "next"}
 	},
 }
 
@@ -19,26 +20,27 @@ var endWhoKey = Key{Name: "who", Type: TChoice, Default: "any", Allowed: []strin
 	Doc: "on a per-seat region, whose cells are checked: every seat's, the seat that just moved, or the seat to move"}
 
 type regionEmpty struct {
-	region regionRef
-	who    string
+	region      regionRef
+	who         string
+	mover, next bool // who: only the seat that just moved, or the seat to move
 }
 
+// holds is checked after every move: it scans the region's cells up to
+// the first that holds something (usually the first), reading heights only
+// when the game has pieces.
 func (e *regionEmpty) holds(g *Game, s *State) (bool, int) {
+	counts := s.buf[g.lay.counts:]
+	var height []int32
+	if len(g.pieceKind) > 0 {
+		height = s.buf[g.lay.height:]
+	}
 	for seat := range g.Seats {
-		switch e.who {
-		case "mover":
-			if seat != int(s.buf[hLastMover]) {
-				continue
-			}
-		case "next":
-			if seat != s.ToMove() {
-				continue
-			}
+		if (e.mover && seat != int(s.buf[hLastMover])) || (e.next && seat != s.ToMove()) {
+			continue
 		}
 		empty := true
-		height, counts := s.buf[g.lay.height:], s.buf[g.lay.counts:]
 		for _, c := range g.cells(e.region, seat) {
-			if height[c] != 0 || counts[c] != 0 {
+			if counts[c] != 0 || (height != nil && height[c] != 0) {
 				empty = false
 				break
 			}

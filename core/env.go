@@ -21,7 +21,7 @@ type condProgram struct{ prog *vm.Program }
 //	points()        points the seat gathered from effects
 //
 // Variables: seat (name), ply, over (bool), ended_by (what ended the game:
-// an [end.NAME], or stuck, repetition, two_way_draw, resigned; "" while it
+// an [end.NAME], or stuck, repetition, unavoidable, resigned; "" while it
 // goes on), end_seat (the seat that met it), eliminated (bool), and the
 // params by name.
 func (g *Game) stateEnv(s *State, seat int) map[string]any {

@@ -2,9 +2,8 @@
 // declares under [fouls.NAME]: after a move by C, does another player G
 // have a forced win by a named goal (an end condition of type "reach")
 // within N complete turns against every reply of the defenders, and did C
-// have an alternative move after which nobody has one? STRIX's Third Bird
-// Foul (2024 Rule 17) and Preparation (first edition Rule 18) are such
-// fouls.
+// have an alternative move after which nobody has one? The fouls of both
+// STRIX editions (2024 Rule 17, first edition Rule 18) are such fouls.
 //
 // The search is an AND/OR depth-first search: the Gainer's plies are OR
 // nodes, the defenders' AND nodes, with a transposition table, refutation-
@@ -24,7 +23,7 @@ import (
 // FoulSpec is a compiled [fouls.NAME] table.
 type FoulSpec struct {
 	Name, Cite string
-	// Turns is the depth in complete turns (the STRIX Thicket).
+	// Turns is the depth in complete turns.
 	Turns int
 	// BystandersOnly: only the players who are neither C nor G defend
 	// (defenders = "bystanders"); C's later plies are free to help G.
@@ -48,10 +47,15 @@ type FoulSpec struct {
 	// instead (first edition Rule 19); passing is then an alternative.
 	MissTurn bool
 	// Unavoidable is what befalls a player who cannot avoid the foul:
-	// "eliminate" (2024 Rule 17 (xi)) or "two_way_draw" (first edition
-	// Rule 18 (vii): the player loses, the other two share a two-way draw,
-	// unless every move gives the Nest to one player, who then gains it).
+	// "eliminate" (the player is eliminated and the move stands; 2024 STRIX
+	// Rule 17 (xi)) or "eliminate_and_end" (the move is withdrawn and the
+	// game ends: as if the goal were reached when every move gives it to
+	// one player, else with the player eliminated, ended by EndUnavoidable
+	// and decided by scoring; first-edition STRIX Rule 18 (vii)).
 	Unavoidable string
+	// unavoidableEnd is the ended_by name of an "eliminate_and_end" ending:
+	// EndUnavoidable, or the deprecated spelling's old name.
+	unavoidableEnd string
 
 	goal       *endCond
 	goalPieces []int32 // the pieces that count for the goal
@@ -76,7 +80,7 @@ var foulKeys = []*Key{
 	{Name: "callers", Type: TStrings, Allowed: []string{"prev", "next", "sufferers"}, Doc: "who may call (default: prev and next)"},
 	{Name: "node_limit", Type: TInt, Default: 5_000_000, Min: 1000, Max: 1 << 30, Doc: "positions one search may visit; past it there is no verdict"},
 	{Name: "miss_turn", Type: TBool, Default: false, Doc: "a seat whose every move gives another a forced win, while passing does not, misses the turn"},
-	{Name: "unavoidable", Type: TChoice, Default: "eliminate", Allowed: []string{"eliminate", "two_way_draw"}, Doc: "what befalls a seat that cannot avoid the foul"},
+	{Name: "unavoidable", Type: TChoice, Default: "eliminate", Allowed: []string{"eliminate", "eliminate_and_end"}, Doc: "eliminate: the offender is out and the move stands; eliminate_and_end: the game ends"},
 	{Name: "cite", Type: TString, Doc: "a reference into the rule text"},
 }
 
@@ -100,7 +104,11 @@ func (c *compiler) compileFouls() {
 		f.RemedyPoints = c.num(p+".remedy_points", 2, 0, 1<<20)
 		f.NodeLimit = c.num(p+".node_limit", 5_000_000, 1000, 1<<30)
 		f.MissTurn = c.flag(p+".miss_turn", false)
-		f.Unavoidable = c.choice(p+".unavoidable", "eliminate", "eliminate", "two_way_draw")
+		f.Unavoidable = c.choice(p+".unavoidable", "eliminate", "eliminate", "eliminate_and_end")
+		f.unavoidableEnd = EndUnavoidable
+		if c.spelled(p+".unavoidable", endTwoWayDraw) {
+			f.unavoidableEnd = endTwoWayDraw
+		}
 		f.Callers = r.Strings(p + ".callers")
 		if len(f.Callers) == 0 {
 			f.Callers = []string{"prev", "next"}
@@ -337,11 +345,24 @@ func (a *analyzer) win(s *State, gainer, left, depth int) bool {
 	return result
 }
 
-// demonstrate returns a line of the forced win found from s: the Gainer's
-// winning choices and, for each defender, its strongest-looking reply.
+// demonstrate returns the line of the forced win from s that both sides
+// would play at their best, so that a player can check it move by move:
+// the Gainer (and the mover, where it helps the Gainer) wins in the fewest
+// plies it can force, and each defender picks a reply that holds out the
+// longest. Each step keeps the exact distance to the win, d: an OR move
+// leads to a position won within d-1 plies; an AND reply to one not won
+// within d-2 (every reply is won within d-1, as s is won within d).
 func (a *analyzer) demonstrate(s *State, gainer, left int) []string {
+	a.nodes, a.limit = 0, false // the verdict is in: a fresh budget for the line
+	d := -1
+	for k := 0; k <= left; k++ {
+		if a.win(s, gainer, k, 0) {
+			d = k
+			break
+		}
+	}
 	var line []string
-	for depth := 0; left > 0 && !s.Over(); depth++ {
+	for ; d > 0 && !s.Over() && !a.limit; d-- {
 		moves := append([]Move(nil), a.g.Moves(s, nil)...)
 		if len(moves) == 0 {
 			break
@@ -350,20 +371,21 @@ func (a *analyzer) demonstrate(s *State, gainer, left int) []string {
 		or := mover == gainer || (a.f.BystandersOnly && mover == a.mover)
 		a.order(s, moves, gainer, or)
 		pick := moves[0]
-		if or {
-			for _, m := range moves {
-				child := s.Clone()
-				if a.g.Play(child, m) == nil && a.win(child, gainer, left-1, 0) {
-					pick = m
-					break
-				}
+		child := s.Clone()
+		for _, m := range moves {
+			child.CopyFrom(s)
+			if a.g.Play(child, m) != nil {
+				continue
+			}
+			if (or && a.win(child, gainer, d-1, 0)) || (!or && (d < 2 || !a.win(child, gainer, d-2, 0))) {
+				pick = m
+				break
 			}
 		}
 		line = append(line, a.g.Format(s, pick))
 		if a.g.Play(s, pick) != nil {
 			break
 		}
-		left--
 	}
 	return line
 }
@@ -399,7 +421,7 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 		if ru := m.Rule(); ru >= 0 {
 			if vt, ok := g.rules[ru].(victimTaker); ok {
 				for _, p := range a.f.goalPieces {
-					if vt.takes(m, int(p)) {
+					if vt.takes(s, m, int(p)) {
 						sc += 16
 					}
 				}

@@ -72,8 +72,6 @@ type Game struct {
 	// Phases lists the phase names in declaration order (one implicit
 	// phase "play" when the file declares none).
 	Phases []string
-	// Doc is the merged variant document the game was compiled from.
-	Doc *spec.Doc
 	// Foul is the variant's foul analysis ([fouls]), or nil.
 	Foul *FoulSpec
 	// SeatColors are colour names per seat ([players] colors), or nil.
@@ -83,10 +81,22 @@ type Game struct {
 	// Display holds drawing hints ([display]).
 	Display Display
 
+	// doc is the merged variant document the game was compiled from.
+	doc *spec.Doc
+	// what Game tells its consumers (game_answers.go)
+	endInfo       []EndInfo
+	scoreDeclared bool
+	readsPly      string
+	restingRule   string
+	digest        [32]byte
+
 	rules  []rule
 	phases []*phase
 	ends   []*endCond
-	score  *vm.Program
+	// seatKeys tables the hash keys of the seat to move per phase.
+	seatKeys      []uint64
+	seatKeyPhases int
+	score         *vm.Program
 	// scoreVars: the state variables the score expression reads
 	scoreVars int
 	// scoreAt is where the score expression is written ("file:line:col: ")
@@ -288,7 +298,7 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 type Display struct {
 	// Dark names a boolean cell attribute that shades a cell.
 	Dark string
-	// Marks lists regions drawn marked (the STRIX Nest).
+	// Marks lists regions drawn marked (a goal region).
 	Marks []string
 	// Shade names a relation: cells related to an occupied cell are shaded
 	// (STRIX shadows).

@@ -18,7 +18,7 @@ import (
 // related to the piece's cell by the `helper` relation and occupied by any
 // piece, the `target` expression (over the attributes of `from` and
 // `helper`, evaluated once at load) names the landing cell, or "" for none.
-// This is STRIX's ghosting (Rule 8): the crosspiece is the helper.
+// STRIX writes its Rule 8 move with it (the crosspiece is the helper).
 // Several helpers giving one target make one move.
 type pivotRule struct {
 	ruleBase

@@ -192,7 +192,7 @@ func (r *slideRule) reach(g *Game, kinds []bool, add func(from, to int)) {
 
 // takes reports whether m takes p as a victim (not counting a piece
 // replaced on the target).
-func (r *slideRule) takes(m Move, p int) bool {
+func (r *slideRule) takes(_ *State, m Move, p int) bool {
 	if r.cap == nil {
 		return false
 	}

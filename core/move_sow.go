@@ -32,6 +32,11 @@ type sowRule struct {
 	storeOwner []int8  // cell → seat owning it as a store, or -1
 	cellSeat   []int8  // cell → seat whose `from` region holds it, or -1
 	fromIndex  []int16 // cell → 1-based index in its seat's from region
+	// rings[seat*len(dirs)+d] lists the cells a sowing by seat in direction
+	// d drops stones into, in sowing order (the track, less the stores
+	// skipped); ringAt[seat*len(dirs)+d][c] is c's index in it, or -1.
+	rings  [][]int32
+	ringAt [][]int16
 }
 
 var sowMove = moveType{
@@ -145,6 +150,29 @@ func compileSow(c *compiler, p string, rb ruleBase) rule {
 			ru.fromIndex[x] = int16(i + 1)
 		}
 	}
+	nt := len(b.Track)
+	for seat := range g.Seats {
+		for _, dir := range ru.dirs {
+			var ring []int32
+			at := make([]int16, n)
+			for i := range at {
+				at[i] = -1
+			}
+			for k := 0; k < nt; k++ {
+				c := b.Track[k]
+				if dir < 0 {
+					c = b.Track[nt-1-k]
+				}
+				if so := ru.storeOwner[c]; so >= 0 && int(so) != seat && ru.skipOthers {
+					continue
+				}
+				at[c] = int16(len(ring))
+				ring = append(ring, c)
+			}
+			ru.rings = append(ru.rings, ring)
+			ru.ringAt = append(ru.ringAt, at)
+		}
+	}
 	return ru
 }
 
@@ -153,7 +181,7 @@ func (r *sowRule) gen(s *State, out []Move) []Move {
 	min := int32(r.min)
 	cnt := s.buf[s.g.lay.counts:]
 	one := len(r.dirs) == 1
-	for _, c := range r.from.cells[seat%len(r.from.cells)] {
+	for _, c := range s.g.cells(r.from, seat) {
 		if cnt[c] >= min {
 			if one {
 				out = append(out, mkMove(r.index, int(c), -1, 0))
@@ -168,6 +196,12 @@ func (r *sowRule) gen(s *State, out []Move) []Move {
 }
 
 func (r *sowRule) play(s *State, m Move) error {
+	if !r.skipOrigin && r.takeAt == 0 && !noSowRing {
+		k := s.ToMove()*len(r.dirs) + m.Aux()
+		if at := r.ringAt[k]; at[m.From()] >= 0 {
+			return r.playRing(s, m, r.rings[k], at)
+		}
+	}
 	g := s.g
 	track := g.Board.Track
 	nt := len(track)
@@ -243,6 +277,97 @@ func (r *sowRule) play(s *State, m Move) error {
 		}
 		break
 	}
+	if r.capture != nil && int(r.cellSeat[last]) == mover && cnt[last] == 1 {
+		taken := 0
+		for _, o := range r.capture.Of(last) {
+			taken += int(cnt[o])
+		}
+		if taken >= r.captureMin && taken+1 > 0 {
+			st := r.storeOf[mover]
+			if st >= 0 {
+				for _, o := range r.capture.Of(last) {
+					s.setCount(int(o), 0)
+				}
+				s.setCount(last, 0)
+				s.setCount(int(st), int(cnt[st])+taken+1)
+			}
+		}
+	}
+	return nil
+}
+
+// noSowRing turns playRing off (tests compare it with the general path).
+var noSowRing bool
+
+// playRing is play for the common case, sowing along the mover's ring (no
+// stone is ever skipped on it: neither the origin nor take_at applies): a
+// hand of h stones drops ⌊h/L⌋ on every cell of a ring of L cells and one
+// more on each of the next h mod L, each cell's count and hash changed
+// once.
+func (r *sowRule) playRing(s *State, m Move, ring []int32, at []int16) error {
+	g := s.g
+	L := len(ring)
+	mover := s.ToMove()
+	origin := m.From()
+	cnt := s.buf[g.lay.counts:]
+	keys := g.countKeys
+	hand := int(cnt[origin])
+	s.setCount(origin, 0)
+	i := int(at[origin])
+	var hx uint64
+	add := func(c int32, k int) {
+		if o := int(cnt[c]); o+k < countTableMax {
+			x := int(c) * countTableMax
+			hx ^= keys[x+o] ^ keys[x+o+k]
+			cnt[c] = int32(o + k)
+		} else {
+			s.setCount(int(c), o+k)
+		}
+	}
+	var last int
+	for laps := 0; ; laps++ {
+		if laps > r.maxLaps {
+			s.xorHash(hx)
+			return fmt.Errorf("rule %q: relay sowing did not end after %d laps (max_laps)", r.name, r.maxLaps)
+		}
+		if hand >= L {
+			full := hand / L
+			for _, c := range ring {
+				add(c, full)
+			}
+			hand -= full * L
+		}
+		for ; hand > 0; hand-- {
+			if i++; i == L {
+				i = 0
+			}
+			c := ring[i]
+			if o := cnt[c]; o+1 < countTableMax {
+				x := int(c) * countTableMax
+				hx ^= keys[x+int(o)] ^ keys[x+int(o)+1]
+				cnt[c] = o + 1
+			} else {
+				add(c, 1)
+			}
+		}
+		last = int(ring[i])
+		if so := r.storeOwner[last]; so >= 0 {
+			if int(so) == mover && r.extraTurn {
+				s.buf[hExtra] = 1
+			}
+			s.xorHash(hx)
+			return nil
+		}
+		if r.relay && cnt[last] >= 2 {
+			hand = int(cnt[last])
+			s.xorHash(hx)
+			hx = 0
+			s.setCount(last, 0)
+			continue
+		}
+		break
+	}
+	s.xorHash(hx)
 	if r.capture != nil && int(r.cellSeat[last]) == mover && cnt[last] == 1 {
 		taken := 0
 		for _, o := range r.capture.Of(last) {

@@ -134,7 +134,7 @@ func summarize(g *Game, s *State, moves []Move) string {
 }
 
 // cleanMove trims a move's text: surrounding space, a trailing comment word
-// ("bO-b77 Nests") and the annotation marks ? and !.
+// ("c3-e3 wins") and the annotation marks ? and !.
 func cleanMove(text string) string {
 	t := strings.TrimSpace(text)
 	if i := strings.IndexAny(t, " \t"); i >= 0 {

@@ -36,6 +36,7 @@ func init() {
 		&slideMove, &stepMove, &jumpMove,
 		&sowMove,
 		&pivotMove,
+		&removeMove,
 	}
 }
 
@@ -197,12 +198,13 @@ type reacher interface {
 }
 
 // victimTaker is a rule whose moves may take pieces other than one
-// standing on the target: takes reports whether move m takes piece p. The
+// standing on the target: takes reports whether move m, played from s,
+// takes piece p. The
 // foul search tries a defence that takes a goal piece first. A rule that
 // does not implement it is simply not preferred; ordering changes only the
 // speed of the search, never its answer.
 type victimTaker interface {
-	takes(m Move, p int) bool
+	takes(s *State, m Move, p int) bool
 }
 
 // excluder is a rule whose moves may not end on a cell related by a

@@ -3,6 +3,8 @@ package core
 import (
 	"fmt"
 	"strings"
+
+	"rulesmith/core/board"
 )
 
 // CellText describes what stands on cell c: a stone count, or the stack's
@@ -172,6 +174,30 @@ func renderFaces(b *strings.Builder, g *Game, s *State) {
 			}
 			b.WriteString("   ")
 		}
+		b.WriteString("\n")
+	}
+}
+
+// renderSketch draws a board of points and lines (board.LineSketch): each
+// point shows its piece's glyph, or '.' when empty, and the lines join them.
+func renderSketch(b *strings.Builder, g *Game, s *State, sk board.Sketch) {
+	rows := make([][]rune, sk.H)
+	for y := range rows {
+		rows[y] = []rune(strings.Repeat(" ", sk.W))
+	}
+	for _, st := range sk.Strokes {
+		rows[st.Y][st.X] = st.Ch
+	}
+	for c, p := range sk.At {
+		t := CellText(g, s, c)
+		r := '.'
+		if t != "" {
+			r = []rune(t)[len([]rune(t))-1]
+		}
+		rows[p[1]][p[0]] = r
+	}
+	for _, row := range rows {
+		b.WriteString(strings.TrimRight(string(row), " "))
 		b.WriteString("\n")
 	}
 }

@@ -19,7 +19,7 @@ const (
 	hLastTo    // cell + 1 of the last move's target, 0 if none
 	hStop      // 1 when the ply limit stopped the game (a timeout, not a result)
 	hEnd       // what ended the game: index+1 into Game.endNames
-	hEndSeat   // the seat that met the end condition (+1), e.g. whose Owl reached the Nest
+	hEndSeat   // the seat that met the end condition (+1), e.g. whose piece reached the goal region
 	hOccLo     // boards of at most 64 cells: occupied cells as a bit mask (low half)
 	hOccHi     // (high half)
 	hHeader
@@ -173,6 +173,29 @@ func (g *Game) pieceHash(kind, c, level int) uint64 {
 
 func seatKey(seat, phase int) uint64 { return mix(uint64(seat)<<8 | uint64(phase) | 3<<62) }
 
+// tableSeatKeys tables seatKey for every seat and phase: the seat to move
+// changes after every move.
+func (g *Game) tableSeatKeys() {
+	np := max(1, len(g.phases))
+	g.seatKeyPhases = np
+	g.seatKeys = make([]uint64, len(g.Seats)*np)
+	for seat := range g.Seats {
+		for ph := 0; ph < np; ph++ {
+			g.seatKeys[seat*np+ph] = seatKey(seat, ph)
+		}
+	}
+}
+
+// seatKeyOf is seatKey, from the table when it has the entry.
+func (g *Game) seatKeyOf(seat, phase int) uint64 {
+	if uint(phase) < uint(g.seatKeyPhases) && uint(seat) < uint(len(g.Seats)) {
+		if k := seat*g.seatKeyPhases + phase; k < len(g.seatKeys) {
+			return g.seatKeys[k]
+		}
+	}
+	return seatKey(seat, phase)
+}
+
 func (s *State) setCount(c, n int) {
 	i := s.g.lay.counts + c
 	old := int(s.buf[i])
@@ -303,13 +326,13 @@ func (s *State) ownMask(seat int) uint64 { return s.mask(s.g.lay.own + 2*seat) }
 
 func (s *State) setToMove(seat int) {
 	ph := int(s.buf[hPhase])
-	s.xorHash(seatKey(int(s.buf[hToMove]), ph) ^ seatKey(seat, ph))
+	s.xorHash(s.g.seatKeyOf(int(s.buf[hToMove]), ph) ^ s.g.seatKeyOf(seat, ph))
 	s.buf[hToMove] = int32(seat)
 }
 
 func (s *State) setPhase(ph int) {
 	seat := int(s.buf[hToMove])
-	s.xorHash(seatKey(seat, int(s.buf[hPhase])) ^ seatKey(seat, ph))
+	s.xorHash(s.g.seatKeyOf(seat, int(s.buf[hPhase])) ^ s.g.seatKeyOf(seat, ph))
 	s.buf[hPhase] = int32(ph)
 }
 

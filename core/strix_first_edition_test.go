@@ -743,6 +743,9 @@ func TestFERule18NoMoveAtAllIsJudged(t *testing.T) {
 	if end, seat := g.EndedBy(h.State); end != "nest" || seat != feY {
 		t.Fatalf("ended by %q, seat %d; want the Nest, Yellow", end, seat)
 	}
+	if want := "forced foul: every move of Brown gives Yellow the goal (nest); Yellow is deemed to have reached it and the game ends"; c.Outcome != want {
+		t.Errorf("outcome %q, want %q", c.Outcome, want)
+	}
 	if r := g.Result(h.State); !r.Over || r.Winner != feY {
 		t.Fatalf("result %+v, want Yellow wins", r)
 	}

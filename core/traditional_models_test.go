@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"rulesmith/core"
 	"rulesmith/core/internal/handwritten"
 	"slices"
 	"sort"
@@ -659,4 +660,49 @@ func TestHandwrittenMorrisMatchesModel(t *testing.T) {
 			hw.Play(hws[i])
 		}
 	}
+}
+
+// crosscheckModel plays random games in the engine and in the model and
+// compares the sorted legal moves, in notation, after every ply; a game
+// ends when both have no move or after maxPlies.
+func crosscheckModel[T modelPos[T]](t *testing.T, variant string, start T, games, maxPlies int) {
+	t.Helper()
+	g := load(t, variant)
+	rng := rand.New(rand.NewPCG(11, uint64(len(variant))))
+	buf := make([]core.Move, 0, 256)
+	ended := 0
+	for game := 0; game < games; game++ {
+		s := g.NewState()
+		p := start
+		for ply := 0; ply < maxPlies; ply++ {
+			buf = g.Moves(s, buf)
+			var got []string
+			for _, m := range buf {
+				got = append(got, g.Format(s, m))
+			}
+			sort.Strings(got)
+			want := modelMoves(p)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s game %d ply %d: engine %v, model %v", variant, game, ply, got, want)
+			}
+			if len(want) == 0 {
+				ended++
+				break
+			}
+			i := rng.IntN(len(buf))
+			text := g.Format(s, buf[i])
+			if err := g.Play(s, buf[i]); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			if p, err = modelPlay(p, text); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%s: %d of %d games ended within %d plies", variant, ended, games, maxPlies)
+}
+
+func TestMuTorereMatchesModel(t *testing.T) {
+	crosscheckModel(t, "traditional/mu-torere", newMuTorere(), 200, 300)
 }

@@ -1,6 +1,8 @@
 package core
 
 import (
+	"strings"
+
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
@@ -16,6 +18,11 @@ type whenCond struct {
 	table  []bool // static: [from*N+to] (place rules: from = 0)
 	static bool
 	vars   int // the state variables a dynamic condition reads (see varsOf)
+	// A dynamic condition whose top level is a chain of || (or &&) with
+	// some static operands is split: pre holds the static operands (a
+	// table), rest the others, run only when pre does not decide.
+	pre, rest *whenCond
+	or        bool
 }
 
 // noAttrs stands for the origin of a placement; it is never written.
@@ -47,6 +54,12 @@ func (c *compiler) compileCellCond(p, key string, hasFrom bool) *whenCond {
 	if src == "" {
 		return nil
 	}
+	return c.cellCond(p, key, src, hasFrom, true)
+}
+
+// cellCond compiles src (see compileCellCond); split allows a dynamic
+// condition to be split into a static and a dynamic part.
+func (c *compiler) cellCond(p, key, src string, hasFrom, split bool) *whenCond {
 	b := c.g.Board
 	env := c.g.stateEnv(nil, 0)
 	env["from"], env["to"], env["height"], env["kind"] = b.Cells[0].Attrs, b.Cells[0].Attrs, 0, ""
@@ -61,17 +74,11 @@ func (c *compiler) compileCellCond(p, key string, hasFrom bool) *whenCond {
 	}
 	v := &identVisitor{names: map[string]bool{}}
 	ast.Walk(&tree.Node, v)
-	static := true
-	for name := range v.names {
-		if name == "from" || name == "to" {
-			continue
-		}
-		if _, isParam := c.params[name]; isParam {
-			continue
-		}
-		static = false
-	}
+	static := c.staticNames(v.names)
 	if !static {
+		if split {
+			c.splitCond(w, tree.Node, p, key, hasFrom)
+		}
 		return w
 	}
 	n := b.N()
@@ -120,10 +127,81 @@ func (c *compiler) compileCellCond(p, key string, hasFrom bool) *whenCond {
 	return w
 }
 
+// staticNames reports whether names are only from, to and parameters.
+func (c *compiler) staticNames(names map[string]bool) bool {
+	for name := range names {
+		if name == "from" || name == "to" {
+			continue
+		}
+		if _, isParam := c.params[name]; isParam {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// splitCond splits a dynamic condition A || B || … (or A && B && …) into
+// its static operands, tabled at load, and the others, run per move only
+// when the table does not decide. The static part then never runs the VM,
+// and attribute reads such as to.name, which the VM makes by reflection
+// (allocating), stay out of the play-time part.
+func (c *compiler) splitCond(w *whenCond, root ast.Node, p, key string, hasFrom bool) {
+	bin, ok := root.(*ast.BinaryNode)
+	if !ok {
+		return
+	}
+	op := bin.Operator
+	isOr := op == "||" || op == "or"
+	if !isOr && op != "&&" && op != "and" {
+		return
+	}
+	var parts []ast.Node
+	var flatten func(n ast.Node)
+	flatten = func(n ast.Node) {
+		if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == "||" || b.Operator == "or") == isOr &&
+			(b.Operator == "||" || b.Operator == "or" || b.Operator == "&&" || b.Operator == "and") {
+			flatten(b.Left)
+			flatten(b.Right)
+			return
+		}
+		parts = append(parts, n)
+	}
+	flatten(root)
+	var st, dy []string
+	for _, n := range parts {
+		v := &identVisitor{names: map[string]bool{}}
+		ast.Walk(&n, v)
+		if c.staticNames(v.names) {
+			st = append(st, "("+n.String()+")")
+		} else {
+			dy = append(dy, "("+n.String()+")")
+		}
+	}
+	if len(st) == 0 || len(dy) == 0 {
+		return
+	}
+	join := " && "
+	if isOr {
+		join = " || "
+	}
+	pre := c.cellCond(p, key, strings.Join(st, join), hasFrom, false)
+	rest := c.cellCond(p, key, strings.Join(dy, join), hasFrom, false)
+	if pre != nil && pre.static && rest != nil {
+		w.pre, w.rest, w.or = pre, rest, isOr
+	}
+}
+
 // allows evaluates the condition for a candidate move.
 func (w *whenCond) allows(s *State, from, to, height, kind int) bool {
 	if w == nil {
 		return true
+	}
+	if w.pre != nil {
+		if w.pre.allows(s, from, to, height, kind) == w.or {
+			return w.or
+		}
+		return w.rest.allows(s, from, to, height, kind)
 	}
 	n := s.g.Board.N()
 	if w.static {

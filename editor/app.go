@@ -20,6 +20,7 @@ import (
 
 	"rulesmith/core"
 	"rulesmith/core/agent"
+	"rulesmith/core/diag"
 	"rulesmith/editor/boardview"
 	"rulesmith/editor/session"
 )
@@ -63,6 +64,7 @@ type App struct {
 	status *tview.TextView
 	input  *tview.InputField
 	rules  *tview.TextArea
+	pane   *numbered // the rules pane: border, title, line numbers, the text area
 	pages  *tview.Pages
 	root   *tview.Flex
 	keymap []Binding
@@ -95,10 +97,11 @@ type App struct {
 	// base once the rules are edited), rulesOpened when
 	openedData  []byte
 	rulesOpened time.Time
-	rulesAt     time.Time // when the rules in play were loaded
-	loadErr     string    // the current file's load error, shown until a load succeeds
-	loading     bool      // a reload runs in the background
-	loadGen     int       // reload generation: a newer reload or esc makes older results moot
+	rulesAt     time.Time         // when the rules in play were loaded
+	loadErr     string            // the current file's load error, shown until a load succeeds
+	loadDiags   []diag.Diagnostic // its diagnostics, drawn with carets
+	loading     bool              // a reload runs in the background
+	loadGen     int               // reload generation: a newer reload or esc makes older results moot
 	loadStart   time.Time
 	// lastData is the file content most recently sent to compile (guarded
 	// by mu: the watcher's goroutine compares with it), so that the
@@ -269,11 +272,13 @@ func (a *App) build() {
 		AddItem(&fitted{a.side, a.sideText}, 0, 2, false)
 	if a.opts.Edit {
 		a.rules = tview.NewTextArea().SetWrap(false)
-		a.rules.SetBorder(true)
-		a.mono(a.rules)
+		a.pane = newNumbered(a.rules)
+		a.pane.SetBorder(true)
+		a.pane.mono = a.opts.Mono
+		a.mono(a.rules, a.pane)
 		a.setPane(string(a.lastData))
 		a.rules.SetChangedFunc(a.paneTitle)
-		body.AddItem(a.rules, 0, 3, false)
+		body.AddItem(a.pane, 0, 3, false)
 	}
 	root := tview.NewFlex().SetDirection(tview.FlexRow)
 	a.root = root

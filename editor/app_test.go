@@ -628,7 +628,7 @@ func TestEditReloadsChangedRules(t *testing.T) {
 	if !strings.Contains(statusLine(s), want) || !strings.Contains(statusLine(s), "board.kind: unknown value") {
 		t.Errorf("the status line does not locate the error: %q", statusLine(s))
 	}
-	if !strings.Contains(s, "the rules do not") || !strings.Contains(s, `"pitz"`) {
+	if !strings.Contains(s, "the file fails:") || !strings.Contains(s, `"pitz"`) {
 		t.Errorf("the offending line is not shown:\n%s", s)
 	}
 	lines := 0
@@ -1090,16 +1090,16 @@ func TestRecordPane(t *testing.T) {
 	}
 	// scroll a long record
 	tm.playLine(a, moves[3:20]...)
-	s = tm.waitFor("… pgup/pgdn scroll")
+	s = tm.waitFor("… (pgup)")
 	if strings.Contains(s, " 1. ") {
 		t.Fatalf("the whole record fits: nothing to scroll:\n%s", s)
 	}
 	tm.key(tcell.KeyPgUp)
 	tm.key(tcell.KeyPgUp)
 	tm.key(tcell.KeyPgUp)
-	s = tm.waitFor("more below")
-	if !strings.Contains(s, "  1. ") {
-		t.Errorf("pgup did not scroll to the start:\n%s", s)
+	s = tm.waitFor("  1. " + moves[0])
+	if !strings.Contains(s, "more (pgdn)") {
+		t.Errorf("scrolled to the start, the list does not say more follows:\n%s", s)
 	}
 }
 

@@ -170,21 +170,30 @@ func (a *App) sideText(w, h int) string {
 		fmt.Fprintln(&b, a.color("aqua", "training: fouls are warned before they are played"))
 	}
 	if a.loadErr != "" {
-		fmt.Fprintf(&b, "%s\n", a.color("red", tview.Escape("still playing the rules of "+a.rulesAt.Format("15:04:05")+": the file does not load")))
+		fmt.Fprintf(&b, "%s\n", a.color("red", tview.Escape("playing the rules of "+a.rulesAt.Format("15:04:05"))))
 	}
 	if a.verdict != "" {
 		fmt.Fprintf(&b, "\n%s\n", tview.Escape(a.verdict))
+	}
+	if len(a.loadDiags) > 0 {
+		b.WriteString("\n" + a.color("red", "the file fails:") + "\n")
+		// the first problem with its caret (the pane's cursor is on it),
+		// the others counted: the move list keeps its room
+		fmt.Fprintf(&b, "%s\n", tview.Escape(caretLines(a.loadDiags[0], w)))
+		if n := len(a.loadDiags) - 1; n > 0 {
+			fmt.Fprintf(&b, "(and %d more: rulesmith validate lists them)\n", n)
+		}
 	}
 	if st := a.studyText(); st != "" {
 		fmt.Fprintf(&b, "\n%s", tview.Escape(st))
 	}
 	events := a.sess.Events()
 	future := a.sess.Future()
+	header := fmt.Sprintf("moves (%d):\n", len(events))
 	if len(future) > 0 {
-		fmt.Fprintf(&b, "\nmoves (%d) + %d to redo:\n", len(events), len(future))
-	} else {
-		fmt.Fprintf(&b, "\nmoves (%d):\n", len(events))
+		header = fmt.Sprintf("moves (%d) + %d to redo:\n", len(events), len(future))
 	}
+	b.WriteString("\n")
 	var list []string
 	for i, ev := range events {
 		l := fmt.Sprintf("%3d. %s", i+1, tview.Escape(ev.Text))
@@ -212,18 +221,7 @@ func (a *App) sideText(w, h int) string {
 	end = min(len(list), max(1, end-a.listScroll))
 	below := len(list) - end
 	list = list[:end]
-	room := 40
-	if w > 0 && h > 0 {
-		used := 0
-		for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
-			used += max(1, len(tview.WordWrap(l, w)))
-		}
-		room = max(2, h-used)
-	}
-	if below > 0 {
-		room-- // for "more below"
-	}
-	// the end of the list, as much as fits (an entry may take several rows)
+	// entry heights at this width (an entry may take several rows)
 	height := func(entry string) int {
 		n := 0
 		for _, l := range strings.Split(entry, "\n") {
@@ -231,6 +229,41 @@ func (a *App) sideText(w, h int) string {
 		}
 		return n
 	}
+	room := 40
+	if w > 0 && h > 0 {
+		// what stands above the list gets the rows the last entries of
+		// the list (up to minList rows) leave; the rest is cut with "…"
+		const minList = 4
+		need := 0
+		for i := len(list) - 1; i >= 0 && need < minList; i-- {
+			need += height(list[i])
+		}
+		need = min(need, minList)
+		if below > 0 {
+			need++
+		}
+		var rows []string
+		for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+			wrapped := tview.WordWrap(l, w)
+			if len(wrapped) == 0 {
+				wrapped = []string{""}
+			}
+			rows = append(rows, wrapped...)
+		}
+		if limit := h - 1 - need; len(rows) > limit && limit > 1 {
+			rows = append(rows[:limit-1], "…")
+			b.Reset()
+			for _, r := range rows {
+				b.WriteString(r + "\n")
+			}
+		}
+		room = max(1, h-len(rows)-1)
+	}
+	b.WriteString(header)
+	if below > 0 {
+		room-- // for "more below"
+	}
+	// the end of the list, as much as fits
 	total := 0
 	for _, l := range list {
 		total += height(l)
@@ -244,10 +277,10 @@ func (a *App) sideText(w, h int) string {
 			start--
 		}
 		shown = list[start:]
-		b.WriteString("  … pgup/pgdn scroll\n")
+		b.WriteString("  … (pgup)\n")
 	}
 	if below > 0 {
-		shown = append(shown, fmt.Sprintf("  … %d more below", below))
+		shown = append(shown, fmt.Sprintf("  … %d more (pgdn)", below))
 	}
 	for _, l := range shown {
 		b.WriteString(l + "\n")

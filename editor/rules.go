@@ -50,7 +50,7 @@ func (a *App) paneTitle() {
 	if a.dirty() {
 		t += " [+]"
 	}
-	a.rules.SetTitle(t + " ")
+	a.pane.SetTitle(t + " ")
 }
 
 // rulesSaved writes the pane to the file (atomically) and reloads it.
@@ -243,20 +243,17 @@ func (a *App) applyReload(plan *session.ReloadPlan, err error) {
 	}
 	if err != nil {
 		var dl diag.List
-		var parts []string
 		first := err.Error()
+		a.loadDiags = nil
+		a.verdict = "the rules do not load:\n" + err.Error()
 		if errors.As(err, &dl) && len(dl) > 0 {
-			for _, d := range dl {
-				parts = append(parts, d.Caret())
-			}
 			first = dl[0].String()
 			a.showRulesLine(dl[0])
-		} else {
-			parts = []string{err.Error()}
+			a.loadDiags = dl
+			a.verdict = "" // drawn from loadDiags, for the panel's width
 		}
 		a.loadErr = first
 		a.errText, a.msg = first, ""
-		a.verdict = "the rules do not load:\n" + strings.Join(parts, "\n")
 		a.refresh()
 		return
 	}
@@ -267,7 +264,7 @@ func (a *App) applyReload(plan *session.ReloadPlan, err error) {
 	a.cancelAI()
 	res := a.sess.ApplyReload(plan)
 	a.board.SetPosition(plan.Game, a.sess.State())
-	a.loadErr, a.errText = "", ""
+	a.loadErr, a.errText, a.loadDiags = "", "", nil
 	a.rulesAt = time.Now()
 	a.verdict = res.Describe()
 	if res.Broken != nil {
@@ -364,11 +361,34 @@ func (a *App) showRulesLine(d diag.Diagnostic) {
 		off++
 	}
 	a.rules.Select(off, off)
-	_, _, _, h := a.rules.GetInnerRect()
+	_, _, _, h := a.pane.GetInnerRect()
 	a.rules.SetOffset(max(d.Line-1-h/2, 0), 0)
 }
 
 func sameFile(abs, path string) bool {
 	p, err := filepath.Abs(path)
 	return err == nil && p == abs
+}
+
+// caretLines renders a diagnostic for a panel w columns wide: its place
+// (the file's base name), the offending line and a caret under the column,
+// then the message. The line is cut to a window round the column so that
+// it never wraps (a wrapped line would put the caret under the wrong
+// character).
+func caretLines(d diag.Diagnostic, w int) string {
+	place := d
+	place.File, place.Msg = filepath.Base(d.File), ""
+	head := strings.TrimSuffix(place.String(), " ")
+	if d.Source == "" || d.Col <= 0 || w < 8 {
+		return head + " " + d.Msg
+	}
+	src := []rune(strings.ReplaceAll(d.Source, "\t", " "))
+	col := len([]rune(d.Source[:min(d.Col-1, len(d.Source))]))
+	avail := w - 2 // indent
+	start := 0
+	if col >= avail-1 {
+		start = col - avail/2
+	}
+	end := min(len(src), start+avail)
+	return head + "\n  " + string(src[start:end]) + "\n  " + strings.Repeat(" ", col-start) + "^\n" + d.Msg
 }

@@ -148,6 +148,9 @@ func shots() []shot {
 				tm.runes("]")
 				return tm.waitFor("[preview 1/1]")
 			}},
+		{"play-mu-torere", "Play: Mu-torere (`play traditional/mu-torere`)",
+			"A board of points and lines drawn with its lines: the ring of kewai and the putahi b2, after a1-b2 a2-a1.",
+			playShot("traditional/mu-torere", []string{"a1-b2", "a2-a1"}, nil)},
 		{"play-dvonn-placement", "Play: DVONN, placement phase (`play dvonn`)",
 			"The hex board in offset rows, after ten placements.",
 			func(t *testing.T) string {

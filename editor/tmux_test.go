@@ -279,9 +279,8 @@ func TestTmuxRulesPaneEditsKept(t *testing.T) {
 	tt.waitFor(`title = "Mancala`)
 	tt.send("Tab")
 	tt.waitFor("[rules]")
-	tt.literal("# my unsaved edit")
-	tt.send("Enter")
-	tt.waitFor("[+]")
+	tt.literal("# my unsaved edit ")
+	tt.waitFor("# my unsaved edit #") // every key typed
 	onDisk := "# changed on disk\n" + readFile(t, path)
 	writeFile(t, path, onDisk)
 	tt.waitUntil("the question, with the edit still in the pane", func(s string) bool {
@@ -336,7 +335,7 @@ func TestTmuxSaveVerdictStays(t *testing.T) {
 	tt.waitFor("became illegal")
 	time.Sleep(800 * time.Millisecond) // the watcher's debounce and more
 	s := tt.capture()
-	if !strings.Contains(s, "became illegal") || !strings.Contains(s, "the game stops") {
+	if !strings.Contains(s, "became illegal") || !strings.Contains(s, "is now") {
 		t.Errorf("the verdict did not stay:\n%s", s)
 	}
 }
@@ -353,8 +352,8 @@ func TestTmuxLoadErrorStays(t *testing.T) {
 	writeFile(t, path, strings.Replace(orig, `kind = "pits"`, `kind = "pitz"`, 1))
 	tt.waitFor(`kind = "pitz"`)
 	tt.typeMove("3")
-	s := tt.waitFor("1. 3")
-	if !strings.Contains(s, "(broken)") || !strings.Contains(s, "does not load") {
+	s := tt.waitFor("moves (1)")
+	if !strings.Contains(s, "(broken)") || !strings.Contains(s, "the file fails:") {
 		t.Errorf("the load error is gone after a move:\n%s", s)
 	}
 }

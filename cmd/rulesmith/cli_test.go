@@ -186,6 +186,7 @@ var openings = map[string]string{
 	"strix/first-edition":         "strix-first-edition-opening.txt",
 	"strix/two-player":            "strix-two-player-opening.txt",
 	"traditional/four-field-kono": "traditional-four-field-kono-opening.txt",
+	"traditional/mu-torere":       "traditional-mu-torere-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -360,6 +361,7 @@ var gameRecords = []string{
 	"strix-first-edition-opening.txt",
 	"strix-two-player-opening.txt",
 	"traditional-four-field-kono-opening.txt",
+	"traditional-mu-torere-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {

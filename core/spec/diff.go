@@ -9,7 +9,7 @@ import (
 
 // Change is one difference between two merged variant documents.
 type Change struct {
-	// Key is the dotted path, e.g. "params.thicket" or "moves.raven.capture_share".
+	// Key is the dotted path, e.g. "params.pits" or "moves.sow.capture".
 	Key string
 	// A and B are the values in each document, nil where absent.
 	A, B any
@@ -26,7 +26,7 @@ func (c Change) Kind() string {
 	return "changed"
 }
 
-// String renders the change for a person: "params.thicket: 2 → 1".
+// String renders the change for a person: "params.pits: 6 → 4".
 func (c Change) String() string {
 	switch c.Kind() {
 	case "added":
@@ -95,7 +95,7 @@ type TableDiff struct {
 }
 
 // DiffTables groups Diff's changes by rule: the first two segments of the
-// key ("moves.kite", "end.nest"), or the first for top-level tables
+// key ("moves.sow", "end.side_empty"), or the first for top-level tables
 // ("params", "board").
 func DiffTables(a, b *Doc) []TableDiff {
 	var out []TableDiff

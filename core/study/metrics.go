@@ -225,7 +225,7 @@ type EndCount struct {
 	Decided int `json:"decided"`
 }
 
-// FoulMetrics are the foul metrics (STRIX), means per game.
+// FoulMetrics are the metrics of a variant with a foul, means per game.
 type FoulMetrics struct {
 	Foul           string  `json:"foul"`
 	Judged         bool    `json:"judged"`
@@ -238,8 +238,8 @@ type FoulMetrics struct {
 	// FoulEliminations: seats eliminated by a call, per game.
 	FoulEliminations float64 `json:"foul_eliminations_per_game"`
 	MissedTurns      float64 `json:"missed_turns_per_game"`
-	// GoalWins: share of games won by the foul's goal (the Nest);
-	// LastWins: share won by a seats_left end (the last Owl).
+	// GoalWins: share of games won by the foul's goal, the end named
+	// Goal; LastWins: share won by a seats_left end, the one named LastEnd.
 	Goal     string  `json:"goal"`
 	GoalWins float64 `json:"goal_wins"`
 	LastEnd  string  `json:"last_end,omitempty"`

@@ -305,8 +305,13 @@ func (r *Report) Markdown() string {
 			t.row("turns missed", cell(func(f *FoulMetrics) string { return f3(f.MissedTurns) }), ms)
 		}
 		t.row("seats eliminated", cell(func(f *FoulMetrics) string { return f3(f.Eliminations) }), ms)
-		t.row("wins by the goal (Nest)", cell(func(f *FoulMetrics) string { return f3(f.GoalWins) }), ms)
-		t.row("wins by the last seat left (last Owl)", cell(func(f *FoulMetrics) string { return f3(f.LastWins) }), ms)
+		t.row("wins by the foul's goal", cell(func(f *FoulMetrics) string { return f3(f.GoalWins) + " (" + f.Goal + ")" }), ms)
+		t.row("wins by the last seat left", cell(func(f *FoulMetrics) string {
+			if f.LastEnd == "" {
+				return f3(f.LastWins)
+			}
+			return f3(f.LastWins) + " (" + f.LastEnd + ")"
+		}), ms)
 	}
 
 	agents := false

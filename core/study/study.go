@@ -130,7 +130,7 @@ type VariantInfo struct {
 	Lowest bool `json:"lowest,omitempty"`
 	// Foul names the variant's foul ([fouls]), or "".
 	Foul string `json:"foul,omitempty"`
-	// Goal names the [end] condition the foul is about (the STRIX Nest).
+	// Goal names the [end] condition the foul is about.
 	Goal string `json:"goal,omitempty"`
 	// Takebacks is the takebacks each seat starts with.
 	Takebacks int `json:"takebacks,omitempty"`
@@ -162,7 +162,7 @@ type Record struct {
 	// Scores are the final scores per seat (Game.Scores).
 	Scores []int `json:"scores"`
 	// EndedBy is Game.EndedBy: an [end] condition's name, stuck,
-	// repetition, two_way_draw...; "ply_limit" for a timeout.
+	// repetition, unavoidable...; "ply_limit" for a timeout.
 	EndedBy string `json:"ended_by"`
 	EndSeat int    `json:"end_seat"`
 	// Branching is the number of legal moves before each ply.
@@ -204,23 +204,9 @@ func DefaultLoad(name string, sets []string) (*core.Game, error) {
 // Info describes a compiled game for the report.
 func Info(g *core.Game) VariantInfo {
 	vi := VariantInfo{Name: g.Name, Title: g.Title, Seats: append([]string(nil), g.Seats...)}
-	if g.Doc != nil {
-		if _, ok := g.Doc.Get("scoring.score"); ok {
-			vi.Scored = true
-		}
-		if w, ok := g.Doc.Get("scoring.winner"); ok && w == "lowest" {
-			vi.Lowest = true
-		}
-		for _, name := range g.Doc.Children("end") {
-			t, _ := g.Doc.Get("end." + name + ".type")
-			ts, _ := t.(string)
-			vi.Ends = append(vi.Ends, EndInfo{Name: name, Type: ts})
-		}
-		if g.Foul != nil {
-			if goal, ok := g.Doc.Get("fouls." + g.Foul.Name + ".goal"); ok {
-				vi.Goal, _ = goal.(string)
-			}
-		}
+	vi.Scored, vi.Lowest, vi.Goal = g.ScoreDeclared(), g.LowestWins(), g.FoulGoal()
+	for _, e := range g.Ends() {
+		vi.Ends = append(vi.Ends, EndInfo{Name: e.Name, Type: e.Type})
 	}
 	if g.Foul != nil {
 		vi.Foul = g.Foul.Name

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -225,10 +226,17 @@ func TestReportStrixEditions(t *testing.T) {
 		Agents: []string{"random"}, Seed: 1, Jobs: 2, CallFouls: true, MaxPlies: 150})
 	md := string(read(t, dir, "report.md"))
 	for _, want := range []string{"strix/first-edition", "strix/standard", "## Win rate by seat", "## Fouls (per game)",
-		"fouls called", "takebacks spent", "wins by the goal (Nest)", "| balance (1 − max−min) |", "p90", "decision moves",
+		"fouls called", "takebacks spent", "| balance (1 − max−min) |", "p90", "decision moves",
 		"![win rate by seat](winrate.svg)", "the referee calls every foul"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	// the goal rows name each variant's own ends
+	for _, re := range []string{`\| wins by the foul's goal \| \d\.\d{3} \(nest\) \| \d\.\d{3} \(nest\) \|`,
+		`\| wins by the last seat left \| \d\.\d{3} \(last_owl\) \| \d\.\d{3} \(last_owl\) \|`} {
+		if !regexp.MustCompile(re).MatchString(md) {
+			t.Errorf("report.md has no line matching %s", re)
 		}
 	}
 	for _, c := range res.Report.Charts {

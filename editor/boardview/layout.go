@@ -31,6 +31,9 @@ type layout struct {
 	w, h   int
 	cells  []cellBox
 	labels []label
+	// strokes draw the lines of a board of points and lines; unlike
+	// labels they run up to the cells they join.
+	strokes []label
 	// px, py: the pitch between neighbouring cells, the unit of the
 	// cursor's spatial moves.
 	px, py float64
@@ -78,7 +81,7 @@ func (l *layout) normalize() {
 		minX, minY = min(minX, c.x), min(minY, c.y)
 		maxX, maxY = max(maxX, c.x+c.w), max(maxY, c.y+c.h)
 	}
-	for _, t := range l.labels {
+	for _, t := range append(l.labels[:len(l.labels):len(l.labels)], l.strokes...) {
 		minX, minY = min(minX, t.x), min(minY, t.y)
 		maxX, maxY = max(maxX, t.x+textWidth(t.text)), max(maxY, t.y+1)
 	}
@@ -93,6 +96,10 @@ func (l *layout) normalize() {
 	for i := range l.labels {
 		l.labels[i].x -= minX
 		l.labels[i].y -= minY
+	}
+	for i := range l.strokes {
+		l.strokes[i].x -= minX
+		l.strokes[i].y -= minY
 	}
 	l.w, l.h = maxX-minX, maxY-minY
 }
@@ -139,6 +146,11 @@ func buildLayout(g *core.Game, w, h int, wide bool) *layout {
 			cands = append(cands, func(bool) *layout { return gridLayout(g, s[0], s[1]) })
 		}
 	default:
+		for _, s := range [][2]int{{6, 2}, {4, 2}, {3, 2}, {2, 1}} {
+			if _, ok := g.Board.LineSketch(s[0], s[1]); ok {
+				cands = append(cands, func(labels bool) *layout { return sketchLayout(g, s[0], s[1], labels) })
+			}
+		}
 		if hasXY(g) {
 			cands = append(cands, func(bool) *layout { return graphLayout(g, w, h, false) },
 				func(bool) *layout { return graphLayout(g, w, h, true) })
@@ -509,6 +521,44 @@ func listLayout(g *core.Game, h int) *layout {
 	l := &layout{cells: make([]cellBox, b.N()), px: float64(fw + 2), py: 1, list: true}
 	for c := range b.Cells {
 		l.cells[c] = cellBox{x: (c / rows) * (fw + 2), y: c % rows, w: fw, h: 1, hitW: fw + 2}
+	}
+	l.normalize()
+	return l
+}
+
+// sketchLayout draws a board of points and lines (board.LineSketch): each
+// point one character, the lines between them as labels, and, with labels,
+// the column letters below and the row numbers on the left of points named
+// like grid cells.
+func sketchLayout(g *core.Game, sx, sy int, labels bool) *layout {
+	sk, ok := g.Board.LineSketch(sx, sy)
+	if !ok {
+		return nil
+	}
+	const left = 3 // room for the row numbers
+	l := &layout{cells: make([]cellBox, g.Board.N()), px: float64(sx), py: float64(sy)}
+	for c, p := range sk.At {
+		l.cells[c] = cellBox{x: left + p[0], y: p[1], w: 1, h: 1, hitW: 1}
+	}
+	for _, st := range sk.Strokes {
+		l.strokes = append(l.strokes, label{x: left + st.X, y: st.Y, text: string(st.Ch)})
+	}
+	if labels {
+		cols, rows := map[int]string{}, map[int]string{}
+		for c, cell := range g.Board.Cells {
+			name := cell.Name
+			i := strings.IndexAny(name, "0123456789")
+			if i <= 0 {
+				continue
+			}
+			cols[sk.At[c][0]], rows[sk.At[c][1]] = name[:i], name[i:]
+		}
+		for x, t := range cols {
+			l.labels = append(l.labels, label{x: left + x, y: sk.H, text: t})
+		}
+		for y, t := range rows {
+			l.labels = append(l.labels, label{x: left - 1 - textWidth(t), y: y, text: t})
+		}
 	}
 	l.normalize()
 	return l

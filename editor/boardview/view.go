@@ -270,6 +270,9 @@ func (v *View) Draw(screen tcell.Screen) {
 	for _, t := range l.labels {
 		put(v.orgX+t.x, v.orgY+t.y, t.text, v.labelStyle())
 	}
+	for _, t := range l.strokes {
+		put(v.orgX+t.x, v.orgY+t.y, t.text, v.labelStyle())
+	}
 	v.computeShade()
 	for c := range l.cells {
 		v.drawCell(put, l, c)
