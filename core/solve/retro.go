@@ -62,7 +62,6 @@ type retro struct {
 	off    []int32 // succ[off[i]:off[i+1]] are i's successors
 	bytes  int64
 	budget int64
-	nodes  uint64
 }
 
 // retrograde solves root by retrograde analysis within budget bytes.
