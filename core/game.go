@@ -102,6 +102,7 @@ type Game struct {
 	stuckDraw bool
 	// stuckLose: a seat with no move loses (two seats left: the other wins)
 	stuckLose bool
+	stuckWin  bool
 	// endNames: the declared end conditions, then the built-in ends
 	endNames []string
 	// repetitionEnd names the [end] table of the repetition rule
