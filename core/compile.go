@@ -66,7 +66,7 @@ func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
 }
 
 func compile(doc *spec.Doc, budget Budget, sets []string) (g *Game, err error) {
-	c := &compiler{r: spec.NewReader(doc), g: &Game{Doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{},
+	c := &compiler{r: spec.NewReader(doc), g: &Game{doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{},
 		meter: newMeter(budget)}
 	defer func() {
 		c.meter.done = true
@@ -115,6 +115,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	}
 	g.warnings = r.Warnings
 	g.warnings.Sort()
+	g.digest = digestOf(c.r.Doc)
 	// A seat that starts without its flagged pieces ([turns]
 	// eliminate_without) is out from the start, as it would be after a move;
 	// the end conditions hold from the start too.
@@ -241,6 +242,9 @@ func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...exp
 		return nil
 	}
 	c.checkCalls(path, src)
+	if _, inScope := env["ply"]; inScope && c.g.readsPly == "" && readsIdent(src, "ply") {
+		c.g.readsPly = path
+	}
 	return prog
 }
 

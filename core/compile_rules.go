@@ -173,7 +173,8 @@ func (c *compiler) compileSetup() {
 	l.own = l.elim + ns
 	l.takebacks = l.own + 2*ns
 	l.rest = l.takebacks + ns
-	l.size = l.rest + np
+	l.notice = l.rest + np
+	l.size = l.notice + ns
 	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
 	g.small = nc <= 64 && len(g.Board.Track) == 0
 	if g.small && len(g.Board.Dirs) > 0 {
@@ -366,6 +367,10 @@ var turnsKeys = []*Key{
 	{Name: "stuck", Type: TChoice, Default: "score", Allowed: []string{"score", "draw", "lose", "win"},
 		Doc: "when the seat to move has no move and may not pass: scoring decides, a draw, the other seat wins, or the stuck seat wins (misère: who took the last piece loses)"},
 	{Name: "eliminate_without", Type: TString, Doc: "a seat with no piece of its own carrying this flag on the board is eliminated"},
+	{Name: "agreed_draw", Type: TChoice, Default: "any", Allowed: []string{"any", "after_elimination", "never"},
+		Doc: "when the seats still playing may agree a draw (a record's \"draw agreed\"): at any time, once a seat is out, or never"},
+	{Name: "resign_notice", Type: TChoice, Default: "none", Allowed: []string{"none", "round"},
+		Doc: "round: while every seat plays, a resignation takes effect after the seat's next move (after the move after that when given on its own turn)"},
 }
 
 // phaseKeys are the keys of [phases.NAME].
@@ -386,6 +391,8 @@ func (c *compiler) compilePhases() {
 	g.pass = c.choice("turns.pass", "never", "never", "when_stuck") == "when_stuck"
 	stuck := c.choice("turns.stuck", "score", "score", "draw", "lose", "win")
 	g.stuckDraw, g.stuckLose, g.stuckWin = stuck == "draw", stuck == "lose", stuck == "win"
+	g.agreedDraw = c.choice("turns.agreed_draw", "any", "any", "after_elimination", "never")
+	g.resignNotice = c.choice("turns.resign_notice", "none", "none", "round") == "round"
 	if flag := r.String("turns.eliminate_without", ""); flag != "" {
 		g.elimFlag = make([][]int32, len(g.Seats))
 		found := false
@@ -531,9 +538,11 @@ func (c *compiler) compileEnds() {
 		}
 		c.checkKindKeys(p, "type", typ, keyNames(endKeys, et.keys), allKeyNames(endTypeKeys()))
 		e := &endCond{name: name, cite: r.String(p+".cite", ""), typ: et}
+		c.g.endInfo = append(c.g.endInfo, EndInfo{Name: name, Type: typ, NamesWinner: et.decides})
 		for _, k := range et.keys {
 			if k == &endWinnerKey {
 				e.byScore = c.readChoice(p, &endWinnerKey) == "score"
+				c.g.endInfo[len(c.g.endInfo)-1].NamesWinner = et.decides && !e.byScore
 			}
 		}
 		e.check = et.compile(c, p, name)
@@ -548,7 +557,7 @@ func (c *compiler) compileEnds() {
 	if c.g.repetitionEnd != "" {
 		c.g.endNames = append(c.g.endNames, c.g.repetitionEnd)
 	}
-	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, endTwoWayDraw, EndResigned, EndUnavoidable)
+	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, endTwoWayDraw, EndResigned, EndUnavoidable, EndAgreedDraw)
 }
 
 // scoringKeys are the keys of [scoring].
@@ -563,6 +572,7 @@ func (c *compiler) compileScoring() {
 	r.Keys("scoring", keyNames(scoringKeys))
 	c.g.scoreCite = r.String("scoring.cite", "")
 	c.g.lowest = r.OneOf("scoring.winner", "highest", "highest", "lowest") == "lowest"
+	c.g.scoreDeclared = r.Has("scoring.score")
 	src := r.String("scoring.score", "points()")
 	c.g.score = c.compileExpr("scoring.score", src, c.condEnv(), append(checkedArithmetic(), expr.AsInt())...)
 	if o := r.Doc.Origin("scoring.score"); o.Pos.ValLine > 0 {

@@ -80,7 +80,7 @@ func bystanders(t *testing.T, g *core.Game, want bool) {
 
 func docValue(t *testing.T, g *core.Game, path string, want any) {
 	t.Helper()
-	if v, ok := g.Doc.Get(path); !ok || v != want {
+	if v, ok := g.Value(path); !ok || v != want {
 		t.Errorf("%s = %v (set %v), want %v", path, v, ok, want)
 	}
 }

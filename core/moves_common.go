@@ -145,6 +145,9 @@ func (c *compiler) compileMovers(p string) movers {
 	who := c.readChoice(p, &moverPiecesKey)
 	m.own, m.common = who != "any", who == "own_and_common"
 	m.rest = c.readInt(p, &commonRestKey)
+	if m.rest > 0 && c.g.restingRule == "" {
+		c.g.restingRule = strings.TrimPrefix(p, "moves.")
+	}
 	m.kinds = c.readKinds(p, &moverKindsKey)
 	return m
 }

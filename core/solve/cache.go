@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -33,10 +32,8 @@ const egFormat = "rulesmith endgame v1"
 func rulesKey(g *core.Game, m *material) [32]byte {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s\n", egFormat, g.Name)
-	if g.Doc != nil {
-		b, _ := json.Marshal(g.Doc.Root)
-		h.Write(b)
-	}
+	d := g.RulesDigest()
+	h.Write(d[:])
 	for _, p := range g.Params {
 		fmt.Fprintf(h, "\n%s=%v", p.Name, p.Value)
 	}

@@ -90,9 +90,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -796,87 +794,16 @@ func Check(g *core.Game) error {
 		return fmt.Errorf("solve: %s has %d seats (%s); solve handles two-seat zero-sum variants only",
 			g.Name, len(g.Seats), strings.Join(g.Seats, ", "))
 	}
-	if g.Doc == nil {
-		return nil
+	if name, _ := g.Repetition(); name != "" {
+		return fmt.Errorf("solve: %s ends games by repetition ([end.%s]): a position's value then depends on the moves before it, and its games can go on until the ply limit ends them undecided; solve needs variants whose games always end", g.Name, name)
 	}
-	root := g.Doc.Root
-	for _, name := range sortedKeys(sub(root, "end")) {
-		if t, _ := sub(sub(root, "end"), name)["type"].(string); t == "repetition" {
-			return fmt.Errorf("solve: %s ends games by repetition ([end.%s]): a position's value then depends on the moves before it, and its games can go on until the ply limit ends them undecided; solve needs variants whose games always end", g.Name, name)
-		}
+	if name := g.RestingRule(); name != "" {
+		return fmt.Errorf("solve: %s rests pieces for some plies ([moves.%s] common_rest): a position's future then depends on the ply count, which the solver does not key on", g.Name, name)
 	}
-	for _, name := range sortedKeys(sub(root, "moves")) {
-		if r, ok := sub(sub(root, "moves"), name)["common_rest"]; ok && !isZero(r) {
-			return fmt.Errorf("solve: %s rests pieces for some plies ([moves.%s] common_rest): a position's future then depends on the ply count, which the solver does not key on", g.Name, name)
-		}
-	}
-	var found string
-	walk(root, "", func(path, v string) {
-		if found == "" && plyRef.MatchString(v) {
-			found = path
-		}
-	})
-	if found != "" {
+	if found := g.ReadsPly(); found != "" {
 		return fmt.Errorf("solve: %s reads the ply count (%s): a position's value then depends on the ply, which the solver does not key on", g.Name, found)
 	}
 	return nil
-}
-
-// plyRef matches an expression reading the ply variable.
-var plyRef = regexp.MustCompile(`(^|[^A-Za-z0-9_."'])ply([^A-Za-z0-9_]|$)`)
-
-// prose keys hold text for people, never expressions.
-var prose = map[string]bool{"cite": true, "title": true, "name": true, "source": true, "family": true,
-	"extends": true, "notation": true, "glyph": true, "titles": true, "colors": true, "text": true}
-
-func walk(v any, path string, f func(path, s string)) {
-	switch x := v.(type) {
-	case map[string]any:
-		for _, k := range sortedKeys(x) {
-			if prose[k] {
-				continue
-			}
-			p := k
-			if path != "" {
-				p = path + "." + k
-			}
-			walk(x[k], p, f)
-		}
-	case []any:
-		for i, e := range x {
-			walk(e, fmt.Sprintf("%s.%d", path, i), f)
-		}
-	case string:
-		f(path, x)
-	}
-}
-
-func sub(m map[string]any, k string) map[string]any {
-	s, _ := m[k].(map[string]any)
-	return s
-}
-
-func isZero(v any) bool {
-	switch x := v.(type) {
-	case int64:
-		return x == 0
-	case int:
-		return x == 0
-	case float64:
-		return x == 0
-	case bool:
-		return !x
-	}
-	return false
-}
-
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // firstGuess estimates the root's value for MTD(f): depth-limited

@@ -204,23 +204,9 @@ func DefaultLoad(name string, sets []string) (*core.Game, error) {
 // Info describes a compiled game for the report.
 func Info(g *core.Game) VariantInfo {
 	vi := VariantInfo{Name: g.Name, Title: g.Title, Seats: append([]string(nil), g.Seats...)}
-	if g.Doc != nil {
-		if _, ok := g.Doc.Get("scoring.score"); ok {
-			vi.Scored = true
-		}
-		if w, ok := g.Doc.Get("scoring.winner"); ok && w == "lowest" {
-			vi.Lowest = true
-		}
-		for _, name := range g.Doc.Children("end") {
-			t, _ := g.Doc.Get("end." + name + ".type")
-			ts, _ := t.(string)
-			vi.Ends = append(vi.Ends, EndInfo{Name: name, Type: ts})
-		}
-		if g.Foul != nil {
-			if goal, ok := g.Doc.Get("fouls." + g.Foul.Name + ".goal"); ok {
-				vi.Goal, _ = goal.(string)
-			}
-		}
+	vi.Scored, vi.Lowest, vi.Goal = g.ScoreDeclared(), g.LowestWins(), g.FoulGoal()
+	for _, e := range g.Ends() {
+		vi.Ends = append(vi.Ends, EndInfo{Name: e.Name, Type: e.Type})
 	}
 	if g.Foul != nil {
 		vi.Foul = g.Foul.Name

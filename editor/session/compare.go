@@ -40,7 +40,7 @@ type Divergence struct {
 
 // NewCompare starts both variants from their start positions.
 func NewCompare(a, b *Session) *Compare {
-	c := &Compare{A: a, B: b, Changes: spec.Diff(a.Game.Doc, b.Game.Doc), LabelA: a.Game.Name, LabelB: b.Game.Name}
+	c := &Compare{A: a, B: b, Changes: core.RuleChanges(a.Game, b.Game), LabelA: a.Game.Name, LabelB: b.Game.Name}
 	if c.LabelA == c.LabelB {
 		c.LabelA += " (" + sourceWord(a.Source) + ")"
 		c.LabelB += " (" + sourceWord(b.Source) + ")"
