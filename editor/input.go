@@ -6,7 +6,6 @@ import (
 	"rulesmith/editor/session"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
@@ -219,7 +218,7 @@ func (a *App) saveRecord(p string) {
 // the game left behind keeps its own.
 func (a *App) newGame() {
 	a.sess.Reset()
-	a.sess.AutosavePath = session.NewAutosaveFile(a.autosaveDir, a.opts.Variant, time.Now())
+	a.sess.AutosavePath = session.NewAutosaveFile(a.autosaveDir, a.opts.Variant, a.opts.Clock())
 	if a.savePath == "" || strings.HasPrefix(a.savePath, a.autosaveDir) {
 		a.savePath = a.sess.AutosavePath
 	}
@@ -273,7 +272,7 @@ func (a *App) onInput(key tcell.Key) {
 
 func (a *App) playText(text string) {
 	word := strings.ToLower(strings.Fields(text)[0])
-	if word == "call" || word == "resign" {
+	if word == "call" || word == "resign" || word == "draw" {
 		if err := a.sess.PlayText(text); err != nil {
 			a.errText = err.Error()
 			return
