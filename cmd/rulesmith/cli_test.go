@@ -187,6 +187,7 @@ var openings = map[string]string{
 	"strix/two-player":            "strix-two-player-opening.txt",
 	"traditional/four-field-kono": "traditional-four-field-kono-opening.txt",
 	"traditional/mu-torere":       "traditional-mu-torere-opening.txt",
+	"traditional/tac-tix":         "traditional-tac-tix-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -364,6 +365,7 @@ var gameRecords = []string{
 	"strix-two-player-opening.txt",
 	"traditional-four-field-kono-opening.txt",
 	"traditional-mu-torere-opening.txt",
+	"traditional-tac-tix-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {
