@@ -178,17 +178,15 @@ func (h *History) Call(caller int) (CallResult, error) {
 		h.redo = 0
 		s := h.State
 		if v.CommonGainer >= 0 {
-			g.markEnd(s, f.goal.name, v.CommonGainer)
+			winner := v.CommonGainer
 			if f.goal.byScore {
-				g.finish(s)
-			} else {
-				g.finishWith(s, v.CommonGainer)
+				winner = scoresDecide
 			}
+			g.endGame(s, f.goal.name, v.CommonGainer, winner)
 			res.Outcome = fmt.Sprintf("forced foul: every move of %s gives %s the goal (%s); %s is deemed to have reached it and the game ends", seats[offender], seats[v.CommonGainer], f.goal.name, seats[v.CommonGainer])
 		} else {
 			s.Eliminate(offender)
-			g.markEnd(s, f.unavoidableEnd, offender)
-			g.finish(s)
+			g.endGame(s, f.unavoidableEnd, offender, scoresDecide)
 			var left []string
 			for seat := range seats {
 				if !s.Eliminated(seat) {
@@ -225,18 +223,6 @@ func (h *History) Call(caller int) (CallResult, error) {
 	return res, nil
 }
 
-// afterElimination moves the turn off an eliminated seat and checks the
-// end conditions.
-func (g *Game) afterElimination(s *State) {
-	if s.Over() {
-		return
-	}
-	if s.Eliminated(s.ToMove()) {
-		s.setToMove(g.nextSeat(s, s.ToMove()))
-	}
-	g.checkEnd(s)
-}
-
 // Resign removes seat from play (its pieces stay on the board).
 func (h *History) Resign(seat int) error {
 	g := h.Game
@@ -252,12 +238,11 @@ func (h *History) Resign(seat int) error {
 			if !h.State.Eliminated(o) {
 				// the resignation ends the game: the last seat standing wins,
 				// or the points decide where the ends are scored
-				g.markEnd(h.State, EndResigned, o)
+				winner := o
 				if g.scoredEnds() {
-					g.finish(h.State)
-				} else {
-					g.finishWith(h.State, o)
+					winner = scoresDecide
 				}
+				g.endGame(h.State, EndResigned, o, winner)
 			}
 		}
 		return nil
