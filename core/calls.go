@@ -36,7 +36,7 @@ func (h *History) CanCall(caller int) error {
 	if h.called {
 		return fmt.Errorf("a call was already judged on this move (only one call at a time)")
 	}
-	before := h.snaps[h.n-1]
+	before := h.before()
 	offender := before.ToMove()
 	if caller == offender {
 		return fmt.Errorf("%s cannot call a foul on their own move", g.Seats[caller])
@@ -121,7 +121,7 @@ func (h *History) Call(caller int) (CallResult, error) {
 	if err := h.CanCall(caller); err != nil {
 		return CallResult{}, err
 	}
-	before := h.snaps[h.n-1]
+	before := h.before()
 	m := h.moves[h.n-1]
 	offender := before.ToMove()
 	notGainer := -1
@@ -145,8 +145,7 @@ func (h *History) Call(caller int) (CallResult, error) {
 	case v.Foul:
 		res.Upheld = true
 		// withdraw the move, keeping what calls changed
-		h.n--
-		h.State.CopyFrom(h.snaps[h.n])
+		h.takeBack()
 		h.redo = 0
 		s := h.State
 		if f.Remedy == "points" {
@@ -173,8 +172,7 @@ func (h *History) Call(caller int) (CallResult, error) {
 		}
 	case v.Unavoidable && f.Unavoidable == "eliminate_and_end":
 		res.Upheld = true
-		h.n--
-		h.State.CopyFrom(h.snaps[h.n])
+		h.takeBack()
 		h.redo = 0
 		s := h.State
 		if v.CommonGainer >= 0 {
@@ -223,31 +221,72 @@ func (h *History) Call(caller int) (CallResult, error) {
 	return res, nil
 }
 
-// Resign removes seat from play (its pieces stay on the board).
+// Resign removes seat from play (its pieces stay on the board). Under
+// [turns] resign_notice = "round", while every seat plays, it only gives
+// notice: the seat makes its next move (and, given on its own turn, the
+// one after) and then leaves (State.Notice counts those moves).
 func (h *History) Resign(seat int) error {
 	g := h.Game
-	if h.State.Over() {
+	s := h.State
+	if s.Over() {
 		return ErrGameOver
 	}
-	if h.State.Eliminated(seat) {
+	if s.Eliminated(seat) {
 		return fmt.Errorf("%s is already out of the game", g.Seats[seat])
 	}
-	h.State.Eliminate(seat)
-	if h.State.Active() == 1 {
+	if g.resignNotice && s.Active() == len(g.Seats) {
+		if s.Notice(seat) > 0 {
+			return fmt.Errorf("%s has already given notice of resignation", g.Seats[seat])
+		}
+		// the notice's move is the seat's penultimate: on its own turn the
+		// move it is about to make, else the move it has just made
+		left := int32(1)
+		if s.ToMove() == seat {
+			left = 2
+		}
+		s.buf[g.lay.notice+seat] = left
+		return nil
+	}
+	g.resign(s, seat)
+	return nil
+}
+
+// resign takes seat out of play at once.
+func (g *Game) resign(s *State, seat int) {
+	s.buf[g.lay.notice+seat] = 0
+	s.Eliminate(seat)
+	if s.Active() == 1 {
 		for o := range g.Seats {
-			if !h.State.Eliminated(o) {
+			if !s.Eliminated(o) {
 				// the resignation ends the game: the last seat standing wins,
 				// or the points decide where the ends are scored
 				winner := o
 				if g.scoredEnds() {
 					winner = scoresDecide
 				}
-				g.endGame(h.State, EndResigned, o, winner)
+				g.endGame(s, EndResigned, o, winner)
 			}
 		}
-		return nil
+		return
 	}
-	g.afterElimination(h.State)
+	g.afterElimination(s)
+}
+
+// AgreeDraw ends the game in a draw agreed by the seats still playing
+// ([turns] agreed_draw): ended_by is "agreed_draw" and no seat wins.
+func (h *History) AgreeDraw() error {
+	g := h.Game
+	s := h.State
+	if s.Over() {
+		return ErrGameOver
+	}
+	switch {
+	case g.agreedDraw == "never":
+		return fmt.Errorf("%s has no agreed draw ([turns] agreed_draw = \"never\")", g.Name)
+	case g.agreedDraw == "after_elimination" && s.Active() == len(g.Seats):
+		return fmt.Errorf("a draw may be agreed only once a player is out of the game ([turns] agreed_draw = \"after_elimination\")")
+	}
+	g.endGame(s, EndAgreedDraw, -1, -1)
 	return nil
 }
 

@@ -316,6 +316,10 @@ var turnsKeys = []*Key{
 	{Name: "stuck", Type: TChoice, Default: "score", Allowed: []string{"score", "draw", "lose"},
 		Doc: "when the seat to move has no move and may not pass: scoring decides, a draw, or the other seat wins"},
 	{Name: "eliminate_without", Type: TString, Doc: "a seat with no piece of its own carrying this flag on the board is eliminated"},
+	{Name: "agreed_draw", Type: TChoice, Default: "any", Allowed: []string{"any", "after_elimination", "never"},
+		Doc: "when the seats still playing may agree a draw (a record's \"draw agreed\"): at any time, once a seat is out, or never"},
+	{Name: "resign_notice", Type: TChoice, Default: "none", Allowed: []string{"none", "round"},
+		Doc: "round: while every seat plays, a resignation takes effect after the seat's next move (after the move after that when given on its own turn)"},
 }
 
 // phaseKeys are the keys of [phases.NAME].
@@ -336,6 +340,8 @@ func (c *compiler) compilePhases() {
 	g.pass = c.choice("turns.pass", "never", "never", "when_stuck") == "when_stuck"
 	stuck := c.choice("turns.stuck", "score", "score", "draw", "lose")
 	g.stuckDraw, g.stuckLose = stuck == "draw", stuck == "lose"
+	g.agreedDraw = c.choice("turns.agreed_draw", "any", "any", "after_elimination", "never")
+	g.resignNotice = c.choice("turns.resign_notice", "none", "none", "round") == "round"
 	if flag := r.String("turns.eliminate_without", ""); flag != "" {
 		g.elimFlag = make([][]int32, len(g.Seats))
 		found := false
@@ -500,7 +506,7 @@ func (c *compiler) compileEnds() {
 	if c.g.repetitionEnd != "" {
 		c.g.endNames = append(c.g.endNames, c.g.repetitionEnd)
 	}
-	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, endTwoWayDraw, EndResigned, EndUnavoidable)
+	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, endTwoWayDraw, EndResigned, EndUnavoidable, EndAgreedDraw)
 }
 
 // scoringKeys are the keys of [scoring].

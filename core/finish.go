@@ -11,6 +11,7 @@ const (
 	EndStuck      = "stuck"
 	EndRepetition = "repetition"
 	EndResigned   = "resigned"
+	EndAgreedDraw = "agreed_draw"
 	// EndUnavoidable: a foul the offender could not avoid ended the game
 	// ([fouls] unavoidable = "eliminate_and_end"); end_seat is the offender.
 	EndUnavoidable = "unavoidable"

@@ -15,7 +15,6 @@ package core
 
 import (
 	"fmt"
-	"sort"
 
 	"rulesmith/core/board"
 )
@@ -235,18 +234,55 @@ type analyzer struct {
 	limit  bool
 	tt     map[uint64]bool
 	bufs   [][]Move
-	states []*State
+	states []*State // per depth, analysis states
+	scores []int32  // order's scratch
+	// scratch states and moves of analyzeFoul, forcedWinner, demonstrate
+	root, line, child, alt *State
+	alts                   []Move
 }
 
+// newAnalyzer returns an analyzer for a search of plies plies from
+// positions of s's game, from the game's free list when it has one: a
+// verdict then allocates nothing (its buffers, states and table are
+// reused). Give it back with putAnalyzer.
 func (g *Game) newAnalyzer(mover, plies int, s *State) *analyzer {
-	a := &analyzer{g: g, f: g.Foul, mover: mover, tt: map[uint64]bool{}}
-	for i := 0; i <= plies+1; i++ {
+	g.analyzers.Lock()
+	var a *analyzer
+	if n := len(g.analyzers.free); n > 0 {
+		a = g.analyzers.free[n-1]
+		g.analyzers.free = g.analyzers.free[:n-1]
+	}
+	g.analyzers.Unlock()
+	if a == nil {
+		a = &analyzer{g: g, f: g.Foul, tt: map[uint64]bool{},
+			root: s.Clone(), line: s.Clone(), child: s.Clone(), alt: s.Clone(), alts: make([]Move, 0, 256)}
+		a.root.analysis = true
+	}
+	a.mover, a.nodes, a.limit = mover, 0, false
+	clear(a.tt)
+	for len(a.states) <= plies+1 {
 		a.bufs = append(a.bufs, make([]Move, 0, 256))
 		st := s.Clone()
 		st.analysis = true
 		a.states = append(a.states, st)
 	}
 	return a
+}
+
+// putAnalyzer gives an analyzer back to its game's free list.
+func (g *Game) putAnalyzer(a *analyzer) {
+	g.analyzers.Lock()
+	if len(g.analyzers.free) < 64 {
+		g.analyzers.free = append(g.analyzers.free, a)
+	}
+	g.analyzers.Unlock()
+}
+
+// scratch makes st a copy of s, analysis flag included.
+func scratch(st, s *State) *State {
+	st.CopyFrom(s)
+	st.analysis = s.analysis
+	return st
 }
 
 // gainerPlies bounds how many of the next `left` plies the Gainer can have
@@ -363,7 +399,8 @@ func (a *analyzer) demonstrate(s *State, gainer, left int) []string {
 	}
 	var line []string
 	for ; d > 0 && !s.Over() && !a.limit; d-- {
-		moves := append([]Move(nil), a.g.Moves(s, nil)...)
+		moves := a.g.Moves(s, a.alts[:0])
+		a.alts = moves
 		if len(moves) == 0 {
 			break
 		}
@@ -371,7 +408,7 @@ func (a *analyzer) demonstrate(s *State, gainer, left int) []string {
 		or := mover == gainer || (a.f.BystandersOnly && mover == a.mover)
 		a.order(s, moves, gainer, or)
 		pick := moves[0]
-		child := s.Clone()
+		child := scratch(a.child, s)
 		for _, m := range moves {
 			child.CopyFrom(s)
 			if a.g.Play(child, m) != nil {
@@ -436,7 +473,21 @@ func (a *analyzer) order(s *State, moves []Move, gainer int, or bool) {
 		}
 		return sc
 	}
-	sort.SliceStable(moves, func(i, j int) bool { return score(moves[i]) > score(moves[j]) })
+	// each move's score computed once, then a stable insertion sort, best
+	// first: the lists are short and nothing is allocated
+	sc := a.scores[:0]
+	for _, m := range moves {
+		sc = append(sc, int32(score(m)))
+	}
+	a.scores = sc
+	for i := 1; i < len(moves); i++ {
+		m, v := moves[i], sc[i]
+		j := i
+		for ; j > 0 && sc[j-1] < v; j-- {
+			moves[j], sc[j] = moves[j-1], sc[j-1]
+		}
+		moves[j], sc[j] = m, v
+	}
 }
 
 func (a *analyzer) isGoalPiece(p int) bool {
@@ -456,21 +507,36 @@ func (f *FoulSpec) Plies(s *State) int { return f.Turns*s.Active() - 1 }
 // skip, when skip >= 0) with a forced win from s within plies, its
 // demonstration line, and whether the search was exact.
 func (g *Game) forcedWinner(s *State, mover, skip, plies int, nodes *int) (int, []string, bool) {
+	return g.searchWinner(s, mover, skip, plies, nodes, true)
+}
+
+// forcedGainer is forcedWinner without the demonstration.
+func (g *Game) forcedGainer(s *State, mover, skip, plies int, nodes *int) (int, bool) {
+	w, _, exact := g.searchWinner(s, mover, skip, plies, nodes, false)
+	return w, exact
+}
+
+func (g *Game) searchWinner(s *State, mover, skip, plies int, nodes *int, demo bool) (int, []string, bool) {
+	a := g.newAnalyzer(mover, plies, s)
+	defer g.putAnalyzer(a)
 	for k := 1; k < len(g.Seats); k++ {
 		gainer := (mover + k) % len(g.Seats)
 		if s.Eliminated(gainer) || gainer == skip {
 			continue
 		}
-		a := g.newAnalyzer(mover, plies, s)
-		root := s.Clone()
-		root.analysis = true
-		ok := a.win(root, gainer, plies, 0)
+		a.nodes, a.limit = 0, false
+		clear(a.tt) // one table serves one Gainer's search
+		a.root.CopyFrom(s)
+		ok := a.win(a.root, gainer, plies, 0)
 		*nodes += a.nodes
 		if a.limit {
 			return -1, nil, false
 		}
+		if ok && !demo {
+			return gainer, nil, true
+		}
 		if ok {
-			return gainer, a.demonstrate(s.Clone(), gainer, plies), true
+			return gainer, a.demonstrate(scratch(a.line, s), gainer, plies), true
 		}
 	}
 	return -1, nil, true
@@ -492,7 +558,9 @@ func (g *Game) analyzeFoul(before *State, m Move, notGainer int) (Verdict, error
 	}
 	v := Verdict{Gainer: -1, CommonGainer: -1, Exact: true}
 	mover := before.ToMove()
-	after := before.Clone()
+	a := g.newAnalyzer(mover, 0, before)
+	defer g.putAnalyzer(a)
+	after := scratch(a.line, before)
 	if err := g.Play(after, m); err != nil {
 		return v, err
 	}
@@ -508,18 +576,18 @@ func (g *Game) analyzeFoul(before *State, m Move, notGainer int) (Verdict, error
 	}
 	v.Gainer, v.Line = gainer, line
 	// Did the mover have an alternative after which nobody has a forced win?
-	alts := g.Moves(before.Clone(), nil)
+	alts := g.Moves(scratch(a.child, before), a.alts[:0])
 	if g.Foul.MissTurn {
 		alts = append(alts, Pass)
 	}
-	a := g.newAnalyzer(mover, 0, before)
+	a.alts = alts
 	a.order(before, alts, gainer, false)
 	common := gainer
 	for _, alt := range alts {
 		if alt == m {
 			continue
 		}
-		st := before.Clone()
+		st := scratch(a.alt, before)
 		if err := g.Play(st, alt); err != nil {
 			continue
 		}
@@ -530,7 +598,7 @@ func (g *Game) analyzeFoul(before *State, m Move, notGainer int) (Verdict, error
 			}
 			continue
 		}
-		w, _, ex := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &v.Nodes)
+		w, ex := g.forcedGainer(st, mover, -1, g.Foul.Plies(st), &v.Nodes)
 		if !ex {
 			v.Exact = false
 			return v, nil
@@ -557,15 +625,18 @@ func (g *Game) MustMissTurn(s *State) (bool, error) {
 	}
 	mover := s.ToMove()
 	nodes := 0
-	for _, m := range g.Moves(s.Clone(), nil) {
-		st := s.Clone()
+	a := g.newAnalyzer(mover, 0, s)
+	defer g.putAnalyzer(a)
+	a.alts = g.Moves(scratch(a.child, s), a.alts[:0])
+	for _, m := range a.alts {
+		st := scratch(a.alt, s)
 		if err := g.Play(st, m); err != nil {
 			continue
 		}
 		if st.Over() {
 			return false, nil
 		}
-		w, _, ex := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &nodes)
+		w, ex := g.forcedGainer(st, mover, -1, g.Foul.Plies(st), &nodes)
 		if !ex {
 			return false, ErrNoVerdict
 		}
@@ -573,11 +644,11 @@ func (g *Game) MustMissTurn(s *State) (bool, error) {
 			return false, nil
 		}
 	}
-	st := s.Clone()
+	st := scratch(a.alt, s)
 	if err := g.Play(st, Pass); err != nil {
 		return false, err
 	}
-	w, _, ex := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &nodes)
+	w, ex := g.forcedGainer(st, mover, -1, g.Foul.Plies(st), &nodes)
 	if !ex {
 		return false, ErrNoVerdict
 	}

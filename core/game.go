@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr/vm"
 
@@ -94,6 +95,13 @@ type Game struct {
 	phases []*phase
 	ends   []*endCond
 	// seatKeys tables the hash keys of the seat to move per phase.
+	// analyzers is a free list of foul analyzers (buffers, states and a
+	// table reused from verdict to verdict); the one mutable part of a
+	// Game, safe for concurrent use.
+	analyzers struct {
+		sync.Mutex
+		free []*analyzer
+	}
 	seatKeys      []uint64
 	seatKeyPhases int
 	score         *vm.Program
@@ -109,6 +117,11 @@ type Game struct {
 	stuckDraw bool
 	// stuckLose: a seat with no move loses (two seats left: the other wins)
 	stuckLose bool
+	// agreedDraw: when the seats may agree a draw: any, after_elimination, never
+	agreedDraw string
+	// resignNotice: while every seat plays, a resignation takes effect after
+	// the seat's next move ([turns] resign_notice = "round")
+	resignNotice bool
 	// endNames: the declared end conditions, then the built-in ends
 	endNames []string
 	// repetitionEnd names the [end] table of the repetition rule

@@ -148,6 +148,12 @@ func (g *Game) play(s *State, m Move) error {
 		s.setToMove(g.nextSeat(s, mover))
 	}
 	g.checkEnd(s)
+	if g.resignNotice && s.buf[g.lay.notice+mover] > 0 && s.buf[hOver] == 0 {
+		// the resigning seat has made one more of its last moves
+		if s.buf[g.lay.notice+mover]--; s.buf[g.lay.notice+mover] == 0 {
+			g.resign(s, mover)
+		}
+	}
 	return nil
 }
 
@@ -232,16 +238,30 @@ func (g *Game) Scores(s *State) []int {
 	return out
 }
 
-// History is a game in progress with undo and redo: a State plus the
-// snapshots needed to take moves back. Its buffers are reused, so playing
-// and undoing allocate nothing once they have grown.
+// History is a game in progress with undo and redo: a State plus what is
+// needed to take moves back. It keeps one full copy, of the position before
+// the last move, and for each earlier move a reversible delta: the entries
+// of the position that differ between before it and before the next move
+// (what calls and resignations changed in between included). Its memory is
+// thus O(plies × entries a move changes), not O(plies × position size). Its
+// buffers are reused, so playing and undoing allocate nothing once they have
+// grown.
 type History struct {
 	Game  *Game
 	State *State
 	moves []Move
-	snaps []*State
-	n     int // number of moves played
-	redo  int // number of moves that can be redone
+	// last is the position before the last move (valid when n > 0); tmp
+	// is working space for Play.
+	last, tmp *State
+	// log holds the deltas of moves 0..n-2; delta k starts at offs[k] and
+	// ends where delta k+1 starts (or at len(log)). Applied to the
+	// position before move k+1, it gives the position before move k.
+	log  []delta
+	offs []int
+	// hashes[k] is the hash of the position before move k.
+	hashes []uint64
+	n      int // number of moves played
+	redo   int // number of moves that can be redone
 	// called is set once a foul call was judged on the last move
 	called bool
 	// barred, when hasBarred, is a move withdrawn after a foul call that the
@@ -250,6 +270,9 @@ type History struct {
 	barred    Move
 	hasBarred bool
 }
+
+// delta is one entry of a position and its value before a move.
+type delta struct{ i, old int32 }
 
 // NewHistory starts a history at s (which it takes over).
 func NewHistory(g *Game, s *State) *History { return &History{Game: g, State: s} }
@@ -261,17 +284,31 @@ func (h *History) Play(m Move) error {
 		return fmt.Errorf("%s is the move withdrawn after the foul call; the replacement must be an alternative move (%s, %s)",
 			h.Game.Format(h.State, m), h.Game.Foul.Name, h.Game.Foul.Cite)
 	}
-	if h.n == len(h.snaps) {
-		h.snaps = append(h.snaps, h.State.Clone())
-		h.moves = append(h.moves, 0)
-	} else {
-		h.snaps[h.n].CopyFrom(h.State)
+	if h.tmp == nil {
+		h.tmp, h.last = h.State.Clone(), h.State.Clone()
 	}
+	h.tmp.CopyFrom(h.State)
 	if err := h.Game.Play(h.State, m); err != nil {
-		h.State.CopyFrom(h.snaps[h.n])
+		h.State.CopyFrom(h.tmp)
 		return err
 	}
+	// tmp is the position before this move: the delta of the previous
+	// move takes it back to last.
+	if h.n > 0 {
+		h.offs = append(h.offs[:h.n-1], len(h.log))
+		for i, v := range h.last.buf {
+			if v != h.tmp.buf[i] {
+				h.log = append(h.log, delta{int32(i), v})
+			}
+		}
+	}
+	h.last, h.tmp = h.tmp, h.last
+	if h.n == len(h.moves) {
+		h.moves = append(h.moves, 0)
+		h.hashes = append(h.hashes, 0)
+	}
 	h.moves[h.n] = m
+	h.hashes[h.n] = h.last.Hash()
 	h.n++
 	h.redo = 0
 	h.called = false
@@ -279,7 +316,7 @@ func (h *History) Play(m Move) error {
 	if g := h.Game; g.repetition > 0 && !h.State.Over() {
 		n, hash := 1, h.State.Hash()
 		for i := 0; i < h.n; i++ {
-			if h.snaps[i].Hash() == hash {
+			if h.hashes[i] == hash {
 				n++
 			}
 		}
@@ -290,13 +327,32 @@ func (h *History) Play(m Move) error {
 	return nil
 }
 
+// before returns the position before the last move (n > 0); it is the
+// History's own copy, to read only.
+func (h *History) before() *State { return h.last }
+
+// takeBack restores the position before the last move (n > 0) and makes
+// the move before it the last one.
+func (h *History) takeBack() {
+	h.State.CopyFrom(h.last)
+	h.n--
+	if h.n == 0 {
+		return
+	}
+	start := h.offs[h.n-1]
+	for _, d := range h.log[start:] {
+		h.last.buf[d.i] = d.old
+	}
+	h.log = h.log[:start]
+	h.offs = h.offs[:h.n-1]
+}
+
 // Undo takes back the last move; it reports false when there is none.
 func (h *History) Undo() bool {
 	if h.n == 0 {
 		return false
 	}
-	h.n--
-	h.State.CopyFrom(h.snaps[h.n])
+	h.takeBack()
 	h.redo++
 	h.hasBarred = false
 	return true
@@ -349,6 +405,6 @@ func (g *Game) stuckIsFoul(s *State) bool {
 	st.buf[hPly]++
 	st.setToMove(g.nextSeat(st, mover))
 	nodes := 0
-	w, _, exact := g.forcedWinner(st, mover, -1, g.Foul.Plies(st), &nodes)
+	w, exact := g.forcedGainer(st, mover, -1, g.Foul.Plies(st), &nodes)
 	return exact && w >= 0
 }

@@ -22,7 +22,8 @@ func (g *Game) newLayout() *State {
 	l.own = l.elim + ns
 	l.takebacks = l.own + 2*ns
 	l.rest = l.takebacks + ns
-	l.size = l.rest + np
+	l.notice = l.rest + np
+	l.size = l.notice + ns
 	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
 	g.small = nc <= 64 && len(g.Board.Track) == 0
 	if g.small && len(g.Board.Dirs) > 0 {

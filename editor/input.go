@@ -273,7 +273,7 @@ func (a *App) onInput(key tcell.Key) {
 
 func (a *App) playText(text string) {
 	word := strings.ToLower(strings.Fields(text)[0])
-	if word == "call" || word == "resign" {
+	if word == "call" || word == "resign" || word == "draw" {
 		if err := a.sess.PlayText(text); err != nil {
 			a.errText = err.Error()
 			return

@@ -225,3 +225,36 @@ func TestGoToAndBranch(t *testing.T) {
 		t.Fatalf("branch: %v; lines %v future %v", err, s.Lines(), s.Future())
 	}
 }
+
+// An agreed draw and a resignation's notice are record lines too: typed,
+// narrated, saved and undone like moves (first-edition STRIX Rules 20, 22).
+func TestAgreedDrawAndNoticeAreRecordLines(t *testing.T) {
+	g := load(t, "strix/first-edition")
+	s := session.New(g, "strix/first-edition")
+	for _, l := range []string{"resign b", "bO-b72"} {
+		if err := s.PlayText(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.State().Notice(0) != 1 || s.State().Eliminated(0) {
+		t.Fatalf("after the notice and the penultimate move: notice %d", s.State().Notice(0))
+	}
+	if err := s.PlayText("draw agreed"); err != nil {
+		t.Fatal(err)
+	}
+	if r := g.Result(s.State()); !r.Over || r.Winner != -1 {
+		t.Fatalf("after draw agreed: %+v", r)
+	}
+	if got := s.Lines(); strings.Join(got, "|") != "resign b|bO-b72|draw agreed" {
+		t.Fatalf("record %q", got)
+	}
+	if !strings.Contains(s.Record(), "\ndraw agreed\n") {
+		t.Fatalf("saved record:\n%s", s.Record())
+	}
+	if !s.Undo() || s.State().Over() || s.State().Notice(0) != 1 {
+		t.Fatal("undoing the draw must reopen the game and keep the notice")
+	}
+	if err := s.PlayText("draw maybe"); err == nil {
+		t.Fatal("draw maybe accepted")
+	}
+}
