@@ -44,6 +44,9 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 				winner = o
 			}
 		}
+	case g.stuckWin && s.Active() == 2:
+		// misère: the seat left without a move wins
+		winner = s.ToMove()
 	case g.stuckDraw:
 		winner = -1
 	}
