@@ -124,6 +124,8 @@ type Game struct {
 	// stuckReferee is the hook Moves asks about a stuck seat; set by the
 	// foul compiler under stuck = "foul_or_draw", else nil
 	stuckReferee func(s *State) bool
+	// stuckWin: a seat with no move wins (misère; two seats left)
+	stuckWin bool
 	// agreedDraw: when the seats may agree a draw: any, after_elimination, never
 	agreedDraw string
 	// resignNotice: while every seat plays, a resignation takes effect after

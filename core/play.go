@@ -45,6 +45,11 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 		}
 		return buf[:0]
 	}
+	if g.stuckWin && s.Active() == 2 {
+		// misère: the seat left without a move wins
+		g.finishWith(s, s.ToMove())
+		return buf[:0]
+	}
 	if g.stuckDraw {
 		g.finishWith(s, -1)
 	} else {

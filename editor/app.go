@@ -52,6 +52,9 @@ type Options struct {
 	AutosaveDir string
 	// Keymap is a user key map file (see LoadKeymap); "" for the defaults.
 	Keymap string
+	// Clock tells the time (nil: time.Now); tests fix it so that screens
+	// showing when the rules were loaded do not change from run to run.
+	Clock func() time.Time
 }
 
 // App is the play (and edit) screen.
@@ -141,6 +144,9 @@ func New(opts Options) (*App, error) {
 	if os.Getenv("NO_COLOR") != "" {
 		opts.Mono = true
 	}
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
 	var data []byte
 	if opts.Edit {
 		var err error
@@ -158,7 +164,7 @@ func New(opts Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{opts: opts, keymap: DefaultKeymap, selected: -1, done: make(chan struct{}), lastData: data, rulesAt: time.Now()}
+	a := &App{opts: opts, keymap: DefaultKeymap, selected: -1, done: make(chan struct{}), lastData: data, rulesAt: opts.Clock()}
 	a.actions = a.handlers()
 	a.openedData, a.rulesOpened = data, a.rulesAt
 	if opts.Keymap != "" {
@@ -176,7 +182,7 @@ func New(opts Options) (*App, error) {
 	// every game gets its own autosave: a new game never overwrites an
 	// earlier one, and a record given to open is never written
 	a.autosaveDir = dir
-	a.sess.AutosavePath = session.NewAutosaveFile(dir, opts.Variant, time.Now())
+	a.sess.AutosavePath = session.NewAutosaveFile(dir, opts.Variant, opts.Clock())
 	a.savePath = a.sess.AutosavePath
 	if err := a.setSeats(opts.Seats); err != nil {
 		return nil, err

@@ -6,7 +6,6 @@ import (
 	"rulesmith/editor/session"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
@@ -219,7 +218,7 @@ func (a *App) saveRecord(p string) {
 // the game left behind keeps its own.
 func (a *App) newGame() {
 	a.sess.Reset()
-	a.sess.AutosavePath = session.NewAutosaveFile(a.autosaveDir, a.opts.Variant, time.Now())
+	a.sess.AutosavePath = session.NewAutosaveFile(a.autosaveDir, a.opts.Variant, a.opts.Clock())
 	if a.savePath == "" || strings.HasPrefix(a.savePath, a.autosaveDir) {
 		a.savePath = a.sess.AutosavePath
 	}

@@ -188,7 +188,7 @@ func (a *App) startReload(data []byte) {
 	a.mu.Unlock()
 	a.loadGen++
 	gen := a.loadGen
-	a.loading, a.loadStart = true, time.Now()
+	a.loading, a.loadStart = true, a.opts.Clock()
 	old, lines := a.sess.Game, a.sess.Lines()
 	opts := a.opts
 	go func() {
@@ -265,7 +265,7 @@ func (a *App) applyReload(plan *session.ReloadPlan, err error) {
 	res := a.sess.ApplyReload(plan)
 	a.board.SetPosition(plan.Game, a.sess.State())
 	a.loadErr, a.errText, a.loadDiags = "", "", nil
-	a.rulesAt = time.Now()
+	a.rulesAt = a.opts.Clock()
 	a.verdict = res.Describe()
 	if res.Broken != nil {
 		a.msg = fmt.Sprintf("move %d %q became illegal", res.Broken.Line, res.Broken.Text)
