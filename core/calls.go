@@ -235,32 +235,74 @@ func (g *Game) afterElimination(s *State) {
 	g.checkEnd(s)
 }
 
-// Resign removes seat from play (its pieces stay on the board).
+// Resign removes seat from play (its pieces stay on the board). Under
+// [turns] resign_notice = "round", while every seat plays, it only gives
+// notice: the seat makes its next move (and, given on its own turn, the
+// one after) and then leaves (State.Notice counts those moves).
 func (h *History) Resign(seat int) error {
 	g := h.Game
-	if h.State.Over() {
+	s := h.State
+	if s.Over() {
 		return ErrGameOver
 	}
-	if h.State.Eliminated(seat) {
+	if s.Eliminated(seat) {
 		return fmt.Errorf("%s is already out of the game", g.Seats[seat])
 	}
-	h.State.Eliminate(seat)
-	if h.State.Active() == 1 {
+	if g.resignNotice && s.Active() == len(g.Seats) {
+		if s.Notice(seat) > 0 {
+			return fmt.Errorf("%s has already given notice of resignation", g.Seats[seat])
+		}
+		// the notice's move is the seat's penultimate: on its own turn the
+		// move it is about to make, else the move it has just made
+		left := int32(1)
+		if s.ToMove() == seat {
+			left = 2
+		}
+		s.buf[g.lay.notice+seat] = left
+		return nil
+	}
+	g.resign(s, seat)
+	return nil
+}
+
+// resign takes seat out of play at once.
+func (g *Game) resign(s *State, seat int) {
+	s.buf[g.lay.notice+seat] = 0
+	s.Eliminate(seat)
+	if s.Active() == 1 {
 		for o := range g.Seats {
-			if !h.State.Eliminated(o) {
+			if !s.Eliminated(o) {
 				// the resignation ends the game: the last seat standing wins,
 				// or the points decide where the ends are scored
-				g.markEnd(h.State, EndResigned, o)
+				g.markEnd(s, EndResigned, o)
 				if g.scoredEnds() {
-					g.finish(h.State)
+					g.finish(s)
 				} else {
-					g.finishWith(h.State, o)
+					g.finishWith(s, o)
 				}
 			}
 		}
-		return nil
+		return
 	}
-	g.afterElimination(h.State)
+	g.afterElimination(s)
+}
+
+// AgreeDraw ends the game in a draw agreed by the seats still playing
+// ([turns] agreed_draw): ended_by is "agreed_draw" and no seat wins.
+func (h *History) AgreeDraw() error {
+	g := h.Game
+	s := h.State
+	if s.Over() {
+		return ErrGameOver
+	}
+	switch {
+	case g.agreedDraw == "never":
+		return fmt.Errorf("%s has no agreed draw ([turns] agreed_draw = \"never\")", g.Name)
+	case g.agreedDraw == "after_elimination" && s.Active() == len(g.Seats):
+		return fmt.Errorf("a draw may be agreed only once a player is out of the game ([turns] agreed_draw = \"after_elimination\")")
+	}
+	g.markEnd(s, EndAgreedDraw, -1)
+	g.finishWith(s, -1)
 	return nil
 }
 

@@ -173,7 +173,8 @@ func (c *compiler) compileSetup() {
 	l.own = l.elim + ns
 	l.takebacks = l.own + 2*ns
 	l.rest = l.takebacks + ns
-	l.size = l.rest + np
+	l.notice = l.rest + np
+	l.size = l.notice + ns
 	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
 	g.small = nc <= 64 && len(g.Board.Track) == 0
 	if g.small && len(g.Board.Dirs) > 0 {
@@ -363,9 +364,13 @@ var turnsKeys = []*Key{
 	{Name: "pass", Type: TChoice, Default: "never", Allowed: []string{"never", "when_stuck"}, Doc: "when a seat may pass"},
 	{Name: "max_plies", Type: TInt, Default: DefaultMaxPlies, Min: 1, Max: 1 << 24, Doc: "the game stops undecided after this many plies"},
 	{Name: "phase", Type: TString, Doc: "the phase the game starts in (default: the first)"},
-	{Name: "stuck", Type: TChoice, Default: "score", Allowed: []string{"score", "draw", "lose"},
-		Doc: "when the seat to move has no move and may not pass: scoring decides, a draw, or the other seat wins"},
+	{Name: "stuck", Type: TChoice, Default: "score", Allowed: []string{"score", "draw", "lose", "win"},
+		Doc: "when the seat to move has no move and may not pass: scoring decides, a draw, the other seat wins, or the stuck seat wins (misère: who took the last piece loses)"},
 	{Name: "eliminate_without", Type: TString, Doc: "a seat with no piece of its own carrying this flag on the board is eliminated"},
+	{Name: "agreed_draw", Type: TChoice, Default: "any", Allowed: []string{"any", "after_elimination", "never"},
+		Doc: "when the seats still playing may agree a draw (a record's \"draw agreed\"): at any time, once a seat is out, or never"},
+	{Name: "resign_notice", Type: TChoice, Default: "none", Allowed: []string{"none", "round"},
+		Doc: "round: while every seat plays, a resignation takes effect after the seat's next move (after the move after that when given on its own turn)"},
 }
 
 // phaseKeys are the keys of [phases.NAME].
@@ -384,8 +389,10 @@ func (c *compiler) compilePhases() {
 	names := r.Keys("phases", nil)
 	r.Keys("turns", keyNames(turnsKeys))
 	g.pass = c.choice("turns.pass", "never", "never", "when_stuck") == "when_stuck"
-	stuck := c.choice("turns.stuck", "score", "score", "draw", "lose")
-	g.stuckDraw, g.stuckLose = stuck == "draw", stuck == "lose"
+	stuck := c.choice("turns.stuck", "score", "score", "draw", "lose", "win")
+	g.stuckDraw, g.stuckLose, g.stuckWin = stuck == "draw", stuck == "lose", stuck == "win"
+	g.agreedDraw = c.choice("turns.agreed_draw", "any", "any", "after_elimination", "never")
+	g.resignNotice = c.choice("turns.resign_notice", "none", "none", "round") == "round"
 	if flag := r.String("turns.eliminate_without", ""); flag != "" {
 		g.elimFlag = make([][]int32, len(g.Seats))
 		found := false
@@ -550,7 +557,7 @@ func (c *compiler) compileEnds() {
 	if c.g.repetitionEnd != "" {
 		c.g.endNames = append(c.g.endNames, c.g.repetitionEnd)
 	}
-	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, endTwoWayDraw, EndResigned, EndUnavoidable)
+	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, endTwoWayDraw, EndResigned, EndUnavoidable, EndAgreedDraw)
 }
 
 // scoringKeys are the keys of [scoring].

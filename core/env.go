@@ -19,6 +19,7 @@ type condProgram struct{ prog *vm.Program }
 //	pieces(kind)    pieces of a kind on the board
 //	hand()          pieces the seat still holds in hand
 //	points()        points the seat gathered from effects
+//	playing()       seats still playing (not eliminated)
 //
 // Variables: seat (name), ply, over (bool), ended_by (what ended the game:
 // an [end.NAME], or stuck, repetition, unavoidable, resigned; "" while it
@@ -141,6 +142,12 @@ func (g *Game) stateEnvFor(s *State, seat, need int) map[string]any {
 			return 0
 		}
 		return h.st.Score(h.seat)
+	}
+	env["playing"] = func() int {
+		if h.st == nil {
+			return len(g.Seats)
+		}
+		return h.st.Active()
 	}
 	g.posFuncEnv(env, h)
 	if s != nil {

@@ -119,6 +119,13 @@ type Game struct {
 	stuckDraw bool
 	// stuckLose: a seat with no move loses (two seats left: the other wins)
 	stuckLose bool
+	// stuckWin: a seat with no move wins (misère; two seats left)
+	stuckWin bool
+	// agreedDraw: when the seats may agree a draw: any, after_elimination, never
+	agreedDraw string
+	// resignNotice: while every seat plays, a resignation takes effect after
+	// the seat's next move ([turns] resign_notice = "round")
+	resignNotice bool
 	// endNames: the declared end conditions, then the built-in ends
 	endNames []string
 	// repetitionEnd names the [end] table of the repetition rule

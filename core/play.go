@@ -45,6 +45,11 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 		}
 		return buf[:0]
 	}
+	if g.stuckWin && s.Active() == 2 {
+		// misère: the seat left without a move wins
+		g.finishWith(s, s.ToMove())
+		return buf[:0]
+	}
 	if g.stuckDraw {
 		g.finishWith(s, -1)
 	} else {
@@ -90,6 +95,7 @@ const (
 	EndStuck      = "stuck"
 	EndRepetition = "repetition"
 	EndResigned   = "resigned"
+	EndAgreedDraw = "agreed_draw"
 	// EndUnavoidable: a foul the offender could not avoid ended the game
 	// ([fouls] unavoidable = "eliminate_and_end"); end_seat is the offender.
 	EndUnavoidable = "unavoidable"
@@ -207,6 +213,12 @@ func (g *Game) play(s *State, m Move) error {
 		s.setToMove(g.nextSeat(s, mover))
 	}
 	g.checkEnd(s)
+	if g.resignNotice && s.buf[g.lay.notice+mover] > 0 && s.buf[hOver] == 0 {
+		// the resigning seat has made one more of its last moves
+		if s.buf[g.lay.notice+mover]--; s.buf[g.lay.notice+mover] == 0 {
+			g.resign(s, mover)
+		}
+	}
 	return nil
 }
 

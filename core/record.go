@@ -92,14 +92,23 @@ func (g *Game) Replay(h *History, lines []RecordLine) error {
 
 // ReplayEvents is Replay that also returns what each line did. Besides
 // moves, a record may hold "call P" (player P calls the variant's foul on
-// the move just played; the engine judges it and applies the outcome) and
-// "resign P".
+// the move just played; the engine judges it and applies the outcome),
+// "resign P" and "draw agreed".
 func (g *Game) ReplayEvents(h *History, lines []RecordLine) ([]Event, error) {
 	var events []Event
 	for _, l := range lines {
 		word, arg, _ := strings.Cut(l.Text, " ")
 		arg = strings.TrimSpace(arg)
 		switch strings.ToLower(word) {
+		case "draw":
+			if !strings.EqualFold(arg, "agreed") {
+				return events, &ReplayError{Line: l.Line, Text: l.Text, Err: fmt.Errorf("want \"draw agreed\"")}
+			}
+			if err := h.AgreeDraw(); err != nil {
+				return events, &ReplayError{Line: l.Line, Text: l.Text, Err: err}
+			}
+			events = append(events, Event{Line: l.Line, Text: l.Text})
+			continue
 		case "call", "resign":
 			seat, ok := g.SeatIndex(arg)
 			if !ok {

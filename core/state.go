@@ -27,7 +27,7 @@ const (
 
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
-	scores, counts, top, height, below, pos, placed, elim, own, takebacks, rest, size int
+	scores, counts, top, height, below, pos, placed, elim, own, takebacks, rest, notice, size int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that
@@ -125,6 +125,11 @@ func (s *State) Score(seat int) int { return int(s.buf[s.g.lay.scores+seat]) }
 
 // Takebacks returns how many takebacks a seat has left (foul remedies).
 func (s *State) Takebacks(seat int) int { return int(s.buf[s.g.lay.takebacks+seat]) }
+
+// Notice returns how many more moves of its own a seat that gave notice of
+// its resignation makes before it takes effect ([turns] resign_notice), or
+// 0 when it gave none.
+func (s *State) Notice(seat int) int { return int(s.buf[s.g.lay.notice+seat]) }
 
 // Eliminated reports whether a seat has left the game.
 func (s *State) Eliminated(seat int) bool { return s.buf[s.g.lay.elim+seat] != 0 }

@@ -751,3 +751,99 @@ func TestFERule18NoMoveAtAllIsJudged(t *testing.T) {
 	}
 	feCheck(t, "Yellow deemed in the Nest", g, h.State, []int{0, 0, 0}, []int{0, 8, 0})
 }
+
+// Rule 22: "THREE-WAY DRAW ... at the agreement of all three players. No
+// points are allocated"; "TWO-WAY DRAW ... when one player has dropped out
+// after loss of his or her Owl, and the remaining two players agree that
+// neither is going to win", with 4 points to each player in it (Rule 23).
+// A record says "draw agreed". The 2024 edition (Rule 21) knows only the
+// two-way draw by agreement (its three-way draw is the repetition of
+// Rule 20).
+func TestFERule22AgreedDraws(t *testing.T) {
+	fe := load(t, "strix/first-edition")
+	h, _, err := replayText(t, fe, "bO-b72\ndraw agreed\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := fe.Result(h.State); !r.Over || r.Winner != -1 {
+		t.Fatalf("three-way draw: %+v", r)
+	}
+	if end, _ := fe.EndedBy(h.State); end != "agreed_draw" {
+		t.Fatalf("ended by %q", end)
+	}
+	feCheck(t, "three-way draw", fe, h.State, []int{0, 0, 0}, []int{0, 0, 0})
+
+	// Green set up without its Owl has dropped out: a two-way draw, 4 points each to Brown and Yellow.
+	g := feGame(t, "strix/first-edition", sxPos("gO:-"), "b")
+	h, _, err = replayText(t, g, "bO-b72\ndraw agreed\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := g.Result(h.State); !r.Over || r.Winner != -1 {
+		t.Fatalf("two-way draw: %+v", r)
+	}
+	feCheck(t, "two-way draw", g, h.State, []int{0, 0, 0}, []int{4, 4, 0})
+
+	if _, _, err := replayText(t, fe, "draw please\n"); err == nil || !strings.Contains(err.Error(), `want "draw agreed"`) {
+		t.Errorf("draw please: %v", err)
+	}
+	if _, _, err := replayText(t, fe, "draw agreed\nbO-b72\n"); err == nil || !strings.Contains(err.Error(), "the game is over") {
+		t.Errorf("a move after the draw: %v", err)
+	}
+
+	// 2024 Rule 21: only once a player is out.
+	std := load(t, "strix/standard")
+	if _, _, err := replayText(t, std, "bO-b72\ndraw agreed\n"); err == nil || !strings.Contains(err.Error(), "only once a player is out") {
+		t.Errorf("2024, three players: %v", err)
+	}
+	g = sxGame(t, sxPos("gO:-"), "b")
+	h, _, err = replayText(t, g, "bO-b72\ndraw agreed\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := g.Result(h.State); !r.Over || r.Winner != -1 {
+		t.Fatalf("2024 two-way draw: %+v", r)
+	}
+}
+
+// Rule 20 (2024: Rule 19): "When all three players are still active, a
+// player wishing to resign should give a round's notice. In other words,
+// they should announce that their current move is their penultimate one."
+// Notice given on Brown's turn (before its move) or just after it: Brown
+// makes that move and one more, then is out of play. With a player out,
+// "he or she may resign at any point": at once. With two left, the other
+// gains the Nest's 8 points (Rule 20, first edition).
+func TestFERule20ResignationNotice(t *testing.T) {
+	for _, name := range []string{"strix/first-edition", "strix/standard"} {
+		g := load(t, name)
+		for _, rec := range []string{"resign b\nbO-b72\n", "bO-b72\nresign b\n"} {
+			h, _, err := replayText(t, g, rec+"yO-y72\ngO-g72\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.State.Eliminated(feB) || h.State.ToMove() != feB || h.State.Notice(feB) != 1 {
+				t.Fatalf("%s, %q: before the last move Brown is out %v, %s to move, notice %d", name, rec, h.State.Eliminated(feB), g.Seats[h.State.ToMove()], h.State.Notice(feB))
+			}
+			if _, _, err := replayText(t, g, rec+"resign b\n"); err == nil || !strings.Contains(err.Error(), "already given notice") {
+				t.Errorf("%s: a second notice: %v", name, err)
+			}
+			h, _, err = replayText(t, g, rec+"yO-y72\ngO-g72\nbO-b71\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !h.State.Eliminated(feB) || h.State.ToMove() != feY || h.State.Over() {
+				t.Fatalf("%s, %q: after the last move Brown is out %v, %s to move", name, rec, h.State.Eliminated(feB), g.Seats[h.State.ToMove()])
+			}
+		}
+	}
+	// Green out of play: Brown resigns at once; Yellow is left and gains 8 (first edition).
+	g := feGame(t, "strix/first-edition", sxPos("gO:-"), "b")
+	h, _, err := replayText(t, g, "bO-b72\nresign b\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end, seat := g.EndedBy(h.State); end != "resigned" || seat != feY {
+		t.Fatalf("ended by %q, seat %d", end, seat)
+	}
+	feCheck(t, "resignation with two left", g, h.State, []int{0, 0, 0}, []int{0, 8, 0})
+}

@@ -69,6 +69,9 @@ func startApp(t *testing.T, opts Options) (*App, *term) {
 	if opts.AutosaveDir == "" {
 		opts.AutosaveDir = t.TempDir()
 	}
+	if opts.Clock == nil {
+		opts.Clock = func() time.Time { return time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC) }
+	}
 	a, err := New(opts)
 	if err != nil {
 		t.Fatalf("New(%s): %v", opts.Variant, err)
@@ -1041,7 +1044,7 @@ func TestReloadVerdictOnScreen(t *testing.T) {
 		t.Errorf("status: %q", st)
 	}
 	var verdict string
-	tm.sync(func() { verdict = a.verdict })
+	tm.sync(func() { verdict = a.in.Verdict })
 	if !strings.HasPrefix(verdict, `rules reloaded: move 2 "3" is the first to play out differently (extra turn):`) {
 		t.Errorf("verdict %q", verdict)
 	}

@@ -39,6 +39,7 @@ type CompareApp struct {
 	msg    string
 	keymap []Binding
 	pages  *tview.Pages
+	root   *tview.Flex
 }
 
 // NewCompare builds the compare view.
@@ -89,11 +90,13 @@ func NewCompare(opts CompareOptions) (*CompareApp, error) {
 	// (c.col), but the text is escaped for tags all the same
 	c.info = tview.NewTextView().SetDynamicColors(true).SetWrap(true)
 	c.info.SetBorder(true).SetTitle(" differences (pgup/pgdn scroll) ")
-	c.status = tview.NewTextView().SetDynamicColors(true)
+	c.status = tview.NewTextView().SetDynamicColors(true).SetWrap(true)
 	c.input = tview.NewInputField().SetLabel("move (both)> ")
 	c.input.SetDoneFunc(c.onInput)
 	top := tview.NewFlex().AddItem(c.boards[0], 0, 1, false).AddItem(c.boards[1], 0, 1, false)
-	root := tview.NewFlex().SetDirection(tview.FlexRow).
+	root := tview.NewFlex().SetDirection(tview.FlexRow)
+	c.root = root
+	root.
 		AddItem(top, 0, 3, false).
 		AddItem(c.info, 0, 2, false).
 		AddItem(c.status, 1, 0, false).
@@ -286,6 +289,14 @@ func (c *CompareApp) refresh() {
 		st = tview.Escape(c.msg)
 	}
 	c.status.SetText(st)
+	if c.root != nil { // the status wraps a long message onto up to statusRows rows
+		_, _, w, _ := c.root.GetRect()
+		rows := 1
+		if w > 0 {
+			rows = min(statusRows, max(1, len(tview.WordWrap(st, w))))
+		}
+		c.root.ResizeItem(c.status, rows, 0)
+	}
 }
 
 func (c *CompareApp) col(color, text string) string {

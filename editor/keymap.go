@@ -75,8 +75,8 @@ type Binding struct {
 
 // DefaultKeymap is the editor's key map.
 var DefaultKeymap = []Binding{
-	{"enter", ActSelect, "pick up the piece at the cursor / play to the cursor / confirm", ScopeBoard},
-	{"esc", ActCancel, "drop the selection, leave a preview, cancel a reload", ScopeBoard},
+	{"enter", ActSelect, "pick up / play to the cursor; confirm", ScopeBoard},
+	{"esc", ActCancel, "drop the selection or preview; cancel a reload", ScopeBoard},
 	{"up", ActUp, "cursor up", ScopeBoard},
 	{"k", ActUp, "cursor up", ScopeBoard},
 	{"down", ActDown, "cursor down", ScopeBoard},
@@ -85,28 +85,28 @@ var DefaultKeymap = []Binding{
 	{"h", ActLeft, "cursor left", ScopeBoard},
 	{"right", ActRight, "cursor right", ScopeBoard},
 	{"l", ActRight, "cursor right", ScopeBoard},
-	{":", ActType, "type a move, or :q :w FILE :set NAME=VALUE :seat SEAT=AGENT :flip", ScopeBoard},
-	{"u", ActUndo, "undo (against an agent: back to your last move)", ScopeBoard},
+	{":", ActType, "a move, or :q :w F :set N=V :seat S=A :flip", ScopeBoard},
+	{"u", ActUndo, "undo (against an agent: your last move)", ScopeBoard},
 	{"r", ActRedo, "redo", ScopeBoard},
-	{"g", ActGoto, "go to a ply of the record (a new move there branches)", ScopeBoard},
-	{"pgup", ActScrollUp, "scroll the record (or the differences) up", ScopeBoard},
+	{"g", ActGoto, "go to a ply (a new move there branches)", ScopeBoard},
+	{"pgup", ActScrollUp, "scroll the record (the differences) up", ScopeBoard},
 	{"pgdn", ActScrollDown, "scroll it down", ScopeBoard},
 	{"p", ActPass, "pass (where the rules allow)", ScopeBoard},
-	{"f", ActCall, "call the variant's foul on the last move", ScopeBoard},
-	{"t", ActTraining, "training: warn before a move that is a foul", ScopeBoard},
+	{"f", ActCall, "call the foul on the last move", ScopeBoard},
+	{"t", ActTraining, "training: warn before a foul is played", ScopeBoard},
 	{"]", ActLineNext, "step through a demonstration line", ScopeBoard},
 	{"[", ActLinePrev, "step back through it", ScopeBoard},
-	{"a", ActAIMove, "let the search agent move for the seat to move", ScopeBoard},
+	{"a", ActAIMove, "the search agent moves for the seat to move", ScopeBoard},
 	{" ", ActPause, "pause / resume the agents", ScopeBoard},
-	{".", ActStep, "let the agent to move make one move (while paused)", ScopeBoard},
-	{"b", ActStudy, "balance: self-play study of these rules against the base", ScopeBoard},
+	{".", ActStep, "the agent to move makes one move (paused)", ScopeBoard},
+	{"b", ActStudy, "balance: self-play study against the base", ScopeBoard},
 	{"s", ActSave, "save the record", ScopeBoard},
 	{"o", ActOpen, "open a record", ScopeBoard},
 	{"n", ActNew, "new game", ScopeBoard},
-	{"e", ActEdit, "edit the rules in $EDITOR (rulesmith edit)", ScopeBoard},
+	{"e", ActEdit, "edit the rules in $EDITOR", ScopeBoard},
 	{"?", ActHelp, "this help", ScopeBoard},
 	{"q", ActQuit, "quit", ScopeBoard},
-	{"tab", ActFocus, "switch between the board and the rules pane", ScopeGlobal},
+	{"tab", ActFocus, "board ↔ rules pane", ScopeGlobal},
 	{"ctrl+c", ActInterrupt, "quit (asks about unsaved rules)", ScopeGlobal},
 	{"ctrl+s", ActSaveRules, "save the rules pane and reload", ScopeRules},
 }
@@ -182,7 +182,7 @@ func helpText(keymap []Binding) string {
 		keys[k.Action] = append(keys[k.Action], name)
 	}
 	for _, act := range order {
-		fmt.Fprintf(&b, "  %-10s %s\n", strings.Join(keys[act], " "), help[act])
+		fmt.Fprintf(&b, "  %-10s %-13s %s\n", strings.Join(keys[act], " "), act, help[act])
 	}
 	return b.String()
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+
+	"rulesmith/editor/session"
 )
 
 var screensFlag = flag.Bool("screens", false, "write the editor's 80×24 screens to docs/screens (go test ./editor -run TestScreens -screens)")
@@ -172,9 +174,9 @@ func shots() []shot {
 				return playShot(filepath.Join("..", "testdata", "variants", "breakthrough.toml"), []string{"c2-c3", "d5-d4", "c3-d4", "e5-d4"}, selectPiece("b2"))(t)
 			}},
 		{"edit-error", "Edit: a broken rules file (`edit egyptian.toml`)",
-			"The file was saved with a typo: the status line gives file:line:col and the message, the side panel the offending line; the game is kept.",
+			"The file was saved with a typo: the status line gives file:line:col and the message, the side panel the offending line with a caret under the column, the rules pane's cursor is on it, and the board's title says the game goes on under the rules loaded before (broken); the error stays until the file loads again.",
 			func(t *testing.T) string {
-				return editShot(t, func(s string) string { return strings.Replace(s, `kind = "pits"`, `kind = "pitz"`, 1) }, "unknown value")
+				return editShot(t, func(s string) string { return strings.Replace(s, `kind = "pits"`, `kind = "pitz"`, 1) }, "the file fails:")
 			}},
 		{"edit-illegal", "Edit: a move became illegal",
 			"The file was saved with `pits = 2`: the game is replayed under the new rules and stops before the first move that became illegal, with the engine's reason.",
@@ -187,6 +189,54 @@ func shots() []shot {
 		{"compare-mancala", "Compare (`compare-view mancala/egyptian mancala/ethiopian`)",
 			"The first move already diverges.",
 			compareShot("mancala/egyptian", "mancala/ethiopian", "3")},
+		{"play-narration", "Every move narrated (`play strix/first-edition`)",
+			"The move list names the seat that moved and what the move did, from the engine's own account: here Yellow's Kite takes Brown's Kite for 4 points. The last move's squares are marked on the board.",
+			func(t *testing.T) string {
+				return playShot("strix/first-edition", []string{"bR-y34", "yR-b45", "gK-b22", "bK-g36", "yK-g26xbK"}, nil)(t)
+			}},
+		{"play-record-pane", "The record: go to a ply, branch (`g`)",
+			"After 24 placements of testdata/records/dvonn-stacking.txt, `g 2` goes back to ply 2: the undone moves stay listed for `r`, and a different move there branches.",
+			func(t *testing.T) string {
+				return playShot("dvonn", record(t, "dvonn-stacking.txt")[:24], func(a *App, tm *term) {
+					tm.runes("g")
+					tm.waitFor("go to ply")
+					tm.runes("2")
+					tm.key(tcell.KeyEnter)
+					tm.waitFor("+ 22 to redo")
+				})(t)
+			}},
+		{"edit-verdict", "Edit: every change explained",
+			"`extra_turn = false` saved while the game is at ply 2: the game is replayed under the old and the new rules side by side, and the verdict names the first move that plays out differently (north's bowl 3 no longer earns another turn). Line numbers in the rules pane.",
+			func(t *testing.T) string {
+				dir := t.TempDir()
+				orig, err := os.ReadFile(filepath.Join("..", "variants", "mancala", "egyptian.toml"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Chdir(dir)
+				if err := os.WriteFile("egyptian.toml", orig, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				a, tm := startApp(t, Options{Variant: "egyptian.toml", Edit: true})
+				tm.playLine(a, "1", "3")
+				if err := session.WriteAtomic("egyptian.toml", []byte(strings.Replace(string(orig), "extra_turn = true", "extra_turn = false", 1))); err != nil {
+					t.Fatal(err)
+				}
+				return tm.waitFor("plays out differently")
+			}},
+		{"compare-out-of-step", "Compare: games out of step",
+			"A house rule without the extra turn, which keeps the base's `name` (as a `rulesmith show` copy does): the sides are told apart by their files; after `3` the two games have different seats to move, so a plain move is refused rather than played by different seats (`a:MOVE` or `b:MOVE` plays it on one side).",
+			func(t *testing.T) string {
+				t.Chdir(t.TempDir())
+				if err := os.WriteFile("house.toml", []byte("extends = \"mancala/egyptian\"\n[moves.sow]\nextra_turn = false\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				_, tm := startCompare(t, "mancala/egyptian", "house.toml", false)
+				tm.typeMove("3")
+				tm.waitFor("DIVERGES")
+				tm.typeMove("1")
+				return tm.waitFor("out of step (")
+			}},
 		{"help", "Help (`?`)",
 			"The key map.",
 			func(t *testing.T) string {

@@ -187,6 +187,7 @@ var openings = map[string]string{
 	"strix/two-player":            "strix-two-player-opening.txt",
 	"traditional/four-field-kono": "traditional-four-field-kono-opening.txt",
 	"traditional/mu-torere":       "traditional-mu-torere-opening.txt",
+	"traditional/tac-tix":         "traditional-tac-tix-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -313,34 +314,36 @@ func TestCLICommandHelp(t *testing.T) {
 	}
 }
 
-// README.md's command list is generated from the command table; go test
-// -update rewrites it.
-func TestREADMECommands(t *testing.T) {
-	const (
-		path  = "../../README.md"
-		begin = "<!-- commands: generated from cmd/rulesmith/table.go by go test ./cmd/rulesmith -update -->\n"
-		end   = "<!-- end of commands -->\n"
-	)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme := string(data)
-	i, j := strings.Index(readme, begin), strings.Index(readme, end)
-	if i < 0 || j < i {
-		t.Fatalf("%s: no %q ... %q section", path, begin, end)
-	}
-	got, want := readme[i+len(begin):j], readmeCommands()
-	if got == want {
-		return
-	}
-	if *update {
-		if err := os.WriteFile(path, []byte(readme[:i+len(begin)]+want+readme[j:]), 0o644); err != nil {
+// The docs' command lists are generated from the command table: README.md's
+// list of commands and docs/metrics.md's synopsis of compare. go test
+// -update rewrites them; a list that drifts fails.
+func TestGeneratedCommandDocs(t *testing.T) {
+	for _, c := range []struct{ path, name, want string }{
+		{"../../README.md", "commands", readmeCommands()},
+		{"../../docs/metrics.md", "compare synopsis", "```\n" + lookup("compare").synopsis() + "\nrulesmith compare --merge DIR... --out DIR\n```\n"},
+	} {
+		begin := "<!-- " + c.name + ": generated from cmd/rulesmith/table.go by go test ./cmd/rulesmith -update -->\n"
+		end := "<!-- end of " + c.name + " -->\n"
+		data, err := os.ReadFile(c.path)
+		if err != nil {
 			t.Fatal(err)
 		}
-		return
+		doc := string(data)
+		i, j := strings.Index(doc, begin), strings.Index(doc, end)
+		if i < 0 || j < i {
+			t.Errorf("%s: no %q ... %q section", c.path, begin, end)
+			continue
+		}
+		if got := doc[i+len(begin) : j]; got != c.want {
+			if *update {
+				if err := os.WriteFile(c.path, []byte(doc[:i+len(begin)]+c.want+doc[j:]), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			t.Errorf("%s: the %s differ from the command table (go test ./cmd/rulesmith -update rewrites them):\ngot:\n%s\nwant:\n%s", c.path, c.name, got, c.want)
+		}
 	}
-	t.Errorf("%s: the command list differs from the command table (go test ./cmd/rulesmith -update rewrites it):\ngot:\n%s\nwant:\n%s", path, got, want)
 }
 
 // gameRecords are the complete random games, one per shipped variant, and
@@ -362,6 +365,7 @@ var gameRecords = []string{
 	"strix-two-player-opening.txt",
 	"traditional-four-field-kono-opening.txt",
 	"traditional-mu-torere-opening.txt",
+	"traditional-tac-tix-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {

@@ -55,3 +55,24 @@ func TestDeprecatedSpellings(t *testing.T) {
 		})
 	}
 }
+
+// Every command that loads a variant prints its warnings, compare (whose
+// study loads the variants itself) included; the command still succeeds.
+func TestDeprecatedWarnedByCommands(t *testing.T) {
+	path := filepath.Join(deprecatedDir, "defenders.toml")
+	want, err := os.ReadFile(filepath.Join(deprecatedDir, "defenders.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := filepath.Clean(deprecatedDir) + string(filepath.Separator)
+	for _, args := range [][]string{
+		{"moves", path},
+		{"perft", path, "1"},
+		{"compare", path, "--games", "1", "--out", t.TempDir()},
+	} {
+		r := rulesmith(t, args...)
+		if got := strings.ReplaceAll(r.stderr, prefix, ""); r.code != 0 || got != string(want) {
+			t.Errorf("%q: exit %d, stderr:\n%s\nwant exit 0 and:\n%s", args, r.code, got, want)
+		}
+	}
+}

@@ -7,7 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"rulesmith/core"
 	"rulesmith/core/study"
+	"rulesmith/variants"
 )
 
 // compareCmd runs `rulesmith compare`.
@@ -57,6 +59,15 @@ func compareCmd(c *call) int {
 	for _, s := range specs {
 		if study.Timed(s) {
 			fmt.Fprintf(stderr, "rulesmith compare: agent %s has a time budget: the results will not be deterministic (use a playout budget such as mcts:300p)\n", s)
+		}
+	}
+	// the study loads the variants itself; their warnings (deprecated
+	// spellings) are printed here, once each
+	for _, v := range pos {
+		if g, err := core.Load(v, core.WithFS(variants.FS()), core.WithSet(o.sets...)); err == nil {
+			for _, w := range g.Warnings() {
+				fmt.Fprintln(stderr, w.String())
+			}
 		}
 	}
 	res, err := study.Run(cfg)

@@ -99,6 +99,11 @@ func (s *Session) PlayText(text string) error {
 			return fmt.Errorf("unknown player %q", arg)
 		}
 		return s.Resign(seat)
+	case "draw":
+		if !strings.EqualFold(strings.TrimSpace(arg), "agreed") {
+			return errors.New(`want "draw agreed"`)
+		}
+		return s.AgreeDraw()
 	}
 	m, err := s.Game.Parse(s.Hist.State, text)
 	if err != nil {
@@ -153,8 +158,29 @@ func (s *Session) Resign(seat int) error {
 	if err := s.Hist.Resign(seat); err != nil {
 		return err
 	}
-	s.push(Event{Ply: len(s.lines) + 1, Seat: seat, Text: "resign " + s.Game.Seats[seat], Says: s.Game.SeatTitle(seat) + " resigns"})
-	s.Last = s.Game.Seats[seat] + " resigns"
+	says := resignSays(s.Game, s.Hist.State, seat)
+	s.push(Event{Ply: len(s.lines) + 1, Seat: seat, Text: "resign " + s.Game.Seats[seat], Says: says})
+	s.Last = says
+	s.autosave()
+	return nil
+}
+
+// resignSays tells a resignation: at once, or a notice that takes effect
+// after the seat's last moves.
+func resignSays(g *core.Game, st *core.State, seat int) string {
+	if n := st.Notice(seat); n > 0 && !st.Eliminated(seat) {
+		return fmt.Sprintf("%s gives notice of resignation: %s", g.SeatTitle(seat), map[bool]string{true: "the next move is the last", false: "the move after next is the last"}[n == 1])
+	}
+	return g.SeatTitle(seat) + " resigns"
+}
+
+// AgreeDraw ends the game in a draw the players agree ("draw agreed").
+func (s *Session) AgreeDraw() error {
+	if err := s.Hist.AgreeDraw(); err != nil {
+		return err
+	}
+	s.push(Event{Ply: len(s.lines) + 1, Seat: -1, Text: "draw agreed", Says: "the players agree a draw"})
+	s.Last = "the players agree a draw"
 	s.autosave()
 	return nil
 }
@@ -223,6 +249,14 @@ func replayLine(h *core.History, line string, ply int) (Event, error) {
 	g := h.Game
 	word, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
 	switch strings.ToLower(word) {
+	case "draw":
+		if !strings.EqualFold(strings.TrimSpace(arg), "agreed") {
+			return Event{}, errors.New(`want "draw agreed"`)
+		}
+		if err := h.AgreeDraw(); err != nil {
+			return Event{}, err
+		}
+		return Event{Ply: ply, Seat: -1, Text: line, Says: "the players agree a draw"}, nil
 	case "call", "resign":
 		seat, ok := g.SeatIndex(strings.TrimSpace(arg))
 		if !ok {
@@ -232,7 +266,7 @@ func replayLine(h *core.History, line string, ply int) (Event, error) {
 			if err := h.Resign(seat); err != nil {
 				return Event{}, err
 			}
-			return Event{Ply: ply, Seat: seat, Text: line, Says: g.SeatTitle(seat) + " resigns"}, nil
+			return Event{Ply: ply, Seat: seat, Text: line, Says: resignSays(g, h.State, seat)}, nil
 		}
 		res, err := h.Call(seat)
 		if err != nil {
