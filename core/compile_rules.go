@@ -580,4 +580,7 @@ func (c *compiler) compileScoring() {
 		c.g.scoreAt = fmt.Sprintf("%s:%d:%d: ", o.File, o.Pos.ValLine, o.Pos.ValCol)
 	}
 	c.g.scoreVars = varsOf(src)
+	if c.g.score != nil {
+		c.g.fastScore = fastStateExpr(src, c.condEnv(), c.g)
+	}
 }

@@ -105,6 +105,8 @@ type Game struct {
 	seatKeys      []uint64
 	seatKeyPhases int
 	score         *vm.Program
+	// fastScore is score compiled natively, when it can be (fastexpr.go).
+	fastScore *fastProg
 	// scoreVars: the state variables the score expression reads
 	scoreVars int
 	// scoreAt is where the score expression is written ("file:line:col: ")
