@@ -313,8 +313,8 @@ var turnsKeys = []*Key{
 	{Name: "pass", Type: TChoice, Default: "never", Allowed: []string{"never", "when_stuck"}, Doc: "when a seat may pass"},
 	{Name: "max_plies", Type: TInt, Default: DefaultMaxPlies, Min: 1, Max: 1 << 24, Doc: "the game stops undecided after this many plies"},
 	{Name: "phase", Type: TString, Doc: "the phase the game starts in (default: the first)"},
-	{Name: "stuck", Type: TChoice, Default: "score", Allowed: []string{"score", "draw", "lose", "win"},
-		Doc: "when the seat to move has no move and may not pass: scoring decides, a draw, the other seat wins, or the stuck seat wins (misère: who took the last piece loses)"},
+	{Name: "stuck", Type: TChoice, Default: "score", Allowed: []string{"score", "draw", "lose", "win", "foul_or_draw"},
+		Doc: "when the seat to move has no move and may not pass: scoring decides, a draw, the other seat wins, the stuck seat wins (misère: who took the last piece loses), or (foul_or_draw) the seat is out if not moving lets another seat force the foul's goal, else a draw"},
 	{Name: "eliminate_without", Type: TString, Doc: "a seat with no piece of its own carrying this flag on the board is eliminated"},
 	{Name: "agreed_draw", Type: TChoice, Default: "any", Allowed: []string{"any", "after_elimination", "never"},
 		Doc: "when the seats still playing may agree a draw (a record's \"draw agreed\"): at any time, once a seat is out, or never"},
@@ -338,8 +338,9 @@ func (c *compiler) compilePhases() {
 	names := r.Keys("phases", nil)
 	r.Keys("turns", keyNames(turnsKeys))
 	g.pass = c.choice("turns.pass", "never", "never", "when_stuck") == "when_stuck"
-	stuck := c.choice("turns.stuck", "score", "score", "draw", "lose", "win")
-	g.stuckDraw, g.stuckLose, g.stuckWin = stuck == "draw", stuck == "lose", stuck == "win"
+	stuck := c.choice("turns.stuck", "score", "score", "draw", "lose", "win", "foul_or_draw")
+	g.stuckDraw, g.stuckLose, g.stuckWin = stuck == "draw" || stuck == "foul_or_draw", stuck == "lose", stuck == "win"
+	g.stuckFoul = stuck == "foul_or_draw"
 	g.agreedDraw = c.choice("turns.agreed_draw", "any", "any", "after_elimination", "never")
 	g.resignNotice = c.choice("turns.resign_notice", "none", "none", "round") == "round"
 	if flag := r.String("turns.eliminate_without", ""); flag != "" {
@@ -528,4 +529,7 @@ func (c *compiler) compileScoring() {
 		c.g.scoreAt = fmt.Sprintf("%s:%d:%d: ", o.File, o.Pos.ValLine, o.Pos.ValCol)
 	}
 	c.g.scoreVars = varsOf(src)
+	if c.g.score != nil {
+		c.g.fastScore = fastStateExpr(src, c.condEnv(), c.g)
+	}
 }

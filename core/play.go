@@ -25,9 +25,9 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 	if g.pass && g.otherCanMove(s, buf) {
 		return append(buf[:0], Pass)
 	}
-	if g.stuckDraw && g.Foul != nil && !s.analysis && g.stuckIsFoul(s) {
-		// 2024 Rule 18: not moving is itself a foul: the player loses and
-		// the others play on.
+	if g.stuckReferee != nil && !s.analysis && g.stuckReferee(s) {
+		// [turns] stuck = "foul_or_draw": not moving would hand another
+		// seat the foul's goal, so the seat loses and the others play on.
 		s.Eliminate(s.ToMove())
 		g.afterElimination(s)
 		if s.Over() {
@@ -400,8 +400,9 @@ func (h *History) Moves() []Move { return h.moves[:h.n] }
 // Len returns the number of moves played.
 func (h *History) Len() int { return h.n }
 
-// stuckIsFoul reports whether a player with no move would, by not moving,
-// let another player win by force (2024 Rule 18's exception).
+// stuckIsFoul is the referee hook of [turns] stuck = "foul_or_draw": it
+// reports whether a player with no move would, by not moving, let another
+// player force the foul's goal within its turns.
 func (g *Game) stuckIsFoul(s *State) bool {
 	st := s.Clone()
 	mover := st.ToMove()
