@@ -1044,7 +1044,7 @@ func TestReloadVerdictOnScreen(t *testing.T) {
 		t.Errorf("status: %q", st)
 	}
 	var verdict string
-	tm.sync(func() { verdict = a.verdict })
+	tm.sync(func() { verdict = a.in.Verdict })
 	if !strings.HasPrefix(verdict, `rules reloaded: move 2 "3" is the first to play out differently (extra turn):`) {
 		t.Errorf("verdict %q", verdict)
 	}
