@@ -112,6 +112,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	if err := r.Diags.Err(); err != nil {
 		return nil, append(r.Diags, r.Warnings...).Err()
 	}
+	c.warnUnused()
 	g.warnings = r.Warnings
 	g.warnings.Sort()
 	g.digest = digestOf(c.r.Doc)

@@ -238,3 +238,115 @@ func (c *compiler) exprValueErrorf(path, src, format string, args ...any) {
 	}
 	c.r.ValueErrorf(path, "%s", msg)
 }
+
+// warnUnused warns of what a variant declares and nothing uses: a move rule
+// in no phase, a parameter no expression or key reads, a region or relation
+// no key or expression names (the last three only when the loaded file or
+// --set writes them). A name counts as used when it appears as a
+// word in any string value outside its own declaration, so a use the
+// warning misses makes it stay silent rather than cry wolf.
+func (c *compiler) warnUnused() {
+	g, r := c.g, c.r
+	inPhase := make([]bool, len(g.rules))
+	for _, ph := range g.phases {
+		for _, i := range ph.rules {
+			inPhase[i] = true
+		}
+	}
+	for i, ru := range g.rules {
+		if !inPhase[i] {
+			name := ru.base().name
+			r.Warnf("moves."+name, "moves.%s is in no phase, so it is never played (list it in a [phases.NAME] moves, or delete it)", name)
+		}
+	}
+	flat := r.Doc.Flatten()
+	words := map[string]map[string]bool{} // word → the keys whose strings hold it
+	for p, v := range flat {
+		for _, s := range stringsOf(v) {
+			for _, w := range identWords(s) {
+				if words[w] == nil {
+					words[w] = map[string]bool{}
+				}
+				words[w][p] = true
+			}
+		}
+	}
+	// Only what the loaded file (or --set) writes is its designer's to
+	// fix: a base's declaration that a derived file's replacement leaves
+	// unused is not reported against every file that extends it.
+	top := len(r.Doc.Files) - 1
+	usedOutside := func(name, decl string) bool {
+		if r.Doc.Origin(decl).Depth < top {
+			return true
+		}
+		if w := identWords(name); len(w) != 1 || w[0] != name {
+			for p, v := range flat {
+				for _, s := range stringsOf(v) {
+					if p != decl && strings.Contains(s, name) {
+						return true
+					}
+				}
+			}
+			return false
+		}
+		for p := range words[name] {
+			if p != decl {
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range g.Params {
+		if !usedOutside(p.Name, "params."+p.Name) {
+			r.Warnf("params."+p.Name, "params.%s is read by no expression or key, so changing it changes nothing (use it, or delete it)", p.Name)
+		}
+	}
+	for _, table := range []string{"board.regions", "board.seat_regions"} {
+		for _, name := range r.Doc.Children(table) {
+			if !usedOutside(name, table+"."+name) {
+				r.Warnf(table+"."+name, "%s.%s is used by no rule, end or expression (use it, or delete it)", table, name)
+			}
+		}
+	}
+	for _, name := range r.Doc.Children("board.relations") {
+		if !usedOutside(name, "board.relations."+name) {
+			r.Warnf("board.relations."+name, "board.relations.%s is used by no rule, end or expression (use it, or delete it)", name)
+		}
+	}
+}
+
+// stringsOf returns the strings of a TOML value: itself, or an array's.
+func stringsOf(v any) []string {
+	switch x := v.(type) {
+	case string:
+		return []string{x}
+	case []any:
+		var out []string
+		for _, e := range x {
+			out = append(out, stringsOf(e)...)
+		}
+		return out
+	case []map[string]any:
+		var out []string
+		for _, m := range x {
+			for _, e := range m {
+				out = append(out, stringsOf(e)...)
+			}
+		}
+		return out
+	case map[string]any:
+		var out []string
+		for _, e := range x {
+			out = append(out, stringsOf(e)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// identWords splits s into its words: runs of letters, digits and _.
+func identWords(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool {
+		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	})
+}

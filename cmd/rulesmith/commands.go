@@ -32,6 +32,9 @@ func validateCmd(c *call) int {
 	if !ok {
 		return 1
 	}
+	if c.opts.strict && len(g.Warnings()) > 0 {
+		return 1
+	}
 	fmt.Fprintf(c.stdout, "ok: %s (%s; %d seats, %d cells, %d move rules)\n", g.Name, g.Title, len(g.Seats), g.Board.N(), len(g.Rules()))
 	return 0
 }

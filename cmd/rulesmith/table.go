@@ -50,6 +50,7 @@ type options struct {
 	maxMemory                            int64
 	timeout                              time.Duration
 	extendsAnywhere                      bool
+	strict                               bool
 	compileTime                          time.Duration
 	compileMemory                        int64
 }
@@ -65,6 +66,8 @@ type flagDef struct {
 }
 
 var flagDefs = map[string]flagDef{
+	"strict": {"", false, "treat warnings as problems: exit 1 when there is any",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.strict, name, false, help) }},
 	"extends-anywhere": {"", false, "let extends name any file, not only embedded variants and files under the variant's directory",
 		func(fs *flag.FlagSet, name, help string, o *options) {
 			fs.BoolVar(&o.extendsAnywhere, name, false, help)
@@ -128,8 +131,10 @@ var commands []*command
 func init() {
 	editorFlags := []string{"seat", "record", "resume", "seed", "mono", "set"}
 	commands = []*command{
-		{name: "validate", args: "VARIANT", nargs: 1, flags: []string{"set", "extends-anywhere", "compile-time", "compile-memory"},
-			summary: "check a variant: ok and a summary, or one file:line:col line per problem",
+		{name: "validate", args: "VARIANT", nargs: 1, flags: []string{"strict", "set", "extends-anywhere", "compile-time", "compile-memory"},
+			summary: "check a variant: ok and a summary, or one file:line:col line per problem; warnings (file:line:col: warning: …) fail only with --strict",
+			doc: "Warnings: a deprecated spelling, a move rule in no phase, and a parameter, region or relation\n" +
+				"that the file writes and nothing reads.",
 			run:     validateCmd},
 		{name: "list", nargs: 0,
 			summary: "print the names of the embedded variants",
