@@ -135,7 +135,7 @@ func init() {
 			summary: "check a variant: ok and a summary, or one file:line:col line per problem; warnings (file:line:col: warning: …) fail only with --strict",
 			doc: "Warnings: a deprecated spelling, a move rule in no phase, and a parameter, region or relation\n" +
 				"that the file writes and nothing reads.",
-			run:     validateCmd},
+			run: validateCmd},
 		{name: "list", nargs: 0,
 			summary: "print the names of the embedded variants",
 			run:     listCmd},
