@@ -51,6 +51,8 @@ type options struct {
 	timeout                              time.Duration
 	extendsAnywhere                      bool
 	strict                               bool
+	ply                                  int
+	marks, arrows                        setFlags
 	compileTime                          time.Duration
 	compileMemory                        int64
 }
@@ -66,6 +68,12 @@ type flagDef struct {
 }
 
 var flagDefs = map[string]flagDef{
+	"ply": {"N", false, "draw the position after the record's first N moves (-1: all of them)",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.ply, name, -1, help) }},
+	"mark": {"CELLS", true, "cells to ring, comma-separated or repeated (a1,b2)",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.Var(&o.marks, name, help) }},
+	"arrows": {"a1-b2,…", true, "arrows to draw, FROM-TO, comma-separated or repeated",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.Var(&o.arrows, name, help) }},
 	"strict": {"", false, "treat warnings as problems: exit 1 when there is any",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.strict, name, false, help) }},
 	"extends-anywhere": {"", false, "let extends name any file, not only embedded variants and files under the variant's directory",
@@ -136,6 +144,11 @@ func init() {
 			doc: "Warnings: a deprecated spelling, a move rule in no phase, and a parameter, region or relation\n" +
 				"that the file writes and nothing reads.",
 			run: validateCmd},
+		{name: "diagram", args: "VARIANT", nargs: 1, flags: []string{"record", "ply", "mark", "arrows", "set", "extends-anywhere", "compile-time", "compile-memory"},
+			summary: "draw a position as SVG for a rulebook: board, coordinates, pieces in seat colours, stack heights, last move, marks, arrows",
+			doc: "The figure goes to stdout: rulesmith diagram dvonn --record game.txt --ply 12 > figure.svg.\n" +
+				"Every board kind is drawn: grids, hexes, pits, folded faces unfolded, graphs with their lines.",
+			run: diagramCmd},
 		{name: "list", nargs: 0,
 			summary: "print the names of the embedded variants",
 			run:     listCmd},

@@ -1,0 +1,194 @@
+package diagram
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	"rulesmith/core"
+	"rulesmith/variants"
+)
+
+// element is what the tests read of the SVG: every element's class and
+// data attributes.
+type element struct {
+	name  string
+	attrs map[string]string
+}
+
+// parse checks that svg is well-formed XML with an <svg> root and returns
+// its elements in document order.
+func parse(t *testing.T, svg []byte) []element {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	var out []element
+	depth := 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		switch x := tok.(type) {
+		case xml.StartElement:
+			if depth == 0 && x.Name.Local != "svg" {
+				t.Fatalf("root element %q, want svg", x.Name.Local)
+			}
+			depth++
+			e := element{name: x.Name.Local, attrs: map[string]string{}}
+			for _, a := range x.Attr {
+				e.attrs[a.Name.Local] = a.Value
+			}
+			out = append(out, e)
+		case xml.EndElement:
+			depth--
+		}
+	}
+	if depth != 0 {
+		t.Fatal("unbalanced elements")
+	}
+	return out
+}
+
+func load(t *testing.T, name string) *core.Game {
+	t.Helper()
+	g, err := core.Load(name, core.WithFS(variants.FS()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestEveryVariant draws the start of every embedded variant (grid, hex,
+// pits, faces, graph) and checks that every cell is drawn once, by name,
+// every occupied cell carries one piece of its top piece's kind and
+// height, and every pit its count.
+func TestEveryVariant(t *testing.T) {
+	kinds := map[string]bool{}
+	for _, name := range variants.Names() {
+		t.Run(name, func(t *testing.T) {
+			g := load(t, name)
+			kinds[g.Board.Kind] = true
+			if g.Board.Kind == "faces" && facesLayout(g) == nil {
+				t.Error("the faces are not unfolded")
+			}
+			s := g.NewState()
+			var buf bytes.Buffer
+			if err := Render(&buf, g, s, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			checkPosition(t, g, s, parse(t, buf.Bytes()))
+		})
+	}
+	for _, k := range []string{"grid", "hex", "pits", "faces", "graph"} {
+		if !kinds[k] {
+			t.Errorf("no embedded variant on a %s board", k)
+		}
+	}
+}
+
+func checkPosition(t *testing.T, g *core.Game, s *core.State, els []element) {
+	t.Helper()
+	cells := map[string]int{}
+	pieces := map[string]element{}
+	counts := map[string]string{}
+	var texts int
+	for _, e := range els {
+		switch e.attrs["class"] {
+		case "cell":
+			cells[strings.TrimPrefix(e.attrs["id"], "cell-")]++
+		case "piece":
+			if _, dup := pieces[e.attrs["data-cell"]]; dup {
+				t.Errorf("two pieces drawn on %s", e.attrs["data-cell"])
+			}
+			pieces[e.attrs["data-cell"]] = e
+		case "count":
+			counts[e.attrs["data-cell"]] = ""
+		}
+		if e.name == "text" {
+			texts++
+		}
+	}
+	if len(cells) != g.Board.N() {
+		t.Errorf("%d cells drawn, want %d", len(cells), g.Board.N())
+	}
+	for c, cell := range g.Board.Cells {
+		if cells[cell.Name] != 1 {
+			t.Errorf("cell %s drawn %d times", cell.Name, cells[cell.Name])
+		}
+		h := s.Height(c)
+		p, drawn := pieces[cell.Name]
+		switch {
+		case h == 0 && drawn:
+			t.Errorf("%s is empty but a piece is drawn", cell.Name)
+		case h > 0 && !drawn:
+			t.Errorf("%s holds %d pieces, none drawn", cell.Name, h)
+		case h > 0:
+			if want := g.PieceKindOf(s.Top(c)).Name; p.attrs["data-kind"] != want {
+				t.Errorf("%s: drawn kind %q, want %q", cell.Name, p.attrs["data-kind"], want)
+			}
+			if p.attrs["data-height"] != strconv.Itoa(h) {
+				t.Errorf("%s: drawn height %s, want %d", cell.Name, p.attrs["data-height"], h)
+			}
+		}
+		if _, ok := counts[cell.Name]; s.Count(c) > 0 && h == 0 && !ok {
+			t.Errorf("%s holds %d stones, no count drawn", cell.Name, s.Count(c))
+		}
+	}
+	if texts == 0 {
+		t.Error("no text: coordinates missing")
+	}
+}
+
+// TestRecordMarksArrows draws DVONN after a record with a mark and an
+// arrow: the last move's cells are highlighted, the stacks drawn with
+// their heights.
+func TestRecordMarksArrows(t *testing.T) {
+	g := load(t, "dvonn")
+	h := core.NewHistory(g, g.NewState())
+	for i := 0; i < 60; i++ {
+		moves := h.Legal(nil)
+		if len(moves) == 0 {
+			break
+		}
+		if err := h.Play(moves[i*7%len(moves)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	last := h.Moves()[h.Len()-1]
+	a, _ := g.Board.Index("a1")
+	c, _ := g.Board.Index("c3")
+	var buf bytes.Buffer
+	if err := Render(&buf, g, h.State, Options{Last: last, HasLast: true, Marks: []int{a}, Arrows: [][2]int{{a, c}}}); err != nil {
+		t.Fatal(err)
+	}
+	els := parse(t, buf.Bytes())
+	checkPosition(t, g, h.State, els)
+	var marks, arrows, tall int
+	for _, e := range els {
+		switch e.attrs["class"] {
+		case "mark":
+			marks++
+		case "arrow":
+			arrows++
+		case "piece":
+			if e.attrs["data-height"] != "1" {
+				tall++
+			}
+		}
+	}
+	if marks != 1 || arrows != 1 {
+		t.Errorf("%d marks and %d arrows drawn, want 1 and 1", marks, arrows)
+	}
+	if tall == 0 {
+		t.Error("no stack taller than one after 60 moves of DVONN: the test proves little")
+	}
+	if !bytes.Contains(buf.Bytes(), []byte("#fff3a0")) {
+		t.Error("the last move is not highlighted")
+	}
+}
