@@ -52,6 +52,7 @@ type options struct {
 	extendsAnywhere                      bool
 	strict                               bool
 	ply                                  int
+	board                                string
 	marks, arrows                        setFlags
 	compileTime                          time.Duration
 	compileMemory                        int64
@@ -68,6 +69,8 @@ type flagDef struct {
 }
 
 var flagDefs = map[string]flagDef{
+	"board": {"KIND", false, "the board kind: grid, hex, pits, faces or graph",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.board, name, "", help) }},
 	"ply": {"N", false, "draw the position after the record's first N moves (-1: all of them)",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.IntVar(&o.ply, name, -1, help) }},
 	"mark": {"CELLS", true, "cells to ring, comma-separated or repeated (a1,b2)",
@@ -149,6 +152,10 @@ func init() {
 			doc: "The figure goes to stdout: rulesmith diagram dvonn --record game.txt --ply 12 > figure.svg.\n" +
 				"Every board kind is drawn: grids, hexes, pits, folded faces unfolded, graphs with their lines.",
 			run: diagramCmd},
+		{name: "new", args: "NAME", nargs: 1, flags: []string{"board!", "out"},
+			flagHelp: map[string]string{"out": "the directory to write NAME.toml in (default: the current one)"},
+			summary:  "write NAME.toml, a starting variant on a board of KIND that validates and plays, with comments pointing to the docs",
+			run:      newCmd},
 		{name: "list", nargs: 0,
 			summary: "print the names of the embedded variants",
 			run:     listCmd},
