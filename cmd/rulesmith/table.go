@@ -52,7 +52,7 @@ type options struct {
 	extendsAnywhere                      bool
 	strict                               bool
 	ply                                  int
-	board                                string
+	board, diffBase                      string
 	marks, arrows                        setFlags
 	compileTime                          time.Duration
 	compileMemory                        int64
@@ -69,6 +69,8 @@ type flagDef struct {
 }
 
 var flagDefs = map[string]flagDef{
+	"diff": {"BASE", false, "write only the rules that differ from the variant BASE (a house rule's changes)",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.diffBase, name, "", help) }},
 	"board": {"KIND", false, "the board kind: grid, hex, pits, faces or graph",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.board, name, "", help) }},
 	"ply": {"N", false, "draw the position after the record's first N moves (-1: all of them)",
@@ -147,6 +149,11 @@ func init() {
 			doc: "Warnings: a deprecated spelling, a move rule in no phase, and a parameter, region or relation\n" +
 				"that the file writes and nothing reads.",
 			run: validateCmd},
+		{name: "explain", args: "VARIANT", nargs: 1, flags: []string{"diff", "set", "extends-anywhere", "compile-time", "compile-memory"},
+			summary: "write the rules as a Markdown rulebook from the compiled variant (--diff BASE: only what differs from BASE)",
+			doc: "Each rule in the words the format declares for its primitive and keys, with the variant's cite strings.\n" +
+				"The shipped variants' rulebooks are docs/rulebooks/NAME.md.",
+			run: explainCmd},
 		{name: "diagram", args: "VARIANT", nargs: 1, flags: []string{"record", "ply", "mark", "arrows", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "draw a position as SVG for a rulebook: board, coordinates, pieces in seat colours, stack heights, last move, marks, arrows",
 			doc: "The figure goes to stdout: rulesmith diagram dvonn --record game.txt --ply 12 > figure.svg.\n" +

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rulesmith/core"
+	"rulesmith/variants"
+)
+
+// rulebookDir holds the rulebook of every shipped variant, NAME.md.
+const rulebookDir = "../../docs/rulebooks"
+
+// TestRulebooks keeps docs/rulebooks current: each shipped variant's
+// rulebook is what `rulesmith explain` writes now (go test -update
+// rewrites them).
+func TestRulebooks(t *testing.T) {
+	for _, name := range variants.Names() {
+		t.Run(name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run([]string{"explain", name}, &stdout, &stderr); code != 0 {
+				t.Fatalf("explain exited %d: %s", code, stderr.String())
+			}
+			got := stdout.String()
+			// every move rule, end and parameter is in it
+			g, err := core.Load(name, core.WithFS(variants.FS()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range g.Rules() {
+				if !strings.Contains(got, "### "+r.Name+"\n") {
+					t.Errorf("move rule %s missing", r.Name)
+				}
+			}
+			for _, e := range g.Keys("end") {
+				if !strings.Contains(got, "### "+e+"\n") {
+					t.Errorf("end %s missing", e)
+				}
+			}
+			for _, p := range g.Params {
+				if !strings.Contains(got, "| "+p.Name+" | ") {
+					t.Errorf("parameter %s missing", p.Name)
+				}
+			}
+			file := filepath.Join(rulebookDir, name+".md")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/rulesmith -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s is not what explain writes now (run go test ./cmd/rulesmith -update)", file)
+			}
+		})
+	}
+}
+
+func TestExplainDiff(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"explain", "../../testdata/house-rules/kalah-4-3.toml", "--diff", "mancala/egyptian"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	want := "## Parameters\n\n- **pits** is now `4` (was `6`)\n- **seeds** is now `3` (was `4`)\n"
+	if !strings.Contains(stdout.String(), want) {
+		t.Errorf("explain --diff:\n%s\nwant it to contain:\n%s", stdout.String(), want)
+	}
+	// a variant against itself: nothing differs
+	stdout.Reset()
+	if code := run([]string{"explain", "dvonn", "--diff", "dvonn"}, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "No rule differs.") {
+		t.Errorf("explain dvonn --diff dvonn: exit %d\n%s", code, stdout.String())
+	}
+	// a changed move rule is explained in its primitive's words
+	stdout.Reset()
+	if code := run([]string{"explain", "../../testdata/bad-variants/warn-param-unused.toml", "--diff", "mancala/egyptian"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	want = "## Move rule sow\n\nA `sow` rule: pick up the stones of a bowl and sow them one by one along the track.\n\n" +
+		"- **capture_min** is now `1` (was `capture_empty_across ? 0 : 1`): capture only when the related cells hold at least this many stones\n"
+	if !strings.Contains(stdout.String(), want) {
+		t.Errorf("explain --diff:\n%s\nwant it to contain:\n%s", stdout.String(), want)
+	}
+}
