@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,16 +21,23 @@ const rulebookDir = "../../docs/rulebooks"
 func TestRulebooks(t *testing.T) {
 	for _, name := range variants.Names() {
 		t.Run(name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			if code := run([]string{"explain", name}, &stdout, &stderr); code != 0 {
-				t.Fatalf("explain exited %d: %s", code, stderr.String())
-			}
-			got := stdout.String()
-			// every move rule, end and parameter is in it
 			g, err := core.Load(name, core.WithFS(variants.FS()))
 			if err != nil {
 				t.Fatal(err)
 			}
+			// the figures go in a directory named after the variant, beside
+			// its rulebook: docs/rulebooks/mancala/egyptian/start.svg
+			figs := &figures{dir: path.Base(name), files: map[string][]byte{}}
+			got := rulebook(g, figs)
+			if !strings.Contains(got, "![the start position]("+path.Base(name)+"/start.svg)") {
+				t.Error("the start position is not embedded")
+			}
+			for _, r := range g.Rules() {
+				if !strings.Contains(got, "![an example move of "+r.Name+"]") {
+					t.Errorf("no example figure for move rule %s", r.Name)
+				}
+			}
+			// every move rule			// every move rule, end and parameter is in it
 			for _, r := range g.Rules() {
 				if !strings.Contains(got, "### "+r.Name+"\n") {
 					t.Errorf("move rule %s missing", r.Name)
@@ -45,22 +53,34 @@ func TestRulebooks(t *testing.T) {
 					t.Errorf("parameter %s missing", p.Name)
 				}
 			}
-			file := filepath.Join(rulebookDir, name+".md")
+			files := map[string][]byte{filepath.Join(rulebookDir, name+".md"): []byte(got)}
+			figDir := filepath.Join(rulebookDir, filepath.FromSlash(name))
+			for f, svg := range figs.files {
+				files[filepath.Join(figDir, f)] = svg
+			}
 			if *update {
-				if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
+				os.RemoveAll(figDir)
+				for file, data := range files {
+					if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(file, data, 0o644); err != nil {
+						t.Fatal(err)
+					}
 				}
 				return
 			}
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/rulesmith -update)", err)
+			for file, data := range files {
+				want, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatalf("%v (run go test ./cmd/rulesmith -update)", err)
+				}
+				if !bytes.Equal(data, want) {
+					t.Errorf("%s is not what explain writes now (run go test ./cmd/rulesmith -update)", file)
+				}
 			}
-			if got != string(want) {
-				t.Errorf("%s is not what explain writes now (run go test ./cmd/rulesmith -update)", file)
+			if entries, _ := os.ReadDir(figDir); len(entries) != len(figs.files) {
+				t.Errorf("%s holds %d files, want %d (run go test ./cmd/rulesmith -update)", figDir, len(entries), len(figs.files))
 			}
 		})
 	}

@@ -52,7 +52,7 @@ type options struct {
 	extendsAnywhere                      bool
 	strict                               bool
 	ply                                  int
-	board, diffBase                      string
+	board, diffBase, figures             string
 	marks, arrows                        setFlags
 	compileTime                          time.Duration
 	compileMemory                        int64
@@ -69,6 +69,8 @@ type flagDef struct {
 }
 
 var flagDefs = map[string]flagDef{
+	"figures": {"DIR", false, "write SVG figures in DIR (the start, an example move of each rule) and link them",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.figures, name, "", help) }},
 	"diff": {"BASE", false, "write only the rules that differ from the variant BASE (a house rule's changes)",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.diffBase, name, "", help) }},
 	"board": {"KIND", false, "the board kind: grid, hex, pits, faces or graph",
@@ -149,7 +151,7 @@ func init() {
 			doc: "Warnings: a deprecated spelling, a move rule in no phase, and a parameter, region or relation\n" +
 				"that the file writes and nothing reads.",
 			run: validateCmd},
-		{name: "explain", args: "VARIANT", nargs: 1, flags: []string{"diff", "set", "extends-anywhere", "compile-time", "compile-memory"},
+		{name: "explain", args: "VARIANT", nargs: 1, flags: []string{"diff", "figures", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "write the rules as a Markdown rulebook from the compiled variant (--diff BASE: only what differs from BASE)",
 			doc: "Each rule in the words the format declares for its primitive and keys, with the variant's cite strings.\n" +
 				"The shipped variants' rulebooks are docs/rulebooks/NAME.md.",
