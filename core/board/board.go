@@ -258,6 +258,10 @@ func (bl *builder) finish(step func(c, d int) int, next func(c, d, prev, cur int
 	return b
 }
 
+// StepTable returns the flat step table: the neighbour of c in direction d
+// is step[c*len(Dirs)+d], or NoCell. For hot loops; do not modify.
+func (b *Board) StepTable() []int32 { return b.step }
+
 // AdjacencyTable returns the flat adjacency table: the neighbours of c are
 // adj[off[c]:off[c+1]]. For hot loops; do not modify.
 func (b *Board) AdjacencyTable() (adj, off []int32) { return b.adj, b.adjOff }
