@@ -46,3 +46,7 @@ func (s *State) SetCount(c, n int) {
 // SeatScore returns one seat's score by the variant's scoring expression,
 // as Scores does, without allocating.
 func (g *Game) SeatScore(s *State, seat int) int { return g.scoreOf(s, seat) }
+
+// Bytes returns the memory a copy of s holds, for analyses that bound
+// the states they keep.
+func (s *State) Bytes() int { return 4*(len(s.buf)+len(s.scratch)) + 96 }

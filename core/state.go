@@ -49,6 +49,8 @@ type State struct {
 	// and thenBase the base moves being expanded; neither is the position.
 	ahead    *State
 	thenBase []Move
+	// fe is the binding of native score programs (fastexpr.go).
+	fe fenv
 }
 
 // Game returns the game this state belongs to.

@@ -14,12 +14,21 @@ import (
 	"rulesmith/core/solve"
 )
 
+// solveJSON is what solve --json prints. Positions, Wins, Losses and
+// Draws are there when every reachable position was counted (games solved
+// by retrograde analysis, and acyclic games small enough to walk whole).
 type solveJSON struct {
 	Variant   string   `json:"variant"`
+	Method    string   `json:"method"`
 	Value     int      `json:"value"`
 	Line      []string `json:"line"`
 	Nodes     uint64   `json:"nodes"`
-	Positions int      `json:"positions"`
+	Positions *int     `json:"positions,omitempty"`
+	Wins      *int     `json:"wins,omitempty"`
+	Losses    *int     `json:"losses,omitempty"`
+	Draws     *int     `json:"draws,omitempty"`
+	Stored    int      `json:"stored"`
+	Endgame   int      `json:"endgame"`
 	Seconds   float64  `json:"seconds"`
 }
 
@@ -63,6 +72,10 @@ func solveCmd(c *call) int {
 					p.Level, p.Levels, 100*p.Done/max(p.Size, 1), p.Elapsed.Round(time.Second))
 				return
 			}
+			if p.Retrograde {
+				fmt.Fprintf(stderr, "\r\033[Ksolve: retrograde analysis: %s positions (%d MB), %s", count(uint64(p.Walked)), p.Bytes>>20, p.Elapsed.Round(time.Second))
+				return
+			}
 			if p.Walking {
 				fmt.Fprintf(stderr, "\r\033[Ksolve: looking for repeated positions: %s walked, %s", count(uint64(p.Walked)), p.Elapsed.Round(time.Second))
 				return
@@ -85,8 +98,11 @@ func solveCmd(c *call) int {
 		name += " (" + strings.Join(o.sets, " ") + ")"
 	}
 	if o.json {
-		out := solveJSON{Variant: g.Name, Value: res.Value, Line: res.Notation, Nodes: res.Nodes,
-			Positions: res.Positions, Seconds: res.Elapsed.Seconds()}
+		out := solveJSON{Variant: g.Name, Method: res.Method, Value: res.Value, Line: res.Notation, Nodes: res.Nodes,
+			Stored: res.Stored, Endgame: res.Endgame, Seconds: res.Elapsed.Seconds()}
+		if res.Counted {
+			out.Positions, out.Wins, out.Losses, out.Draws = &res.Positions, &res.Wins, &res.Losses, &res.Draws
+		}
 		if out.Line == nil {
 			out.Line = []string{}
 		}
@@ -100,6 +116,8 @@ func solveCmd(c *call) int {
 		fmt.Fprintf(stdout, "from: ply %d of %s, %s to move\n", h.State.Ply(), o.record, g.Seats[h.State.ToMove()])
 	}
 	switch {
+	case res.Method == "retrograde" && res.Value != 0:
+		fmt.Fprintf(stdout, "value: %+d (%s wins)\n", res.Value, g.Seats[(1-res.Value)/2])
 	case res.Value > 0:
 		fmt.Fprintf(stdout, "value: %+d (%s by %d)\n", res.Value, g.Seats[0], res.Value)
 	case res.Value < 0:
@@ -108,7 +126,17 @@ func solveCmd(c *call) int {
 		fmt.Fprintln(stdout, "value: 0 (a draw)")
 	}
 	fmt.Fprintf(stdout, "line: %s\n", lineText(g, h.State, res.Line))
-	fmt.Fprintf(stdout, "nodes: %d\npositions: %d\nseconds: %.2f\n", res.Nodes, res.Positions, res.Elapsed.Seconds())
+	if res.Method == "retrograde" {
+		fmt.Fprintln(stdout, "method: retrograde analysis (positions repeat; the value is the outcome, endless play a draw)")
+	}
+	fmt.Fprintf(stdout, "nodes: %d\n", res.Nodes)
+	if res.Counted {
+		fmt.Fprintf(stdout, "positions: %d (for the seat to move: %d won, %d lost, %d drawn)\n", res.Positions, res.Wins, res.Losses, res.Draws)
+	}
+	if res.Method == "search" {
+		fmt.Fprintf(stdout, "stored: %d\n", res.Stored)
+	}
+	fmt.Fprintf(stdout, "seconds: %.2f\n", res.Elapsed.Seconds())
 	switch {
 	case res.Endgame >= 0 && res.EndgameCached:
 		fmt.Fprintf(stdout, "endgame databases: up to %d stones in play (from the cache)\n", res.Endgame)
@@ -117,9 +145,11 @@ func solveCmd(c *call) int {
 	case res.EndgameNote != "":
 		fmt.Fprintf(stdout, "endgame databases: none (%s)\n", res.EndgameNote)
 	}
-	if res.Acyclic {
+	switch {
+	case res.Method == "retrograde":
+	case res.Acyclic:
 		fmt.Fprintf(stdout, "repeats: none (all %d non-final positions walked)\n", res.Walked)
-	} else {
+	default:
 		fmt.Fprintf(stdout, "repeats: none on the searched lines (more than %d positions to walk them all)\n", res.Walked)
 	}
 	return 0

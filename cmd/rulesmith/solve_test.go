@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -36,5 +37,36 @@ func TestCLISolveJSON(t *testing.T) {
 	}
 	if fi, err := os.Stat(files[0]); err != nil || fi.Size() == 0 {
 		t.Fatalf("cache file: %v", err)
+	}
+}
+
+// solve's memory bound counts every state it holds: on a 1024-cell variant
+// whose positions repeat, --max-memory 64 stops with an error naming the
+// budget, in a subprocess whose memory is capped (issue #12: the walk's
+// states were not counted, and this reached 4.8 GB).
+func TestCLISolveMemoryBound(t *testing.T) {
+	code, stdout, stderr, took := runLimited(t, "solve", "../../testdata/solve/kono-1024.toml", "--max-memory", "64")
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "more than --max-memory allows (64 MB); give more memory or a smaller variant") {
+		t.Fatalf("exit %d after %v\nstdout: %s\nstderr: %s", code, took, stdout, stderr)
+	}
+}
+
+// A game whose positions repeat is solved by retrograde analysis, and
+// --json counts its positions.
+func TestCLISolveRetrograde(t *testing.T) {
+	r := rulesmith(t, "solve", "../../testdata/solve/kono-3x3.toml", "--json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	var out map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out["method"] != "retrograde" {
+		t.Fatalf("method %v", out["method"])
+	}
+	p, w, l, d := out["positions"].(float64), out["wins"].(float64), out["losses"].(float64), out["draws"].(float64)
+	if p == 0 || w+l+d != p {
+		t.Fatalf("positions %v = %v + %v + %v?", p, w, l, d)
 	}
 }

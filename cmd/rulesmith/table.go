@@ -163,7 +163,8 @@ func init() {
 				"max-memory": "memory for the solve (table, endgame databases, walks), in MB",
 				"jobs":       "goroutines that search and build the databases (0: one per CPU)"},
 			summary: "the exact value and a principal line of a small two-seat variant under perfect play",
-			doc: "The value is seat 0's final score margin. Variants whose positions can repeat are refused.\n" +
+			doc: "The value is seat 0's final score margin; for variants whose positions can repeat (solved by\n" +
+				"retrograde analysis) the outcome for seat 0: +1, 0 or -1.\n" +
 				"Variants whose material only decreases get endgame databases, kept under $XDG_CACHE_HOME/rulesmith/endgame.",
 			run: solveCmd},
 		{name: "play", args: "VARIANT", nargs: 1, flags: editorFlags,

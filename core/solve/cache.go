@@ -15,9 +15,9 @@ import (
 )
 
 // The endgame databases are kept in one file per game under the cache
-// directory, named by a hash of the rules: the merged variant document
-// (after extends and --set), the parameters, the material model found and
-// the database format. Other rules make another file, so a file is never
+// directory, named by a hash of the rules: Game.RulesDigest (the merged
+// variant document after extends and --set), the parameters, the material
+// model found and the database format. Other rules make another file, so a file is never
 // read for rules it was not built for. A file holds levels 0..N; when a
 // later solve wants more, the missing levels are built on top and the file
 // is replaced. When a file is read, a sample of every level is solved

@@ -62,24 +62,29 @@
 // this ordering visits a hundredth of the nodes of generation order.
 //
 // The positions of the line being searched are kept in a set; a line that
-// comes back to one of them is a cycle, and the solve stops (see below).
+// comes back to one of them is a cycle (see below).
+//
+// # Games whose positions repeat
+//
+// Before the search, a depth-first walk of the game graph looks for a line
+// that comes back to a position on it (a cycle). A game with a cycle can go
+// on until the ply limit stops it undecided, which has no score margin: it
+// is solved by retrograde analysis over its reachable positions instead
+// (retro.go), and its value is the outcome for seat 0 (+1, 0, -1), endless
+// play counting as a draw. The walk gives up past cycleLimit positions or
+// an eighth of the memory budget; then a cycle met by the alpha-beta search
+// hands over to retrograde analysis (Result.Acyclic says whether the walk
+// proved the graph acyclic). For Egyptian mancala (Kalah) the game graph is
+// acyclic whatever its size: a move either adds stones to a store (which
+// never lose any) or, when its last stone stays on the mover's side, only
+// moves stones nearer the mover's store. A small acyclic game is also
+// counted by retrograde analysis (Result.Positions, Wins, Losses, Draws).
 //
 // # What it refuses
 //
 // Variants with other than two seats, and variants whose position value
 // would depend on more than the position: a repetition rule, pieces resting
 // for a number of plies, expressions reading the ply count (Check).
-//
-// Games that can end by the ply limit, undecided, which has no score
-// margin: before the search, a depth-first walk of the game graph looks
-// for a line that comes back to a position on it (a cycle), or that reaches
-// the ply limit, and refuses the variant with that line. The walk gives up
-// past cycleLimit positions; then a cycle or the ply limit is caught only
-// on the lines the alpha-beta search walks (Result.Acyclic says which).
-// For Egyptian mancala (Kalah) the game graph is acyclic whatever its size:
-// a move either adds stones to a store (which never lose any) or, when its
-// last stone stays on the mover's side, only moves stones nearer the
-// mover's store.
 //
 // A game that ends with a winner the score margin contradicts (a race to a
 // region, a "lowest score wins" rule) is refused too, since the margin is
@@ -91,6 +96,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -146,6 +152,9 @@ type Progress struct {
 	// graph (before the passes), with Walked positions so far.
 	Walking bool
 	Walked  int
+	// Retrograde is set during retrograde analysis, with Walked positions
+	// reached so far.
+	Retrograde bool
 	// Building is set while the endgame databases are built: Level stones
 	// in play of Levels, with Done of Size placements solved.
 	Building      bool
@@ -163,12 +172,22 @@ type Result struct {
 	// to the end of the game; Notation has the same moves as text.
 	Line     []core.Move
 	Notation []string
-	// Nodes counts positions visited by the search; Positions the table's
+	// Method is "search" (alpha-beta over the score margin) or
+	// "retrograde" (the game's positions can repeat: Value is then the
+	// outcome for seat 0, +1 won, -1 lost, 0 drawn, endless play counting
+	// as a draw).
+	Method string
+	// Nodes counts positions visited by the search; Stored the table's
 	// entries; Passes the MTD(f) null-window searches.
-	Nodes     uint64
-	Positions int
-	Passes    int
-	Elapsed   time.Duration
+	Nodes  uint64
+	Stored int
+	Passes int
+	// Counted is set when the reachable positions were all counted:
+	// Positions distinct positions (the seat to move included), of which
+	// Wins are won, Losses lost and Draws drawn for their seat to move.
+	Counted                        bool
+	Positions, Wins, Losses, Draws int
+	Elapsed                        time.Duration
 	// Acyclic is set when the walk before the search went through the
 	// whole game graph (Walked positions that are not final) and found no
 	// line that repeats a position. When not, the graph was too big to
@@ -223,17 +242,23 @@ func Solve(ctx context.Context, g *core.Game, s *core.State, opts Options) (Resu
 		sv.sign = -1
 	}
 	w0 := sv.newWorker(0)
-	res := Result{Endgame: -1, Workers: opts.Workers}
+	res := Result{Endgame: -1, Workers: opts.Workers, Method: "search"}
 	err := w0.run(func() {
-		res.Acyclic = w0.walkCycles(root)
+		var cyclic bool
+		res.Acyclic, cyclic = w0.walkCycles(root)
 		res.Walked = sv.walked
-		sv.walkNodes = w0.nodes
 		w0.flush()
-		sv.endgame(root, &res)
-		budget := opts.MaxMemory
-		if sv.eg != nil {
-			budget -= sv.egBytes
+		sv.walkNodes = sv.nodes.Load() // the walk's nodes are not the search's
+		if cyclic {
+			sv.solveRetro(w0, root, &res)
+			return
 		}
+		if res.Acyclic {
+			// Small enough to count the positions and their outcomes.
+			sv.countRetro(w0, root, &res)
+		}
+		sv.endgame(root, &res)
+		budget := opts.MaxMemory - sv.egBytes - w0.stateBytes
 		sv.ttBudget = budget
 		first := min(budget, firstTableBytes)
 		if res.Acyclic {
@@ -243,14 +268,22 @@ func Solve(ctx context.Context, g *core.Game, s *core.State, opts Options) (Resu
 		for i := 1; i < opts.Workers; i++ {
 			sv.helpers = append(sv.helpers, sv.newWorker(i))
 		}
-		v := sv.mtdf(w0, root)
+		var v int
+		if cycle := w0.runCycle(func() { v = sv.mtdf(w0, root) }); cycle {
+			// A searched line repeated a position: hand over.
+			sv.tt, sv.helpers, sv.eg, sv.egBytes = nil, nil, nil, 0
+			debug.FreeOSMemory()
+			res.Endgame = -1
+			sv.solveRetro(w0, root, &res)
+			return
+		}
 		res.Line, res.Notation = w0.principal(root, v)
 		res.Value = sv.sign * v
 	})
 	w0.flush()
 	res.Nodes, res.Passes, res.Elapsed = sv.nodes.Load()-sv.walkNodes, sv.pass, time.Since(sv.start)
 	if sv.tt != nil {
-		res.Positions = int(sv.tt.used.Load())
+		res.Stored = int(sv.tt.used.Load())
 	}
 	return res, err
 }
@@ -339,6 +372,7 @@ type solver struct {
 	passDone     atomic.Bool
 	walked       int
 	walking      *walker // during walkCycles
+	retro        *retro  // during retrograde analysis
 	walkNodes    uint64
 	// lower, upper bound the root's value for the seat to move there;
 	// sign turns that into seat 0's margin.
@@ -354,6 +388,64 @@ type worker struct {
 	nodes     uint64 // not yet added to sv.nodes
 	nextCheck uint64
 	horizon   bool // a shallow search met its horizon
+	// stateBytes is the memory of the states the levels hold.
+	stateBytes int64
+}
+
+// kids makes lv hold at least n states for the positions after st's
+// moves, within an eighth of the memory budget.
+func (w *worker) kids(lv *level, st *core.State, n int) {
+	for len(lv.kids) < n {
+		lv.kids = append(lv.kids, st.Clone())
+		w.stateBytes += int64(st.Bytes())
+	}
+	if w.sv.walking == nil && w.stateBytes > w.sv.opts.MaxMemory/8 {
+		w.fail(fmt.Errorf("solve: %s: the lines searched hold %s MB of positions (%d bytes each), more than an eighth of --max-memory (%s MB); give more memory or a smaller variant",
+			w.sv.g.Name, mbString(w.stateBytes), st.Bytes(), mbString(w.sv.opts.MaxMemory)))
+	}
+}
+
+// errCycle: a searched line came back to a position.
+var errCycle = errors.New("solve: a line repeats a position")
+
+// runCycle runs f and reports whether a searched line repeated a position.
+func (w *worker) runCycle(f func()) (cycle bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if a, ok := r.(abort); ok && errors.Is(a.err, errCycle) {
+				cycle = true
+				return
+			}
+			panic(r)
+		}
+	}()
+	f()
+	return false
+}
+
+// solveRetro solves root by retrograde analysis.
+func (sv *solver) solveRetro(w0 *worker, root *core.State, res *Result) {
+	rr := w0.retrograde(root, sv.opts.MaxMemory)
+	res.Method = "retrograde"
+	res.Value, res.Line, res.Notation = rr.Value, rr.Line, rr.Notation
+	res.Positions, res.Wins, res.Losses, res.Draws, res.Counted = rr.Positions, rr.Wins, rr.Losses, rr.Draws, true
+	res.Acyclic = false
+}
+
+// countRetro counts the positions of a small acyclic game and their
+// outcomes, if they fit a quarter of the budget.
+func (sv *solver) countRetro(w0 *worker, root *core.State, res *Result) {
+	var rr retroResult
+	err := w0.run(func() { rr = w0.retrograde(root, sv.opts.MaxMemory/4) })
+	if err != nil {
+		if sv.ctx.Err() != nil {
+			w0.fail(err)
+		}
+		return
+	}
+	res.Positions, res.Wins, res.Losses, res.Draws, res.Counted = rr.Positions, rr.Wins, rr.Losses, rr.Draws, true
+	w0.flush()
+	sv.walkNodes = sv.nodes.Load() // the count is not the search's work
 }
 
 func (sv *solver) newWorker(id int) *worker {
@@ -534,9 +626,7 @@ func (w *worker) search(d int, st *core.State, alpha, beta int) int {
 
 	mover := st.ToMove()
 	n := len(moves)
-	for len(lv.kids) < n {
-		lv.kids = append(lv.kids, st.Clone())
-	}
+	w.kids(lv, st, n)
 	best, bestK, a := -inf, noMove, alpha
 	// The table's move first: when it refutes the window, no other move is
 	// played or scored.
@@ -695,6 +785,9 @@ func (w *worker) check() {
 		if p.Walking {
 			where = fmt.Sprintf("while looking for repeated positions (%d walked)", p.Walked)
 		}
+		if p.Retrograde {
+			where = fmt.Sprintf("in retrograde analysis (%d positions reached)", p.Walked)
+		}
 		sv.passDone.Store(true)
 		w.fail(fmt.Errorf("solve: %s after %s, %s; no exact value (%w)", stopWord(err), p.Elapsed.Round(time.Millisecond), where, err))
 	}
@@ -730,6 +823,9 @@ func (sv *solver) progress(now time.Time) Progress {
 	if sv.walking != nil {
 		p.Walked = len(sv.walking.seen)
 		p.Nodes = sv.nodes.Load()
+	}
+	if r := sv.retro; r != nil {
+		p.Retrograde, p.Walked, p.Bytes = true, len(r.mover), r.bytes
 	}
 	return p
 }
@@ -844,9 +940,7 @@ func (w *worker) shallow(d int, st *core.State, depth, alpha, beta int) int {
 		w.horizon = true
 		return sign(mover) * scoreMargin(w.sv.g, st)
 	}
-	for len(lv.kids) < len(lv.moves) {
-		lv.kids = append(lv.kids, st.Clone())
-	}
+	w.kids(lv, st, len(lv.moves))
 	best := -inf
 	for _, k := range w.order(lv, st, mover, noMove) {
 		c := lv.kids[k]

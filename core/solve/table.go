@@ -164,7 +164,7 @@ func (p *path) push(w *worker, st *core.State, h1, h2 uint64) {
 	if p.counts[b] > 0 {
 		for _, x := range p.stack {
 			if x[0] == h1 && x[1] == h2 {
-				w.fail(fmt.Errorf("solve: %s repeats a position (a line comes back to it at ply %d), so its games can go on until the ply limit ends them undecided; solve needs variants whose games always end", w.sv.g.Name, st.Ply()))
+				w.fail(errCycle)
 			}
 		}
 	}
