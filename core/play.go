@@ -277,6 +277,9 @@ func (s *State) Active() int {
 
 // checkEnd evaluates the declared end conditions.
 func (g *Game) checkEnd(s *State) {
+	if len(g.ends) == 0 {
+		return
+	}
 	for _, e := range g.ends {
 		if ok, who := e.check.holds(g, s); ok {
 			g.markEnd(s, e.name, who)
