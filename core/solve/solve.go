@@ -476,9 +476,9 @@ func (sv *solver) newWorker(id int) *worker {
 type level struct {
 	moves    []core.Move
 	deferred []int
-	kids  []*core.State
-	order []int
-	keys  []int
+	kids     []*core.State
+	order    []int
+	keys     []int
 }
 
 func (w *worker) run(f func()) (err error) {
