@@ -86,7 +86,6 @@ func (c *compiler) compileSetup() {
 	r.Keys("setup", keyNames(setupKeys))
 	nk := len(g.Kinds)
 	ns := len(g.Seats)
-	nc := g.Board.N()
 	// board pieces
 	type placed struct{ cell, kind int }
 	var onBoard []placed
@@ -160,57 +159,7 @@ func (c *compiler) compileSetup() {
 		g.pieceKind = append(g.pieceKind, int16(pl.kind))
 		g.pieceOwner = append(g.pieceOwner, int16(g.Kinds[pl.kind].Owner))
 	}
-	np := len(g.pieceKind)
-	l := &g.lay
-	l.scores = hHeader
-	l.counts = l.scores + ns
-	l.top = l.counts + nc
-	l.height = l.top + nc
-	l.below = l.height + nc
-	l.pos = l.below + np
-	l.placed = l.pos + np
-	l.elim = l.placed + ns*nk
-	l.own = l.elim + ns
-	l.takebacks = l.own + 2*ns
-	l.rest = l.takebacks + ns
-	l.notice = l.rest + np
-	l.size = l.notice + ns
-	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
-	g.small = nc <= 64 && len(g.Board.Track) == 0
-	if g.small && len(g.Board.Dirs) > 0 {
-		longest := 0
-		for cell := 0; cell < nc; cell++ {
-			for d := range g.Board.Dirs {
-				longest = max(longest, len(g.Board.Ray(cell, d)))
-			}
-		}
-		g.reachLen = longest + 1
-		g.reach = make([]uint64, nc*g.reachLen)
-		for cell := 0; cell < nc; cell++ {
-			for d := range g.Board.Dirs {
-				for k, t := range g.Board.Ray(cell, d) {
-					g.reach[cell*g.reachLen+k+1] |= 1 << uint(t)
-				}
-			}
-		}
-	}
-	g.full = make([]bool, nc)
-	for cell := 0; cell < nc; cell++ {
-		g.full[cell] = len(g.Board.Dirs) > 0 && len(g.Board.Adjacent(cell)) == len(g.Board.Dirs)
-	}
-	g.levels = np + 1
-	if size := nk * nc * g.levels; size <= 1<<20 {
-		g.zobrist = make([]uint64, size)
-		for i := range g.zobrist {
-			k, rest := i/(nc*g.levels), i%(nc*g.levels)
-			g.zobrist[i] = pieceKey(k, rest/g.levels, rest%g.levels)
-		}
-	}
-	g.countKeys = make([]uint64, nc*countTableMax)
-	for i := range g.countKeys {
-		g.countKeys[i] = countKey(i/countTableMax, i%countTableMax)
-	}
-	s := &State{g: g, buf: make([]int32, l.size), scratch: make([]int32, 2*nc+np+16)}
+	s := g.newLayout()
 	s.buf[hLastMover] = -1
 	for i, pl := range onBoard {
 		s.push(firstBoard+i, pl.cell)
