@@ -67,8 +67,7 @@ func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]
 				}
 			}
 			if n >= g.repetition {
-				g.markEnd(s, g.repetitionEnd, -1)
-				g.finishWith(s, -1)
+				g.endGame(s, g.repetitionEnd, -1, -1)
 			}
 		}
 	}

@@ -176,17 +176,15 @@ func (h *History) Call(caller int) (CallResult, error) {
 		h.redo = 0
 		s := h.State
 		if v.CommonGainer >= 0 {
-			g.markEnd(s, f.goal.name, v.CommonGainer)
+			winner := v.CommonGainer
 			if f.goal.byScore {
-				g.finish(s)
-			} else {
-				g.finishWith(s, v.CommonGainer)
+				winner = scoresDecide
 			}
+			g.endGame(s, f.goal.name, v.CommonGainer, winner)
 			res.Outcome = fmt.Sprintf("forced foul: every move of %s gives %s the goal (%s); %s is deemed to have reached it and the game ends", seats[offender], seats[v.CommonGainer], f.goal.name, seats[v.CommonGainer])
 		} else {
 			s.Eliminate(offender)
-			g.markEnd(s, f.unavoidableEnd, offender)
-			g.finish(s)
+			g.endGame(s, f.unavoidableEnd, offender, scoresDecide)
 			var left []string
 			for seat := range seats {
 				if !s.Eliminated(seat) {
@@ -221,18 +219,6 @@ func (h *History) Call(caller int) (CallResult, error) {
 	}
 	h.called = true
 	return res, nil
-}
-
-// afterElimination moves the turn off an eliminated seat and checks the
-// end conditions.
-func (g *Game) afterElimination(s *State) {
-	if s.Over() {
-		return
-	}
-	if s.Eliminated(s.ToMove()) {
-		s.setToMove(g.nextSeat(s, s.ToMove()))
-	}
-	g.checkEnd(s)
 }
 
 // Resign removes seat from play (its pieces stay on the board). Under
@@ -274,12 +260,11 @@ func (g *Game) resign(s *State, seat int) {
 			if !s.Eliminated(o) {
 				// the resignation ends the game: the last seat standing wins,
 				// or the points decide where the ends are scored
-				g.markEnd(s, EndResigned, o)
+				winner := o
 				if g.scoredEnds() {
-					g.finish(s)
-				} else {
-					g.finishWith(s, o)
+					winner = scoresDecide
 				}
+				g.endGame(s, EndResigned, o, winner)
 			}
 		}
 		return
@@ -301,8 +286,7 @@ func (h *History) AgreeDraw() error {
 	case g.agreedDraw == "after_elimination" && s.Active() == len(g.Seats):
 		return fmt.Errorf("a draw may be agreed only once a player is out of the game ([turns] agreed_draw = \"after_elimination\")")
 	}
-	g.markEnd(s, EndAgreedDraw, -1)
-	g.finishWith(s, -1)
+	g.endGame(s, EndAgreedDraw, -1, -1)
 	return nil
 }
 

@@ -86,7 +86,6 @@ func (c *compiler) compileSetup() {
 	r.Keys("setup", keyNames(setupKeys))
 	nk := len(g.Kinds)
 	ns := len(g.Seats)
-	nc := g.Board.N()
 	// board pieces
 	type placed struct{ cell, kind int }
 	var onBoard []placed
@@ -160,57 +159,7 @@ func (c *compiler) compileSetup() {
 		g.pieceKind = append(g.pieceKind, int16(pl.kind))
 		g.pieceOwner = append(g.pieceOwner, int16(g.Kinds[pl.kind].Owner))
 	}
-	np := len(g.pieceKind)
-	l := &g.lay
-	l.scores = hHeader
-	l.counts = l.scores + ns
-	l.top = l.counts + nc
-	l.height = l.top + nc
-	l.below = l.height + nc
-	l.pos = l.below + np
-	l.placed = l.pos + np
-	l.elim = l.placed + ns*nk
-	l.own = l.elim + ns
-	l.takebacks = l.own + 2*ns
-	l.rest = l.takebacks + ns
-	l.notice = l.rest + np
-	l.size = l.notice + ns
-	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
-	g.small = nc <= 64 && len(g.Board.Track) == 0
-	if g.small && len(g.Board.Dirs) > 0 {
-		longest := 0
-		for cell := 0; cell < nc; cell++ {
-			for d := range g.Board.Dirs {
-				longest = max(longest, len(g.Board.Ray(cell, d)))
-			}
-		}
-		g.reachLen = longest + 1
-		g.reach = make([]uint64, nc*g.reachLen)
-		for cell := 0; cell < nc; cell++ {
-			for d := range g.Board.Dirs {
-				for k, t := range g.Board.Ray(cell, d) {
-					g.reach[cell*g.reachLen+k+1] |= 1 << uint(t)
-				}
-			}
-		}
-	}
-	g.full = make([]bool, nc)
-	for cell := 0; cell < nc; cell++ {
-		g.full[cell] = len(g.Board.Dirs) > 0 && len(g.Board.Adjacent(cell)) == len(g.Board.Dirs)
-	}
-	g.levels = np + 1
-	if size := nk * nc * g.levels; size <= 1<<20 {
-		g.zobrist = make([]uint64, size)
-		for i := range g.zobrist {
-			k, rest := i/(nc*g.levels), i%(nc*g.levels)
-			g.zobrist[i] = pieceKey(k, rest/g.levels, rest%g.levels)
-		}
-	}
-	g.countKeys = make([]uint64, nc*countTableMax)
-	for i := range g.countKeys {
-		g.countKeys[i] = countKey(i/countTableMax, i%countTableMax)
-	}
-	s := &State{g: g, buf: make([]int32, l.size), scratch: make([]int32, 2*nc+np+16)}
+	s := g.newLayout()
 	s.buf[hLastMover] = -1
 	for i, pl := range onBoard {
 		s.push(firstBoard+i, pl.cell)
@@ -364,8 +313,8 @@ var turnsKeys = []*Key{
 	{Name: "pass", Type: TChoice, Default: "never", Allowed: []string{"never", "when_stuck"}, Doc: "when a seat may pass"},
 	{Name: "max_plies", Type: TInt, Default: DefaultMaxPlies, Min: 1, Max: 1 << 24, Doc: "the game stops undecided after this many plies"},
 	{Name: "phase", Type: TString, Doc: "the phase the game starts in (default: the first)"},
-	{Name: "stuck", Type: TChoice, Default: "score", Allowed: []string{"score", "draw", "lose", "win"},
-		Doc: "when the seat to move has no move and may not pass: scoring decides, a draw, the other seat wins, or the stuck seat wins (misère: who took the last piece loses)"},
+	{Name: "stuck", Type: TChoice, Default: "score", Allowed: []string{"score", "draw", "lose", "win", "foul_or_draw"},
+		Doc: "when the seat to move has no move and may not pass: scoring decides, a draw, the other seat wins, the stuck seat wins (misère: who took the last piece loses), or (foul_or_draw) the seat is out if not moving lets another seat force the foul's goal, else a draw"},
 	{Name: "eliminate_without", Type: TString, Doc: "a seat with no piece of its own carrying this flag on the board is eliminated"},
 	{Name: "agreed_draw", Type: TChoice, Default: "any", Allowed: []string{"any", "after_elimination", "never"},
 		Doc: "when the seats still playing may agree a draw (a record's \"draw agreed\"): at any time, once a seat is out, or never"},
@@ -389,8 +338,9 @@ func (c *compiler) compilePhases() {
 	names := r.Keys("phases", nil)
 	r.Keys("turns", keyNames(turnsKeys))
 	g.pass = c.choice("turns.pass", "never", "never", "when_stuck") == "when_stuck"
-	stuck := c.choice("turns.stuck", "score", "score", "draw", "lose", "win")
-	g.stuckDraw, g.stuckLose, g.stuckWin = stuck == "draw", stuck == "lose", stuck == "win"
+	stuck := c.choice("turns.stuck", "score", "score", "draw", "lose", "win", "foul_or_draw")
+	g.stuckDraw, g.stuckLose, g.stuckWin = stuck == "draw" || stuck == "foul_or_draw", stuck == "lose", stuck == "win"
+	g.stuckFoul = stuck == "foul_or_draw"
 	g.agreedDraw = c.choice("turns.agreed_draw", "any", "any", "after_elimination", "never")
 	g.resignNotice = c.choice("turns.resign_notice", "none", "none", "round") == "round"
 	if flag := r.String("turns.eliminate_without", ""); flag != "" {
@@ -579,4 +529,7 @@ func (c *compiler) compileScoring() {
 		c.g.scoreAt = fmt.Sprintf("%s:%d:%d: ", o.File, o.Pos.ValLine, o.Pos.ValCol)
 	}
 	c.g.scoreVars = varsOf(src)
+	if c.g.score != nil {
+		c.g.fastScore = fastStateExpr(src, c.condEnv(), c.g)
+	}
 }

@@ -109,13 +109,15 @@ func (e *removeUnconnected) applySmall(s *State, masks []uint64, height, pos []i
 			reached |= 1 << uint(c)
 		}
 	}
-	frontier := reached
-	for frontier != 0 {
-		c := bits.TrailingZeros64(frontier)
-		frontier &= frontier - 1
-		nb := masks[c] & occ &^ reached
-		reached |= nb
-		frontier |= nb
+	// grow by whole masks (Board.Expand: a few shifts on grids and hex
+	// boards) until nothing more is reached
+	b := s.g.Board
+	for {
+		next := (reached | b.Expand(reached)) & occ
+		if next == reached {
+			break
+		}
+		reached = next
 	}
 	for lost := occ &^ reached; lost != 0; lost &= lost - 1 {
 		s.clear(bits.TrailingZeros64(lost))

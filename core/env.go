@@ -114,50 +114,28 @@ func (g *Game) stateEnvFor(s *State, seat, need int) map[string]any {
 	// Typed signatures (func(string) int, func() int) let expr call these
 	// without reflection; literal names are checked at load (checkCalls).
 	env["stones"] = func(region string) int {
-		ref, ok := g.regionRefs[region]
-		if !ok || h.st == nil {
+		if h.st == nil {
 			return 0
 		}
-		n := 0
-		for _, c := range g.cells(ref, h.seat) {
-			n += h.st.Count(int(c))
-		}
-		return n
+		return g.stonesIn(h.st, h.seat, region)
 	}
 	env["controlled"] = func() int {
 		if h.st == nil {
 			return 0
 		}
-		n := 0
-		for c := 0; c < g.Board.N(); c++ {
-			if h.st.Owner(c) == h.seat {
-				n += h.st.Height(c)
-			}
-		}
-		return n
+		return g.controlledBy(h.st, h.seat)
 	}
 	env["pieces"] = func(kind string) int {
-		k, ok := g.KindIndex(kind)
-		if !ok || h.st == nil {
+		if h.st == nil {
 			return 0
 		}
-		n := 0
-		for p := range g.pieceKind {
-			if int(g.pieceKind[p]) == k && h.st.PieceCell(p) >= 0 {
-				n++
-			}
-		}
-		return n
+		return g.piecesOfKind(h.st, kind)
 	}
 	env["hand"] = func() int {
 		if h.st == nil || h.seat < 0 {
 			return 0
 		}
-		n := 0
-		for k := range g.Kinds {
-			n += h.st.HandLeft(h.seat, k)
-		}
-		return n
+		return g.handOf(h.st, h.seat)
 	}
 	env["points"] = func() int {
 		if h.st == nil || h.seat < 0 {
@@ -220,6 +198,12 @@ func (g *Game) scoreOf(s *State, seat int) int {
 	if g.score == nil {
 		return s.Score(seat)
 	}
+	if fp := g.fastScore; fp != nil && fp.root.k == fkInt {
+		s.fe = fenv{st: s, seat: seat}
+		if v := fp.root.i(&s.fe); !s.fe.fail {
+			return v
+		}
+	}
 	env := g.stateEnvFor(s, seat, g.scoreVars)
 	out, err := s.env.vm.Run(g.score, env)
 	if err != nil {
@@ -227,5 +211,52 @@ func (g *Game) scoreOf(s *State, seat int) int {
 		return 0
 	}
 	n, _ := out.(int)
+	return n
+}
+
+// The state functions of expressions (see stateEnv), shared by the
+// expression environment and native scoring (fastexpr.go).
+
+func (g *Game) stonesIn(s *State, seat int, region string) int {
+	ref, ok := g.regionRefs[region]
+	if !ok {
+		return 0
+	}
+	n := 0
+	for _, c := range g.cells(ref, seat) {
+		n += s.Count(int(c))
+	}
+	return n
+}
+
+func (g *Game) controlledBy(s *State, seat int) int {
+	n := 0
+	for c := 0; c < g.Board.N(); c++ {
+		if s.Owner(c) == seat {
+			n += s.Height(c)
+		}
+	}
+	return n
+}
+
+func (g *Game) piecesOfKind(s *State, kind string) int {
+	k, ok := g.KindIndex(kind)
+	if !ok {
+		return 0
+	}
+	n := 0
+	for p := range g.pieceKind {
+		if int(g.pieceKind[p]) == k && s.PieceCell(p) >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func (g *Game) handOf(s *State, seat int) int {
+	n := 0
+	for k := range g.Kinds {
+		n += s.HandLeft(seat, k)
+	}
 	return n
 }

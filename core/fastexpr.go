@@ -24,6 +24,7 @@ package core
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/expr-lang/expr/ast"
@@ -48,6 +49,9 @@ const (
 type fenv struct {
 	at   []int
 	fail bool
+	// st and seat: the position and the seat a state program reads.
+	st   *State
+	seat int
 }
 
 // fnode is one compiled node: exactly the function of its kind is set.
@@ -98,6 +102,10 @@ type fastCompiler struct {
 	nodes int
 	fixed []int // per variable: the index it is specialised to, or -1
 	cols  map[colKey]fnode
+	// game, when set, compiles a state program (a score): the state
+	// variables and functions read the bound position, and integer +, -
+	// and * fail on overflow as the compiled score does.
+	game *Game
 }
 
 type colKey struct {
@@ -137,6 +145,90 @@ func fastExpr(src string, env map[string]any, self int, vars ...fastVar) *fastPr
 		}
 	}
 	return &fastProg{root: root, e: fenv{at: make([]int, len(vars))}, fc: fc, tree: tree.Node}
+}
+
+// fastStateExpr compiles a score (an expression over a position and a
+// seat, with the state environment env) natively, or returns nil. Only
+// the state variables over, ply and seat and the functions stones,
+// pieces (with literal names), controlled, hand and points are read; they
+// run the same Go code as the expression environment's.
+func fastStateExpr(src string, env map[string]any, g *Game) *fastProg {
+	if noFastExpr {
+		return nil
+	}
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return nil
+	}
+	fc := &fastCompiler{env: env, slot: map[string]int{}, self: -1, cols: map[colKey]fnode{}, game: g}
+	root, ok := fc.node(tree.Node)
+	if !ok || root.k != fkInt {
+		return nil
+	}
+	return &fastProg{root: root}
+}
+
+// stateIdent resolves a state variable of a state program; known reports
+// whether name is one (a state variable or function, which env's
+// parameters do not shadow).
+func (fc *fastCompiler) stateIdent(name string) (n fnode, ok, known bool) {
+	g := fc.game
+	switch name {
+	case "over":
+		return fnode{k: fkBool, b: func(e *fenv) bool { return e.st.Over() }}, true, true
+	case "ply":
+		return fnode{k: fkInt, i: func(e *fenv) int { return e.st.Ply() }}, true, true
+	case "seat":
+		return fnode{k: fkStr, s: func(e *fenv) string { return g.seatName(e.seat) }}, true, true
+	case "ended_by", "end_seat", "eliminated", "stones", "controlled", "pieces", "hand", "points":
+		return fnode{}, false, true
+	}
+	for _, f := range posFuncs {
+		if f.name == name {
+			return fnode{}, false, true
+		}
+	}
+	return fnode{}, false, false
+}
+
+// stateCall compiles a call of a state function.
+func (fc *fastCompiler) stateCall(n *ast.CallNode) (fnode, bool) {
+	g := fc.game
+	id, ok := n.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return fnode{}, false
+	}
+	lit := ""
+	if len(n.Arguments) == 1 {
+		arg, ok := n.Arguments[0].(*ast.StringNode)
+		if !ok {
+			return fnode{}, false
+		}
+		lit = arg.Value
+	}
+	switch {
+	case id.Value == "stones" && len(n.Arguments) == 1:
+		return fnode{k: fkInt, i: func(e *fenv) int { return g.stonesIn(e.st, e.seat, lit) }}, true
+	case id.Value == "pieces" && len(n.Arguments) == 1:
+		return fnode{k: fkInt, i: func(e *fenv) int { return g.piecesOfKind(e.st, lit) }}, true
+	case id.Value == "controlled" && len(n.Arguments) == 0:
+		return fnode{k: fkInt, i: func(e *fenv) int { return g.controlledBy(e.st, e.seat) }}, true
+	case id.Value == "hand" && len(n.Arguments) == 0:
+		return fnode{k: fkInt, i: func(e *fenv) int {
+			if e.seat < 0 {
+				return 0
+			}
+			return g.handOf(e.st, e.seat)
+		}}, true
+	case id.Value == "points" && len(n.Arguments) == 0:
+		return fnode{k: fkInt, i: func(e *fenv) int {
+			if e.seat < 0 {
+				return 0
+			}
+			return e.st.Score(e.seat)
+		}}, true
+	}
+	return fnode{}, false
 }
 
 // row returns the program specialised to its first variable at index x:
@@ -364,7 +456,17 @@ func (fc *fastCompiler) node(n ast.Node) (fnode, bool) {
 	case *ast.BoolNode:
 		return scalar(n.Value)
 	case *ast.IdentifierNode:
+		if fc.game != nil {
+			if v, ok, known := fc.stateIdent(n.Value); known {
+				return v, ok
+			}
+		}
 		return fc.ident(n.Value)
+	case *ast.CallNode:
+		if fc.game == nil {
+			return fnode{}, false
+		}
+		return fc.stateCall(n)
 	case *ast.MemberNode:
 		id, ok := n.Node.(*ast.IdentifierNode)
 		prop, okp := n.Property.(*ast.StringNode)
@@ -595,7 +697,50 @@ func (fc *fastCompiler) binary(n *ast.BinaryNode) (fnode, bool) {
 	if !ok {
 		return fnode{}, false
 	}
+	if fc.game != nil && x.k == fkInt && y.k == fkInt && (op == "+" || op == "-" || op == "*") {
+		return fold(checkedOp(op, x, y))
+	}
 	return fold(binop(op, x, y))
+}
+
+// checkedOp is integer +, - or * failing on overflow, as checkedArithmetic
+// makes a score's.
+func checkedOp(op string, x, y fnode) (fnode, bool) {
+	a, b := x.i, y.i
+	out := fnode{k: fkInt, konst: x.konst && y.konst}
+	switch op {
+	case "+":
+		out.i = func(e *fenv) int {
+			p, q := a(e), b(e)
+			n := p + q
+			if (n > p) != (q > 0) {
+				e.fail = true
+			}
+			return n
+		}
+	case "-":
+		out.i = func(e *fenv) int {
+			p, q := a(e), b(e)
+			n := p - q
+			if (n < p) != (q > 0) {
+				e.fail = true
+			}
+			return n
+		}
+	default:
+		out.i = func(e *fenv) int {
+			p, q := a(e), b(e)
+			if p == 0 || q == 0 {
+				return 0
+			}
+			n := p * q
+			if n/q != p || (p == -1 && q == math.MinInt) || (q == -1 && p == math.MinInt) {
+				e.fail = true
+			}
+			return n
+		}
+	}
+	return out, true
 }
 
 func binop(op string, x, y fnode) (fnode, bool) {

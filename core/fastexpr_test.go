@@ -258,3 +258,71 @@ func TestFastExprShippedVariants(t *testing.T) {
 		}
 	}
 }
+
+// Scores evaluated natively equal the compiled expression's on every
+// position of random games of every shipped variant that has one, for
+// every seat; scores outside the subset stay with expr.
+func TestFastScoreMatchesExpr(t *testing.T) {
+	native := 0
+	for _, name := range variants.Names() {
+		g, err := Load(name, WithFS(variants.FS()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.fastScore == nil {
+			continue
+		}
+		native++
+		vmScore := func(s *State, seat int) any {
+			env := g.stateEnvFor(s, seat, allVars)
+			out, err := s.env.vm.Run(g.score, env)
+			if err != nil {
+				return err.Error()
+			}
+			return out
+		}
+		rng := rand.New(rand.NewPCG(8, 9))
+		var buf []Move
+		for game := 0; game < 6; game++ {
+			s := g.NewState()
+			for ply := 0; ply < 400; ply++ {
+				for seat := range g.Seats {
+					s.fe = fenv{st: s, seat: seat}
+					got := g.fastScore.root.i(&s.fe)
+					if want := vmScore(s, seat); s.fe.fail || want != any(got) {
+						t.Fatalf("%s ply %d seat %d: native score %d (fail %v), expr %v", name, ply, seat, got, s.fe.fail, want)
+					}
+				}
+				if s.Over() {
+					break
+				}
+				buf = g.Moves(s, buf[:0])
+				if len(buf) == 0 {
+					continue
+				}
+				if err := g.Play(s, buf[rng.IntN(len(buf))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if native < 4 {
+		t.Errorf("only %d shipped variants score natively", native)
+	}
+	// overflow is the compiled score's to report
+	g, err := LoadBytes("big.toml", []byte(`extends = "mancala/egyptian"
+[scoring]
+score = 'stones("pits") * 4611686018427387904'
+`), WithFS(variants.FS()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.fastScore == nil {
+		t.Fatal("the score is not compiled natively")
+	}
+	s := g.NewState()
+	s.fe = fenv{st: s, seat: 0}
+	if g.fastScore.root.i(&s.fe); !s.fe.fail {
+		t.Error("an overflowing score gave a value natively")
+	}
+}

@@ -87,6 +87,9 @@ func (c *compiler) compileFouls() {
 	r := c.r
 	g := c.g
 	names := r.Keys("fouls", nil)
+	if g.stuckFoul && len(names) == 0 {
+		r.ValueErrorf("turns.stuck", "turns.stuck: \"foul_or_draw\" needs a [fouls.NAME] table: its goal is what a stuck seat must not hand another seat")
+	}
 	if len(names) > 1 {
 		r.Errorf("fouls", "fouls: one foul per variant is supported, found %d", len(names))
 		return
@@ -134,6 +137,9 @@ func (c *compiler) compileFouls() {
 		f.goalDist = goalDistances(g, f.goalPieces, f.goalIn)
 		f.excl = g.firstExclusion()
 		g.Foul = f
+		if g.stuckFoul {
+			g.stuckReferee = g.stuckIsFoul
+		}
 		if g.initial != nil {
 			for seat := range g.Seats {
 				g.initial.buf[g.lay.takebacks+seat] = int32(f.Takebacks)

@@ -105,6 +105,8 @@ type Game struct {
 	seatKeys      []uint64
 	seatKeyPhases int
 	score         *vm.Program
+	// fastScore is score compiled natively, when it can be (fastexpr.go).
+	fastScore *fastProg
 	// scoreVars: the state variables the score expression reads
 	scoreVars int
 	// scoreAt is where the score expression is written ("file:line:col: ")
@@ -117,6 +119,13 @@ type Game struct {
 	stuckDraw bool
 	// stuckLose: a seat with no move loses (two seats left: the other wins)
 	stuckLose bool
+	// stuckFoul: [turns] stuck = "foul_or_draw": before the draw, the
+	// referee hook stuckReferee judges whether not moving hands another
+	// seat the foul's goal (the seat is then eliminated)
+	stuckFoul bool
+	// stuckReferee is the hook Moves asks about a stuck seat; set by the
+	// foul compiler under stuck = "foul_or_draw", else nil
+	stuckReferee func(s *State) bool
 	// stuckWin: a seat with no move wins (misère; two seats left)
 	stuckWin bool
 	// agreedDraw: when the seats may agree a draw: any, after_elimination, never

@@ -74,8 +74,9 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 		if n < 64 {
 			free &= 1<<uint(n) - 1
 		}
+		base := mkMove(r.index, -1, 0, k)
 		for ; free != 0; free &= free - 1 {
-			out = append(out, mkMove(r.index, -1, bits.TrailingZeros64(free), k))
+			out = append(out, base|Move(uint64(bits.TrailingZeros64(free))<<21))
 		}
 		return out
 	}

@@ -269,6 +269,13 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 	usePieces := !useMask && r.pieceList != nil
 	pos := s.buf[g.lay.pos:]
 	next, pi := 0, 0
+	// The common case (DVONN): an exact distance over anything, so only the
+	// target matters; occupancy comes from the bit mask. Decided once per
+	// call, not per cell.
+	reachFast := r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
+	if reachFast && useMask && (r.byHeight || r.dist > 0) {
+		return r.genReach(s, out, cand, occ, top, height)
+	}
 	for {
 		var c int
 		switch {
@@ -316,7 +323,7 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 		if r.byHeight {
 			dist = int(height[c])
 		}
-		if dist > 0 && r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone) {
+		if dist > 0 && reachFast {
 			// The common case (DVONN): an exact distance over anything, so
 			// only the target matters; occupancy comes from the bit mask.
 			// reach[c][dist]: every cell exactly dist along a ray from c
@@ -373,6 +380,44 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 			}
 		}
 	}
+}
+
+// genReach is gen for the common case on a small board, the candidates
+// being the cells whose top piece the mover owns (cand): each piece's
+// targets are one table lookup masked by occupancy, and each move is its
+// origin's base word with the target added.
+func (r *slideRule) genReach(s *State, out []Move, cand, occ uint64, top, height []int32) []Move {
+	g := s.g
+	masks := g.Board.NeighbourMasks()
+	kinds := r.kinds
+	for ; cand != 0; cand &= cand - 1 {
+		c := bits.TrailingZeros64(cand)
+		p := top[c] - 1
+		if p < 0 || int(g.pieceOwner[p]) != s.ToMove() || (kinds != nil && !kinds[g.pieceKind[p]]) {
+			continue
+		}
+		if r.surrounded && g.full[c] && masks[c]&^occ == 0 {
+			continue
+		}
+		dist := r.dist
+		if r.byHeight {
+			dist = int(height[c])
+		}
+		if dist <= 0 || dist >= g.reachLen {
+			continue
+		}
+		targets := g.reach[c*g.reachLen+dist]
+		if r.land == landOccupied {
+			targets &= occ
+		} else {
+			targets &^= occ
+		}
+		base := mkMove(r.index, c, 0, 0)
+		for ; targets != 0; targets &= targets - 1 {
+			out = append(out, base|Move(uint64(bits.TrailingZeros64(targets))<<21))
+		}
+	}
+	return out
 }
 
 func (r *slideRule) play(s *State, m Move) error {

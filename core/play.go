@@ -25,9 +25,9 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 	if g.pass && g.otherCanMove(s, buf) {
 		return append(buf[:0], Pass)
 	}
-	if g.stuckDraw && g.Foul != nil && !s.analysis && g.stuckIsFoul(s) {
-		// 2024 Rule 18: not moving is itself a foul: the player loses and
-		// the others play on.
+	if g.stuckReferee != nil && !s.analysis && g.stuckReferee(s) {
+		// [turns] stuck = "foul_or_draw": not moving would hand another
+		// seat the foul's goal, so the seat loses and the others play on.
 		s.Eliminate(s.ToMove())
 		g.afterElimination(s)
 		if s.Over() {
@@ -35,26 +35,22 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 		}
 		return g.Moves(s, buf)
 	}
-	g.markEnd(s, EndStuck, s.ToMove())
-	if g.stuckLose && s.Active() == 2 {
+	winner := scoresDecide
+	switch {
+	case g.stuckLose && s.Active() == 2:
 		// the player who cannot move loses: the other one wins
 		for o := range g.Seats {
 			if o != s.ToMove() && !s.Eliminated(o) {
-				g.finishWith(s, o)
+				winner = o
 			}
 		}
-		return buf[:0]
-	}
-	if g.stuckWin && s.Active() == 2 {
+	case g.stuckWin && s.Active() == 2:
 		// misère: the seat left without a move wins
-		g.finishWith(s, s.ToMove())
-		return buf[:0]
+		winner = s.ToMove()
+	case g.stuckDraw:
+		winner = -1
 	}
-	if g.stuckDraw {
-		g.finishWith(s, -1)
-	} else {
-		g.finish(s)
-	}
+	g.endGame(s, EndStuck, s.ToMove(), winner)
 	return buf[:0]
 }
 
@@ -82,64 +78,6 @@ func (g *Game) otherCanMove(s *State, buf []Move) bool {
 		}
 	}
 	return false
-}
-
-// finishWith marks the game over with a given winner (-1: a draw).
-func (g *Game) finishWith(s *State, winner int) {
-	s.buf[hOver] = 1
-	s.buf[hWinner] = int32(winner)
-}
-
-// Ends that are not declared conditions.
-const (
-	EndStuck      = "stuck"
-	EndRepetition = "repetition"
-	EndResigned   = "resigned"
-	EndAgreedDraw = "agreed_draw"
-	// EndUnavoidable: a foul the offender could not avoid ended the game
-	// ([fouls] unavoidable = "eliminate_and_end"); end_seat is the offender.
-	EndUnavoidable = "unavoidable"
-)
-
-// markEnd records what ended the game and which seat met the condition.
-func (g *Game) markEnd(s *State, name string, seat int) {
-	for i, n := range g.endNames {
-		if n == name {
-			s.buf[hEnd] = int32(i + 1)
-		}
-	}
-	s.buf[hEndSeat] = int32(seat + 1)
-}
-
-// EndedBy returns the name of what ended the game ("" while it goes on):
-// an [end.NAME] condition, or stuck, repetition, unavoidable, resigned.
-func (g *Game) EndedBy(s *State) (name string, seat int) {
-	if i := int(s.buf[hEnd]); i > 0 && i <= len(g.endNames) {
-		return g.endNames[i-1], int(s.buf[hEndSeat]) - 1
-	}
-	return "", -1
-}
-
-// finish marks the game over and decides the winner from the scores.
-func (g *Game) finish(s *State) {
-	s.buf[hOver] = 1
-	best, winner := 0, -1
-	for seat := range g.Seats {
-		v := g.scoreOf(s, seat)
-		if g.lowest {
-			v = -v
-		}
-		switch {
-		case winner == -1 && seat == 0, v > best:
-			best, winner = v, seat
-		case v == best:
-			winner = -2
-		}
-	}
-	if winner < 0 {
-		winner = -1
-	}
-	s.buf[hWinner] = int32(winner)
 }
 
 // ErrGameOver is returned when a move is played in a finished game.
@@ -236,26 +174,6 @@ func (g *Game) nextSeat(s *State, seat int) int {
 	return seat
 }
 
-// eliminateWithout removes from the turn order every seat that has no
-// piece of the flagged kinds left on the board ([turns] eliminate_without).
-func (g *Game) eliminateWithout(s *State) {
-	for seat := range g.Seats {
-		if s.Eliminated(seat) {
-			continue
-		}
-		alive := false
-		for _, p := range g.elimFlag[seat] {
-			if s.buf[g.lay.pos+int(p)] != 0 {
-				alive = true
-				break
-			}
-		}
-		if !alive {
-			s.Eliminate(seat)
-		}
-	}
-}
-
 // Eliminate removes a seat from the turn order (its pieces stay).
 func (s *State) Eliminate(seat int) {
 	if s.buf[s.g.lay.elim+seat] == 0 {
@@ -273,21 +191,6 @@ func (s *State) Active() int {
 		}
 	}
 	return n
-}
-
-// checkEnd evaluates the declared end conditions.
-func (g *Game) checkEnd(s *State) {
-	for _, e := range g.ends {
-		if ok, who := e.check.holds(g, s); ok {
-			g.markEnd(s, e.name, who)
-			if e.typ.decides && !e.byScore {
-				g.finishWith(s, who)
-			} else {
-				g.finish(s)
-			}
-			return
-		}
-	}
 }
 
 // Result describes how a game stands.
@@ -421,8 +324,7 @@ func (h *History) Play(m Move) error {
 			}
 		}
 		if n >= g.repetition {
-			g.markEnd(h.State, g.repetitionEnd, -1)
-			g.finishWith(h.State, -1)
+			g.endGame(h.State, g.repetitionEnd, -1, -1)
 		}
 	}
 	return nil
@@ -498,8 +400,9 @@ func (h *History) Moves() []Move { return h.moves[:h.n] }
 // Len returns the number of moves played.
 func (h *History) Len() int { return h.n }
 
-// stuckIsFoul reports whether a player with no move would, by not moving,
-// let another player win by force (2024 Rule 18's exception).
+// stuckIsFoul is the referee hook of [turns] stuck = "foul_or_draw": it
+// reports whether a player with no move would, by not moving, let another
+// player force the foul's goal within its turns.
 func (g *Game) stuckIsFoul(s *State) bool {
 	st := s.Clone()
 	mover := st.ToMove()

@@ -45,6 +45,8 @@ type State struct {
 	analysis bool
 	// seen holds the hashes of a playout's positions (repetition rule).
 	seen []uint64
+	// fe is the binding of native score programs (fastexpr.go).
+	fe fenv
 }
 
 // Game returns the game this state belongs to.

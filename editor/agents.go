@@ -15,7 +15,7 @@ func (a *App) maybeAI() { a.startAI(false) }
 func (a *App) startAI(force bool) {
 	g := a.sess.Game
 	s := a.sess.State()
-	if a.thinking || a.preview != nil || a.pending != 0 || a.loading || g.Result(s).Over {
+	if a.thinking || a.in.Preview != nil || a.in.Pending != 0 || a.loading || g.Result(s).Over {
 		return
 	}
 	if a.paused && !force && !a.stepOnce {
@@ -45,7 +45,7 @@ func (a *App) startAI(force bool) {
 			cancel()
 			if err != nil {
 				if !errors.Is(err, context.Canceled) {
-					a.errText = ag.Name() + ": " + err.Error()
+					a.in.Err = ag.Name() + ": " + err.Error()
 				}
 				a.refresh()
 				return

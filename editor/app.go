@@ -59,9 +59,12 @@ type Options struct {
 
 // App is the play (and edit) screen.
 type App struct {
-	opts   Options
-	tv     *tview.Application
-	sess   *session.Session
+	opts Options
+	tv   *tview.Application
+	sess *session.Session
+	// in is the interaction state (selection, targets, pending move,
+	// preview, verdict, messages), kept in the tview-free model
+	in     *session.Interaction
 	board  *boardview.View
 	side   *tview.TextView
 	status *tview.TextView
@@ -77,15 +80,8 @@ type App struct {
 	aiGen    int
 	thinking bool
 
-	selected int
-	targets  []int
 	training bool
-	pending  core.Move // a move waiting for confirmation in training mode
 	checking bool
-
-	preview   []*core.State
-	previewAt int
-	verdict   string
 
 	// savePath is offered by the save prompt: the record opened with
 	// --record (written only when the user saves to it), else the autosave.
@@ -125,8 +121,6 @@ type App struct {
 	// study is the running or finished balance study (see study.go)
 	study *studyRun
 
-	msg      string
-	errText  string
 	stopOnce sync.Once
 	done     chan struct{}
 }
@@ -164,7 +158,7 @@ func New(opts Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{opts: opts, keymap: DefaultKeymap, selected: -1, done: make(chan struct{}), lastData: data, rulesAt: opts.Clock()}
+	a := &App{opts: opts, keymap: DefaultKeymap, done: make(chan struct{}), lastData: data, rulesAt: opts.Clock()}
 	a.actions = a.handlers()
 	a.openedData, a.rulesOpened = data, a.rulesAt
 	if opts.Keymap != "" {
@@ -175,6 +169,7 @@ func New(opts Options) (*App, error) {
 		a.keymap = km
 	}
 	a.sess = session.New(g, opts.Variant)
+	a.in = session.NewInteraction(a.sess)
 	dir := opts.AutosaveDir
 	if dir == "" {
 		dir = session.AutosaveDir()
@@ -195,7 +190,7 @@ func New(opts Options) (*App, error) {
 				return nil, err
 			}
 		} else {
-			a.msg = opts.Record + " does not exist yet: s saves the game to it"
+			a.in.Msg = opts.Record + " does not exist yet: s saves the game to it"
 		}
 	case opts.Resume:
 		list, err := session.ListAutosaves(dir, opts.Variant)
@@ -225,7 +220,7 @@ func (a *App) resume(as session.Autosave) error {
 		return err
 	}
 	a.sess.AutosavePath, a.savePath = as.Path, as.Path
-	a.msg = "resumed " + as.String()
+	a.in.Msg = "resumed " + as.String()
 	return nil
 }
 
@@ -296,6 +291,7 @@ func (a *App) build() {
 	a.mono(a.pages)
 	a.tv.SetRoot(a.pages, true).SetFocus(a.board)
 	a.tv.SetInputCapture(a.onKey)
+	a.in.OnChange(a.refresh) // the model tells the screen when it changed
 	a.refresh()
 }
 
@@ -303,7 +299,7 @@ func (a *App) build() {
 func (a *App) Run() error {
 	if a.opts.Edit {
 		if err := a.watch(); err != nil {
-			a.msg = "not watching the file: " + err.Error()
+			a.in.Msg = "not watching the file: " + err.Error()
 		}
 	}
 	go a.post(func() { // once the loop runs
@@ -350,7 +346,7 @@ func (a *App) resumeMenu() {
 		list.AddItem(as.String(), "", short, func() {
 			a.pages.RemovePage("resume")
 			if err := a.resume(as); err != nil {
-				a.errText = err.Error()
+				a.in.Err = err.Error()
 			}
 			a.refresh()
 			a.maybeAI()

@@ -38,7 +38,7 @@ func (a *App) command(text string) bool {
 		a.setSeat(arg)
 	case "flip":
 		a.board.SetFlipped(!a.board.Flipped())
-		a.msg = "board turned"
+		a.in.Msg = "board turned"
 	default:
 		return false
 	}
@@ -51,11 +51,11 @@ func (a *App) setParam(kv string) {
 	name, _, ok := strings.Cut(kv, "=")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" {
-		a.errText = ":set wants NAME=VALUE, e.g. :set pits=4"
+		a.in.Err = ":set wants NAME=VALUE, e.g. :set pits=4"
 		return
 	}
 	if _, known := a.sess.Game.ParamValue(name); !known {
-		a.errText = fmt.Sprintf(":set: the variant has no parameter %q", name)
+		a.in.Err = fmt.Sprintf(":set: the variant has no parameter %q", name)
 		return
 	}
 	prev := append([]string(nil), a.opts.Sets...)
@@ -78,26 +78,26 @@ func (a *App) setSeat(spec string) {
 	g := a.sess.Game
 	seat, kind, ok := strings.Cut(spec, "=")
 	if !ok {
-		a.errText = ":seat wants SEAT=AGENT (human, random, mcts:2s)"
+		a.in.Err = ":seat wants SEAT=AGENT (human, random, mcts:2s)"
 		return
 	}
 	idx, found := g.SeatIndex(strings.TrimSpace(seat))
 	if !found {
-		a.errText = fmt.Sprintf(":seat: unknown seat %q (seats: %s)", seat, strings.Join(g.Seats, ", "))
+		a.in.Err = fmt.Sprintf(":seat: unknown seat %q (seats: %s)", seat, strings.Join(g.Seats, ", "))
 		return
 	}
 	kind = strings.TrimSpace(kind)
 	a.cancelAI()
 	if kind == "human" {
 		a.agents[idx] = nil
-		a.msg = g.SeatTitle(idx) + " is played by a person"
+		a.in.Msg = g.SeatTitle(idx) + " is played by a person"
 		return
 	}
 	ag, err := agent.Parse(kind, a.opts.Seed+uint64(idx)+101)
 	if err != nil {
-		a.errText = ":seat: " + err.Error()
+		a.in.Err = ":seat: " + err.Error()
 		return
 	}
 	a.agents[idx] = ag
-	a.msg = g.SeatTitle(idx) + " is played by " + ag.Name()
+	a.in.Msg = g.SeatTitle(idx) + " is played by " + ag.Name()
 }

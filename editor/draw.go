@@ -19,15 +19,15 @@ func (a *App) color(c, text string) string {
 
 func (a *App) mode() string {
 	switch {
-	case a.preview != nil:
-		return fmt.Sprintf("preview %d/%d", a.previewAt, len(a.preview)-1)
-	case a.pending != 0:
+	case a.in.Preview != nil:
+		return fmt.Sprintf("preview %d/%d", a.in.PreviewAt, len(a.in.Preview)-1)
+	case a.in.Pending != 0:
 		return "confirm"
 	case a.tv != nil && a.tv.GetFocus() == a.input:
 		return "typing"
 	case a.rules != nil && a.tv != nil && a.tv.GetFocus() == a.rules:
 		return "rules"
-	case a.selected >= 0:
+	case a.in.Selected >= 0:
 		return "select"
 	case a.thinking:
 		return "thinking"
@@ -43,13 +43,13 @@ func (a *App) refresh() {
 	g := a.sess.Game
 	s := a.sess.State()
 	shown := s
-	if a.preview != nil {
-		shown = a.preview[a.previewAt]
+	if a.in.Preview != nil {
+		shown = a.in.Preview[a.in.PreviewAt]
 	}
 	a.board.SetPosition(g, shown)
-	a.board.SetSelected(a.selected)
-	a.board.SetTargets(a.targets)
-	if a.preview == nil {
+	a.board.SetSelected(a.in.Selected)
+	a.board.SetTargets(a.in.Targets)
+	if a.in.Preview == nil {
 		a.board.SetLastMove(a.lastMove())
 	} else {
 		a.board.SetLastMove(-1, -1)
@@ -57,10 +57,10 @@ func (a *App) refresh() {
 	a.board.SetTitle(a.boardTitle())
 	st := tview.Escape("["+a.mode()+"]") + " "
 	switch {
-	case a.errText != "":
-		st += a.color("red", tview.Escape(a.errText))
-	case a.msg != "":
-		st += tview.Escape(a.msg)
+	case a.in.Err != "":
+		st += a.color("red", tview.Escape(a.in.Err))
+	case a.in.Msg != "":
+		st += tview.Escape(a.in.Msg)
 	case a.loading:
 		st += "loading the rules… esc cancels"
 	case a.loadErr != "":
@@ -172,8 +172,8 @@ func (a *App) sideText(w, h int) string {
 	if a.loadErr != "" {
 		fmt.Fprintf(&b, "%s\n", a.color("red", tview.Escape("playing the rules of "+a.rulesAt.Format("15:04:05"))))
 	}
-	if a.verdict != "" {
-		fmt.Fprintf(&b, "\n%s\n", tview.Escape(a.verdict))
+	if a.in.Verdict != "" {
+		fmt.Fprintf(&b, "\n%s\n", tview.Escape(a.in.Verdict))
 	}
 	if len(a.loadDiags) > 0 {
 		b.WriteString("\n" + a.color("red", "the file fails:") + "\n")

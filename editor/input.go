@@ -17,25 +17,17 @@ import (
 // reports whether the screen should refresh and let the next agent move
 // (false when it opened a popup that does so itself).
 func (a *App) handlers() map[Action]func() bool {
-	reset := func() { a.selected, a.targets, a.preview = -1, nil, nil }
+	reset := func() { a.in.Reset() }
 	step := func(n int) func() bool {
-		return func() bool {
-			if a.preview != nil {
-				a.previewAt = max(0, min(len(a.preview)-1, a.previewAt+n))
-				a.msg = "the demonstration: ] and [ step through it, esc leaves it"
-			}
-			return true
-		}
+		return func() bool { a.in.StepPreview(n); return true }
 	}
 	cursor := func(dx, dy int) func() bool {
 		return func() bool { a.board.MoveCursor(dx, dy); return true }
 	}
 	return map[Action]func() bool{
 		ActSelect: func() bool {
-			if a.pending != 0 {
-				m := a.pending
-				a.pending = 0
-				a.commit(m) // and the next seat's agent starts
+			if a.in.Pending != 0 {
+				a.commit(a.in.Confirm()) // and the next seat's agent starts
 				return true
 			}
 			if a.board.Cursor() < a.sess.Game.Board.N() {
@@ -45,8 +37,7 @@ func (a *App) handlers() map[Action]func() bool {
 		},
 		ActCancel: func() bool {
 			if !a.cancelReload() {
-				reset()
-				a.pending = 0
+				a.in.Cancel()
 			}
 			return true
 		},
@@ -65,11 +56,11 @@ func (a *App) handlers() map[Action]func() bool {
 			a.cancelAI()
 			switch {
 			case !a.sess.CanRedo():
-				a.msg = "nothing to redo"
+				a.in.Msg = "nothing to redo"
 			case a.sess.Redo():
-				a.msg = "redid " + a.sess.Last
+				a.in.Msg = "redid " + a.sess.Last
 			default:
-				a.errText = "cannot redo: the next move is illegal in this position under these rules"
+				a.in.Err = "cannot redo: the next move is illegal in this position under these rules"
 			}
 			reset()
 			return true
@@ -83,12 +74,12 @@ func (a *App) handlers() map[Action]func() bool {
 					err = a.sess.GoTo(n)
 				}
 				if err != nil {
-					a.errText = fmt.Sprintf("go to %q: %v", p, err)
+					a.in.Err = fmt.Sprintf("go to %q: %v", p, err)
 					return
 				}
 				reset()
 				a.listScroll = 0
-				a.msg = a.sess.Last + "; r redoes, a new move branches from here"
+				a.in.Msg = a.sess.Last + "; r redoes, a new move branches from here"
 			})
 			return false
 		},
@@ -99,7 +90,7 @@ func (a *App) handlers() map[Action]func() bool {
 		ActTraining: func() bool {
 			a.training = !a.training
 			if a.sess.Game.Foul == nil {
-				a.msg = "this variant declares no foul"
+				a.in.Msg = "this variant declares no foul"
 			}
 			return true
 		},
@@ -110,15 +101,15 @@ func (a *App) handlers() map[Action]func() bool {
 			a.paused = !a.paused
 			if a.paused {
 				a.cancelAI()
-				a.msg = "agents paused: . lets the one to move make one move, space resumes"
+				a.in.Msg = "agents paused: . lets the one to move make one move, space resumes"
 			} else {
-				a.msg = "agents resumed"
+				a.in.Msg = "agents resumed"
 			}
 			return true
 		},
 		ActStep: func() bool {
 			if a.agents[a.sess.State().ToMove()] == nil {
-				a.msg = "a person is to move"
+				a.in.Msg = "a person is to move"
 				return true
 			}
 			a.stepOnce = true
@@ -134,9 +125,9 @@ func (a *App) handlers() map[Action]func() bool {
 			a.prompt("open record: ", "", func(p string) {
 				a.cancelAI()
 				if err := a.sess.Load(p); err != nil {
-					a.errText = err.Error()
+					a.in.Err = err.Error()
 				} else {
-					a.msg = a.sess.Last
+					a.in.Msg = a.sess.Last
 					reset()
 				}
 			})
@@ -195,7 +186,7 @@ func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
 		return ev
 	}
 	if act != ActFocus && act != ActSaveRules {
-		a.errText, a.msg = "", ""
+		a.in.ClearMessages()
 	}
 	if do() {
 		a.refresh()
@@ -207,10 +198,10 @@ func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
 // saveRecord writes the record to p (the save prompt's answer).
 func (a *App) saveRecord(p string) {
 	if err := a.sess.Save(p); err != nil {
-		a.errText = err.Error()
+		a.in.Err = err.Error()
 		return
 	}
-	a.msg = "saved " + p
+	a.in.Msg = "saved " + p
 	a.savePath = p
 }
 
@@ -223,7 +214,7 @@ func (a *App) newGame() {
 		a.savePath = a.sess.AutosavePath
 	}
 	a.listScroll = 0
-	a.msg = "new game"
+	a.in.Msg = "new game"
 }
 
 // undo takes back the last line; against an agent it goes on until a
@@ -231,16 +222,16 @@ func (a *App) newGame() {
 // move and the person's own last move is taken back.
 func (a *App) undo() {
 	if !a.sess.Undo() {
-		a.msg = "nothing to undo"
+		a.in.Msg = "nothing to undo"
 		return
 	}
 	n := 1
 	for a.agents[a.sess.State().ToMove()] != nil && a.anyHuman() && a.sess.Undo() {
 		n++
 	}
-	a.msg = a.sess.Last
+	a.in.Msg = a.sess.Last
 	if n > 1 {
-		a.msg = fmt.Sprintf("took back %d moves, to %s's last move", n, a.sess.Game.SeatTitle(a.sess.State().ToMove()))
+		a.in.Msg = fmt.Sprintf("took back %d moves, to %s's last move", n, a.sess.Game.SeatTitle(a.sess.State().ToMove()))
 	}
 }
 
@@ -259,7 +250,7 @@ func (a *App) onInput(key tcell.Key) {
 		text := strings.TrimSpace(a.input.GetText())
 		a.input.SetText("")
 		if text != "" {
-			a.errText, a.msg = "", ""
+			a.in.Err, a.in.Msg = "", ""
 			if !a.command(text) {
 				a.playText(text)
 			}
@@ -274,7 +265,7 @@ func (a *App) playText(text string) {
 	word := strings.ToLower(strings.Fields(text)[0])
 	if word == "call" || word == "resign" || word == "draw" {
 		if err := a.sess.PlayText(text); err != nil {
-			a.errText = err.Error()
+			a.in.Err = err.Error()
 			return
 		}
 		a.afterCall()
@@ -282,68 +273,20 @@ func (a *App) playText(text string) {
 	}
 	m, err := a.sess.Game.Parse(a.sess.State(), text)
 	if err != nil {
-		a.errText = fmt.Sprintf("illegal move %q: %v", text, err)
+		a.in.Err = fmt.Sprintf("illegal move %q: %v", text, err)
 		return
 	}
 	a.tryPlay(m)
 }
 
-// onCell handles Enter or a click on a cell.
+// onCell handles Enter or a click on a cell: the model picks (a piece, a
+// target, a bowl) and says why a cell offers no move; the screen plays or
+// asks which move.
 func (a *App) onCell(cell int) {
-	a.errText, a.msg = "", ""
-	if a.preview != nil {
-		a.preview = nil
-	}
-	g := a.sess.Game
-	name := g.Board.Cells[cell].Name
-	if a.selected >= 0 {
-		if cell == a.selected {
-			a.selected, a.targets = -1, nil
-			a.refresh()
-			return
-		}
-		var opts []core.Move
-		for _, m := range a.sess.MovesAt(a.selected) {
-			if m.To() == cell {
-				opts = append(opts, m)
-			}
-		}
-		if len(opts) > 0 {
-			a.selected, a.targets = -1, nil
-			a.choose(opts)
-			return
-		}
-		if len(a.sess.MovesAt(cell)) == 0 {
-			a.errText = fmt.Sprintf("%s is not a target of the selected piece", name)
-			a.refresh()
-			return
-		}
-	}
-	moves := a.sess.MovesAt(cell)
-	if len(moves) == 0 {
-		if a.sess.State().Top(cell) >= 0 {
-			a.errText = fmt.Sprintf("no legal move from %s", name)
-		} else {
-			a.errText = fmt.Sprintf("no legal move at %s", name)
-		}
-		a.refresh()
-		return
-	}
-	// moves with no origin (placements) or no target (sowing) play here
-	if moves[0].From() < 0 || moves[0].To() < 0 {
+	if moves := a.in.Pick(cell); len(moves) > 0 {
 		a.choose(moves)
 		return
 	}
-	a.selected = cell
-	a.targets = nil
-	seen := map[int]bool{}
-	for _, m := range moves {
-		if !seen[m.To()] {
-			seen[m.To()] = true
-			a.targets = append(a.targets, m.To())
-		}
-	}
-	a.msg = fmt.Sprintf("%s: %d target(s); enter on one plays it", name, len(a.targets))
 	a.refresh()
 }
 
@@ -385,7 +328,7 @@ func (a *App) tryPlay(m core.Move) {
 	before := a.sess.State().Clone()
 	text := a.sess.Format(m)
 	a.checking = true
-	a.msg = "checking " + text + " for a foul..."
+	a.in.Msg = "checking " + text + " for a foul..."
 	go func() {
 		v, err := g.AnalyzeFoul(before, m)
 		a.post(func() {
@@ -396,9 +339,9 @@ func (a *App) tryPlay(m core.Move) {
 				a.maybeAI()
 				return
 			}
-			a.pending = m
-			a.verdict = fmt.Sprintf("WARNING: %s is a foul: %s wins by force: %s\nsafe instead: %s", text, g.SeatTitle(v.Gainer), strings.Join(v.Line, " "), v.Safe)
-			a.msg = "training: enter plays it anyway, esc cancels"
+			a.in.Pending = m
+			a.in.Verdict = fmt.Sprintf("WARNING: %s is a foul: %s wins by force: %s\nsafe instead: %s", text, g.SeatTitle(v.Gainer), strings.Join(v.Line, " "), v.Safe)
+			a.in.Msg = "training: enter plays it anyway, esc cancels"
 			a.refresh()
 		})
 	}()
@@ -406,7 +349,7 @@ func (a *App) tryPlay(m core.Move) {
 
 func (a *App) commit(m core.Move) {
 	if err := a.sess.Play(m); err != nil {
-		a.errText = err.Error()
+		a.in.Err = err.Error()
 		return
 	}
 	if a.thinking {
@@ -414,21 +357,21 @@ func (a *App) commit(m core.Move) {
 		// search is moot, and maybeAI may start the next seat's agent
 		a.cancelAI()
 	}
-	a.verdict = ""
-	a.msg = a.sess.Last
-	a.selected, a.targets = -1, nil // a selection belongs to the position before
+	a.in.Verdict = ""
+	a.in.Msg = a.sess.Last
+	a.in.Reset() // a selection belongs to the position before
 }
 
 // callMenu lets a player entitled to call the foul call it.
 func (a *App) callMenu() {
 	g := a.sess.Game
 	if g.Foul == nil {
-		a.errText = "this variant declares no foul"
+		a.in.Err = "this variant declares no foul"
 		a.refresh()
 		return
 	}
 	if g.Result(a.sess.State()).Over {
-		a.errText = "the game is over: there is no move to call a foul on"
+		a.in.Err = "the game is over: there is no move to call a foul on"
 		a.refresh()
 		return
 	}
@@ -440,9 +383,9 @@ func (a *App) callMenu() {
 	}
 	if len(callers) == 0 {
 		if err := a.sess.Hist.CanCall((a.sess.State().ToMove() + 1) % len(g.Seats)); err != nil {
-			a.errText = err.Error()
+			a.in.Err = err.Error()
 		} else {
-			a.errText = "no one may call now"
+			a.in.Err = "no one may call now"
 		}
 		a.refresh()
 		return
@@ -467,7 +410,7 @@ func (a *App) call(seat int) {
 	after := a.sess.State().Clone()
 	res, err := a.sess.Call(seat)
 	if err != nil {
-		a.errText = err.Error()
+		a.in.Err = err.Error()
 		a.refresh()
 		return
 	}
@@ -475,17 +418,17 @@ func (a *App) call(seat int) {
 	// the demonstration, move by move, from the position after the move
 	if res.Gainer >= 0 {
 		g := a.sess.Game
-		a.preview = []*core.State{after}
+		line := []*core.State{after}
 		st := after.Clone()
 		for _, txt := range res.Line {
 			m, err := g.Parse(st, txt)
 			if err != nil || g.Play(st, m) != nil {
 				break
 			}
-			a.preview = append(a.preview, st.Clone())
+			line = append(line, st.Clone())
 		}
-		a.previewAt = 0
-		a.msg = res.Outcome + " — ] steps through the demonstration, esc leaves it"
+		a.in.SetPreview(line)
+		a.in.Msg = res.Outcome + " — ] steps through the demonstration, esc leaves it"
 	}
 	a.refresh()
 	a.maybeAI()
@@ -498,9 +441,9 @@ func (a *App) afterCall() {
 		if c.Gainer >= 0 {
 			v += fmt.Sprintf("\n%s wins by force: %s", g.SeatTitle(c.Gainer), strings.Join(c.Verdict.Line, " "))
 		}
-		a.verdict = v
+		a.in.Verdict = v
 	}
-	a.msg = a.sess.Last
+	a.in.Msg = a.sess.Last
 }
 
 func (a *App) prompt(label, def string, done func(string)) {

@@ -57,13 +57,13 @@ func (a *App) paneTitle() {
 func (a *App) saveRules() bool {
 	text := a.rules.GetText()
 	if err := session.WriteAtomic(a.opts.Variant, []byte(text)); err != nil {
-		a.errText = "the rules are not saved: " + err.Error()
+		a.in.Err = "the rules are not saved: " + err.Error()
 		a.refresh()
 		return false
 	}
 	a.paneBase = text
 	a.paneTitle()
-	a.msg = "saved " + a.opts.Variant
+	a.in.Msg = "saved " + a.opts.Variant
 	a.startReload([]byte(text))
 	return true
 }
@@ -122,7 +122,7 @@ func (a *App) quit() {
 func (a *App) runEditor() {
 	path := a.opts.Variant
 	if !strings.HasSuffix(path, ".toml") {
-		a.errText = "rules can be edited for a variant file; use: rulesmith edit FILE.toml (copy an embedded one with rulesmith show NAME > FILE.toml)"
+		a.in.Err = "rules can be edited for a variant file; use: rulesmith edit FILE.toml (copy an embedded one with rulesmith show NAME > FILE.toml)"
 		return
 	}
 	a.askUnsaved("open $EDITOR", func() {
@@ -137,11 +137,11 @@ func (a *App) runEditor() {
 			runErr = cmd.Run()
 		})
 		if runErr != nil {
-			a.errText = fmt.Sprintf("$EDITOR (%s): %v", ed, runErr)
+			a.in.Err = fmt.Sprintf("$EDITOR (%s): %v", ed, runErr)
 		}
 		data, err := readRegular(path)
 		if err != nil {
-			a.errText = err.Error()
+			a.in.Err = err.Error()
 			return
 		}
 		a.mu.Lock()
@@ -149,7 +149,7 @@ func (a *App) runEditor() {
 		a.mu.Unlock()
 		if same {
 			if runErr == nil {
-				a.msg = "the rules did not change"
+				a.in.Msg = "the rules did not change"
 			}
 			return
 		}
@@ -170,7 +170,7 @@ func (a *App) onDiskChange(data []byte) {
 					a.startReload(data)
 					return
 				}
-				a.msg = "kept your edits; the game plays the rules loaded at " + a.rulesAt.Format("15:04:05") + "; ctrl+s writes the pane over the file"
+				a.in.Msg = "kept your edits; the game plays the rules loaded at " + a.rulesAt.Format("15:04:05") + "; ctrl+s writes the pane over the file"
 			})
 		a.refresh()
 		return
@@ -224,7 +224,7 @@ func (a *App) cancelReload() bool {
 	a.mu.Lock()
 	a.lastData = nil // the same content may be tried again
 	a.mu.Unlock()
-	a.msg = "reload cancelled; the game plays the rules loaded at " + a.rulesAt.Format("15:04:05")
+	a.in.Msg = "reload cancelled; the game plays the rules loaded at " + a.rulesAt.Format("15:04:05")
 	return true
 }
 
@@ -235,7 +235,7 @@ func (a *App) applyReload(plan *session.ReloadPlan, err error) {
 		if err != nil {
 			a.opts.Sets = a.prevSets // a refused :set changes nothing
 			a.prevSets = nil
-			a.errText = ":set: " + err.Error()
+			a.in.Err = ":set: " + err.Error()
 			a.refresh()
 			return
 		}
@@ -245,15 +245,15 @@ func (a *App) applyReload(plan *session.ReloadPlan, err error) {
 		var dl diag.List
 		first := err.Error()
 		a.loadDiags = nil
-		a.verdict = "the rules do not load:\n" + err.Error()
+		a.in.Verdict = "the rules do not load:\n" + err.Error()
 		if errors.As(err, &dl) && len(dl) > 0 {
 			first = dl[0].String()
 			a.showRulesLine(dl[0])
 			a.loadDiags = dl
-			a.verdict = "" // drawn from loadDiags, for the panel's width
+			a.in.Verdict = "" // drawn from loadDiags, for the panel's width
 		}
 		a.loadErr = first
-		a.errText, a.msg = first, ""
+		a.in.Err, a.in.Msg = first, ""
 		a.refresh()
 		return
 	}
@@ -264,17 +264,17 @@ func (a *App) applyReload(plan *session.ReloadPlan, err error) {
 	a.cancelAI()
 	res := a.sess.ApplyReload(plan)
 	a.board.SetPosition(plan.Game, a.sess.State())
-	a.loadErr, a.errText, a.loadDiags = "", "", nil
+	a.loadErr, a.in.Err, a.loadDiags = "", "", nil
 	a.rulesAt = a.opts.Clock()
-	a.verdict = res.Describe()
+	a.in.Verdict = res.Describe()
 	if res.Broken != nil {
-		a.msg = fmt.Sprintf("move %d %q became illegal", res.Broken.Line, res.Broken.Text)
+		a.in.Msg = fmt.Sprintf("move %d %q became illegal", res.Broken.Line, res.Broken.Text)
 	} else if res.Change != nil {
-		a.msg = fmt.Sprintf("rules reloaded; move %d plays out differently", res.Change.Ply)
+		a.in.Msg = fmt.Sprintf("rules reloaded; move %d plays out differently", res.Change.Ply)
 	} else {
-		a.msg = "rules reloaded"
+		a.in.Msg = "rules reloaded"
 	}
-	a.selected, a.targets, a.preview = -1, nil, nil
+	a.in.Reset()
 	a.refresh()
 	a.maybeAI()
 }

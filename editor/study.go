@@ -73,18 +73,18 @@ func (a *App) baseGame() (*core.Game, string, error) {
 // startStudy starts a balance study unless one runs.
 func (a *App) startStudy() {
 	if a.study != nil && a.study.running {
-		a.msg = "a balance study is running"
+		a.in.Msg = "a balance study is running"
 		return
 	}
 	base, baseName, err := a.baseGame()
 	if err != nil {
-		a.errText = "balance: " + err.Error()
+		a.in.Err = "balance: " + err.Error()
 		return
 	}
 	edited := a.sess.Game
 	run := &studyRun{running: true, base: baseName, edited: "in play"}
 	a.study = run
-	a.msg = fmt.Sprintf("balance: %d random games of each in the background…", studyGames)
+	a.in.Msg = fmt.Sprintf("balance: %d random games of each in the background…", studyGames)
 	go func() {
 		bm, err := studyOne(base)
 		var em study.Metrics
@@ -94,9 +94,9 @@ func (a *App) startStudy() {
 		a.post(func() {
 			run.running, run.baseM, run.editedM, run.err = false, bm, em, err
 			if a.study == run {
-				a.msg = "balance study done"
+				a.in.Msg = "balance study done"
 				if err != nil {
-					a.errText = "balance: " + err.Error()
+					a.in.Err = "balance: " + err.Error()
 				}
 			}
 			a.refresh()

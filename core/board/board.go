@@ -11,6 +11,7 @@ package board
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 )
 
@@ -56,6 +57,9 @@ type Board struct {
 	// trackPos[c] is the index of c in Track, or -1.
 	trackPos []int32
 	masks    []uint64
+	// shifts expresses adjacency on a board of at most 64 cells as a few
+	// shifts of bit masks (see Expand); nil when it needs too many.
+	shifts []shiftGroup
 	// lines are a graph board's declared lines; opp[d] is the direction
 	// opposite d, or -1.
 	lines []Line
@@ -255,7 +259,67 @@ func (bl *builder) finish(step func(c, d int) int, next func(c, d, prev, cur int
 		}
 	}
 	b.NeighbourMasks() // computed once here, so a shared Board is never written later
+	b.shifts = shiftGroups(b)
 	return b
+}
+
+// shiftGroup is the cells (src) whose neighbour lies off cells further on
+// in cell order.
+type shiftGroup struct {
+	off int
+	src uint64
+}
+
+// maxShiftGroups bounds the shifts Expand does; boards that need more use
+// the per-cell masks.
+const maxShiftGroups = 16
+
+// shiftGroups groups the adjacency of a board of at most 64 cells by the
+// difference of cell indices: on a grid or a hex board in row order a
+// few differences cover every link.
+func shiftGroups(b *Board) []shiftGroup {
+	if len(b.Cells) > 64 {
+		return nil
+	}
+	var out []shiftGroup
+	for c := range b.Cells {
+		for _, x := range b.Adjacent(c) {
+			off := int(x) - c
+			k := 0
+			for k < len(out) && out[k].off != off {
+				k++
+			}
+			if k == len(out) {
+				if len(out) == maxShiftGroups {
+					return nil
+				}
+				out = append(out, shiftGroup{off: off})
+			}
+			out[k].src |= 1 << uint(c)
+		}
+	}
+	return out
+}
+
+// Expand returns the cells adjacent to a cell of x, on a board of at most
+// 64 cells (bit c for cell c): the union of NeighbourMasks over x.
+func (b *Board) Expand(x uint64) uint64 {
+	if b.shifts == nil {
+		var out uint64
+		for m := x; m != 0; m &= m - 1 {
+			out |= b.masks[bits.TrailingZeros64(m)]
+		}
+		return out
+	}
+	var out uint64
+	for _, g := range b.shifts {
+		if g.off > 0 {
+			out |= (x & g.src) << uint(g.off)
+		} else {
+			out |= (x & g.src) >> uint(-g.off)
+		}
+	}
+	return out
 }
 
 // AdjacencyTable returns the flat adjacency table: the neighbours of c are

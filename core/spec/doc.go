@@ -449,12 +449,16 @@ func (d *Doc) Rename(from, to string) bool {
 	if _, taken := d.Get(dst); taken {
 		return false
 	}
-	d.remove(from)
 	segs := strings.Split(dst, ".")
 	m := d.Root
 	for _, s := range segs[:len(segs)-1] {
-		m = m[s].(map[string]any)
+		n, ok := m[s].(map[string]any)
+		if !ok {
+			return false // a key inside an array: not renamed
+		}
+		m = n
 	}
+	d.remove(from)
 	m[segs[len(segs)-1]] = v
 	for _, tab := range []map[string]Origin{d.origins, d.first} {
 		for k, o := range tab {

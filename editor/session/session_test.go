@@ -258,3 +258,67 @@ func TestAgreedDrawAndNoticeAreRecordLines(t *testing.T) {
 		t.Fatal("draw maybe accepted")
 	}
 }
+
+// The play screen's verbs without a screen: picking a piece lists its
+// targets, a landing with capture choices returns them, a cell with no
+// move says why, and listeners hear every change.
+func TestInteraction(t *testing.T) {
+	g := load(t, "strix/standard")
+	s := session.New(g, "strix/standard")
+	for _, mv := range []string{"bR-b43", "yR-y73", "gK-b22", "bR-b63", "yK-g24", "gK-b21", "bK-y21"} {
+		if err := s.PlayText(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := session.NewInteraction(s)
+	changes := 0
+	in.OnChange(func() { changes++ })
+	cell := func(name string) int {
+		c, ok := g.Board.Index(name)
+		if !ok {
+			t.Fatalf("no cell %s", name)
+		}
+		return c
+	}
+	m, _ := g.Parse(s.State(), "yK-y22xbK")
+	if got := in.Pick(m.From()); got != nil || in.Selected != m.From() || len(in.Targets) == 0 || !strings.Contains(in.Msg, "target(s)") {
+		t.Fatalf("pick up: moves %v, selected %d, targets %v, msg %q", got, in.Selected, in.Targets, in.Msg)
+	}
+	opts := in.Pick(m.To())
+	var texts []string
+	for _, o := range opts {
+		texts = append(texts, s.Format(o))
+	}
+	if strings.Join(texts, " ") != "yK-y22 yK-y22xbK" && strings.Join(texts, " ") != "yK-y22xbK yK-y22" {
+		t.Errorf("the landing's choices: %v", texts)
+	}
+	if in.Selected != -1 || changes != 2 {
+		t.Errorf("after the landing: selected %d, %d changes", in.Selected, changes)
+	}
+	// a piece of another seat says whose it is
+	if in.Pick(cell("b21")); in.Err != "b21 holds Green's gK; Yellow is to move" {
+		t.Errorf("another seat's piece: %q", in.Err)
+	}
+	// mancala: an empty bowl says so; a bowl with stones plays at once
+	ms := session.New(load(t, "mancala/egyptian"), "mancala/egyptian")
+	if err := ms.PlayText("1"); err != nil {
+		t.Fatal(err)
+	}
+	mi := session.NewInteraction(ms)
+	if err := ms.PlayText("1"); err != nil { // north sows its bowl 1
+		t.Fatal(err)
+	}
+	south1, _ := ms.Game.Board.Index("south1")
+	if got := mi.Pick(south1); got != nil || mi.Err != "south1 is empty: south has nothing to sow there" {
+		t.Errorf("an empty bowl: %v %q", got, mi.Err)
+	}
+	south3, _ := ms.Game.Board.Index("south3")
+	if got := mi.Pick(south3); len(got) != 1 || ms.Format(got[0]) != "3" {
+		t.Errorf("a bowl with stones: %v", got)
+	}
+	mi.SetPreview([]*core.State{ms.State(), ms.State()})
+	mi.StepPreview(5)
+	if mi.PreviewAt != 1 {
+		t.Errorf("the preview steps past its end: %d", mi.PreviewAt)
+	}
+}

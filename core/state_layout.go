@@ -1,0 +1,63 @@
+// This file builds, in one place, everything a State's layout depends on:
+// the offsets of its sections, the hash keys, and the tables the hot path
+// reads beside the buffer (reach masks, full cells). state.go holds the
+// State and its mutators.
+
+package core
+
+// newLayout computes the State layout, the hash keys and the move tables
+// of g (its board, seats, piece kinds and piece instances being known) and
+// returns an empty State of that layout.
+func (g *Game) newLayout() *State {
+	ns, nk, nc, np := len(g.Seats), len(g.Kinds), g.Board.N(), len(g.pieceKind)
+	l := &g.lay
+	l.scores = hHeader
+	l.counts = l.scores + ns
+	l.top = l.counts + nc
+	l.height = l.top + nc
+	l.below = l.height + nc
+	l.pos = l.below + np
+	l.placed = l.pos + np
+	l.elim = l.placed + ns*nk
+	l.own = l.elim + ns
+	l.takebacks = l.own + 2*ns
+	l.rest = l.takebacks + ns
+	l.notice = l.rest + np
+	l.size = l.notice + ns
+	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
+	g.small = nc <= 64 && len(g.Board.Track) == 0
+	if g.small && len(g.Board.Dirs) > 0 {
+		longest := 0
+		for cell := 0; cell < nc; cell++ {
+			for d := range g.Board.Dirs {
+				longest = max(longest, len(g.Board.Ray(cell, d)))
+			}
+		}
+		g.reachLen = longest + 1
+		g.reach = make([]uint64, nc*g.reachLen)
+		for cell := 0; cell < nc; cell++ {
+			for d := range g.Board.Dirs {
+				for k, t := range g.Board.Ray(cell, d) {
+					g.reach[cell*g.reachLen+k+1] |= 1 << uint(t)
+				}
+			}
+		}
+	}
+	g.full = make([]bool, nc)
+	for cell := 0; cell < nc; cell++ {
+		g.full[cell] = len(g.Board.Dirs) > 0 && len(g.Board.Adjacent(cell)) == len(g.Board.Dirs)
+	}
+	g.levels = np + 1
+	if size := nk * nc * g.levels; size <= 1<<20 {
+		g.zobrist = make([]uint64, size)
+		for i := range g.zobrist {
+			k, rest := i/(nc*g.levels), i%(nc*g.levels)
+			g.zobrist[i] = pieceKey(k, rest/g.levels, rest%g.levels)
+		}
+	}
+	g.countKeys = make([]uint64, nc*countTableMax)
+	for i := range g.countKeys {
+		g.countKeys[i] = countKey(i/countTableMax, i%countTableMax)
+	}
+	return &State{g: g, buf: make([]int32, l.size), scratch: make([]int32, 2*nc+np+16)}
+}

@@ -1,0 +1,170 @@
+package session
+
+import (
+	"fmt"
+
+	"rulesmith/core"
+)
+
+// Interaction is a play screen's interaction state, free of any UI
+// library: the piece picked up and its targets, a move waiting for
+// confirmation (training mode), a demonstration being stepped through,
+// the verdict shown beside the board, and the messages of the status
+// line. Screens draw it and register with OnChange; its methods are the
+// screen's verbs, so they are tested without a screen.
+type Interaction struct {
+	S *Session
+	// Selected is the cell of the piece picked up (-1 for none); Targets
+	// the cells its legal moves go to.
+	Selected int
+	Targets  []int
+	// Pending is a move waiting for confirmation (0 for none).
+	Pending core.Move
+	// Preview is a line of positions being stepped through (a foul's
+	// demonstration), PreviewAt the one shown; nil for none.
+	Preview   []*core.State
+	PreviewAt int
+	// Verdict is the latest judgement (a reload's, a foul call's); it
+	// stays until the next one.
+	Verdict string
+	// Msg and Err are the status line's message and error; each key
+	// clears them (ClearMessages).
+	Msg, Err string
+
+	listeners []func()
+}
+
+// NewInteraction starts with nothing selected.
+func NewInteraction(s *Session) *Interaction { return &Interaction{S: s, Selected: -1} }
+
+// OnChange registers f, called after every change made through the
+// Interaction's methods.
+func (in *Interaction) OnChange(f func()) { in.listeners = append(in.listeners, f) }
+
+func (in *Interaction) changed() {
+	for _, f := range in.listeners {
+		f()
+	}
+}
+
+// ClearMessages clears the status line's message and error.
+func (in *Interaction) ClearMessages() { in.Msg, in.Err = "", "" }
+
+// Reset drops the selection and any preview (the position changed).
+func (in *Interaction) Reset() {
+	in.Selected, in.Targets, in.Preview = -1, nil, nil
+	in.changed()
+}
+
+// Cancel drops the selection, the preview and a pending move.
+func (in *Interaction) Cancel() {
+	in.Pending = 0
+	in.Reset()
+}
+
+// SetPreview shows a line of positions from its first.
+func (in *Interaction) SetPreview(line []*core.State) {
+	in.Preview, in.PreviewAt = line, 0
+	in.changed()
+}
+
+// StepPreview moves n positions along the preview (within its ends).
+func (in *Interaction) StepPreview(n int) {
+	if in.Preview == nil {
+		return
+	}
+	in.PreviewAt = max(0, min(len(in.Preview)-1, in.PreviewAt+n))
+	in.Msg = "the demonstration: ] and [ step through it, esc leaves it"
+	in.changed()
+}
+
+// Confirm returns the pending move and clears it (0 when none).
+func (in *Interaction) Confirm() core.Move {
+	m := in.Pending
+	in.Pending = 0
+	in.changed()
+	return m
+}
+
+// Pick handles enter or a click on cell. It picks up a piece (and lists
+// its targets), drops it again, or, on a target or on a cell whose moves
+// need no second cell (placements, sowing), returns the moves to play
+// there: one to play at once, several to choose from. A cell with no
+// legal move says why in Err.
+func (in *Interaction) Pick(cell int) []core.Move {
+	defer in.changed()
+	in.ClearMessages()
+	in.Preview = nil
+	s := in.S
+	g := s.Game
+	if cell < 0 || cell >= g.Board.N() {
+		return nil
+	}
+	name := g.Board.Cells[cell].Name
+	if in.Selected >= 0 {
+		if cell == in.Selected {
+			in.Selected, in.Targets = -1, nil
+			return nil
+		}
+		var opts []core.Move
+		for _, m := range s.MovesAt(in.Selected) {
+			if m.To() == cell {
+				opts = append(opts, m)
+			}
+		}
+		if len(opts) > 0 {
+			in.Selected, in.Targets = -1, nil
+			return opts
+		}
+		if len(s.MovesAt(cell)) == 0 {
+			in.Err = fmt.Sprintf("%s is not a target of the selected piece", name)
+			return nil
+		}
+	}
+	moves := s.MovesAt(cell)
+	if len(moves) == 0 {
+		in.Err = in.noMove(cell)
+		return nil
+	}
+	// moves with no origin (placements) or no target (sowing) play here
+	if moves[0].From() < 0 || moves[0].To() < 0 {
+		return moves
+	}
+	in.Selected, in.Targets = cell, nil
+	seen := map[int]bool{}
+	for _, m := range moves {
+		if !seen[m.To()] {
+			seen[m.To()] = true
+			in.Targets = append(in.Targets, m.To())
+		}
+	}
+	in.Msg = fmt.Sprintf("%s: %d target(s); enter on one plays it", name, len(in.Targets))
+	return nil
+}
+
+// noMove says why cell offers the seat to move no move.
+func (in *Interaction) noMove(cell int) string {
+	s := in.S
+	g, st := s.Game, s.State()
+	name := g.Board.Cells[cell].Name
+	mover := g.SeatTitle(st.ToMove())
+	if r := g.Result(st); r.Over {
+		return "the game is over (" + resultWords(g, r) + ")"
+	}
+	if p := st.Top(cell); p >= 0 {
+		k := g.PieceKindOf(p)
+		switch {
+		case k.Owner >= 0 && k.Owner != st.ToMove():
+			return fmt.Sprintf("%s holds %s's %s; %s is to move", name, g.SeatTitle(k.Owner), pieceWord(g, k), mover)
+		default:
+			return fmt.Sprintf("%s's %s on %s has no legal move", mover, pieceWord(g, k), name)
+		}
+	}
+	if st.Count(cell) == 0 && st.Height(cell) == 0 {
+		if len(s.Legal()) > 0 && s.Legal()[0].From() >= 0 && s.Legal()[0].To() < 0 {
+			return fmt.Sprintf("%s is empty: %s has nothing to sow there", name, mover)
+		}
+		return fmt.Sprintf("no legal move at %s (empty)", name)
+	}
+	return fmt.Sprintf("no legal move at %s for %s", name, mover)
+}
