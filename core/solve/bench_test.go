@@ -2,23 +2,29 @@ package solve
 
 import (
 	"context"
+	"fmt"
 	"testing"
 )
 
 // BenchmarkSolveKalah53 solves Kalah with 5 pits of 3 seeds from the start
-// and reports the search's node rate.
+// without endgame databases, on one worker and on two, and reports the
+// search's node rate (the walk for repeated positions included in the
+// time, not in the nodes).
 func BenchmarkSolveKalah53(b *testing.B) {
 	g := load(b, "mancala/egyptian", "pits=5", "seeds=3")
-	var nodes uint64
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		r, err := Solve(context.Background(), g, g.NewState(), Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		nodes += r.Nodes
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			var nodes uint64
+			for i := 0; i < b.N; i++ {
+				r, err := Solve(context.Background(), g, g.NewState(), Options{Endgame: -1, Workers: workers, CacheDir: "-"})
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += r.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
 	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
 // BenchmarkEndgameBuild builds the endgame databases of Kalah (6 pits) up

@@ -247,8 +247,8 @@ func Solve(ctx context.Context, g *core.Game, s *core.State, opts Options) (Resu
 		var cyclic bool
 		res.Acyclic, cyclic = w0.walkCycles(root)
 		res.Walked = sv.walked
-		sv.walkNodes = w0.nodes
 		w0.flush()
+		sv.walkNodes = sv.nodes.Load() // the walk's nodes are not the search's
 		if cyclic {
 			sv.solveRetro(w0, root, &res)
 			return
