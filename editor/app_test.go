@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -1191,5 +1192,29 @@ func TestBalanceStudy(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("%q is not in the study:\n%s\nscreen:\n%s", want, text, s)
 		}
+	}
+}
+
+// n starts a new game in a new autosave file: the game left behind keeps
+// its autosave (it used to be overwritten with the empty game).
+func TestNewGameKeepsAutosave(t *testing.T) {
+	dir := t.TempDir()
+	a, tm := startApp(t, Options{Variant: "mancala/egyptian", AutosaveDir: dir})
+	tm.playLine(a, "1")
+	tm.runes("n")
+	tm.waitFor("new game")
+	tm.playLine(a, "2")
+	saves, _ := filepath.Glob(filepath.Join(dir, "mancala-egyptian-*.txt"))
+	if len(saves) != 2 {
+		t.Fatalf("autosaves %v, want one per game", saves)
+	}
+	var got []string
+	for _, p := range saves {
+		data := readFile(t, p)
+		got = append(got, strings.TrimSpace(data[strings.Index(data, "\n")+1:]))
+	}
+	sort.Strings(got)
+	if strings.Join(got, " ") != "1 2" {
+		t.Errorf("the autosaves hold %q, want the games 1 and 2", got)
 	}
 }
