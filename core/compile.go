@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -226,19 +225,17 @@ func (c *compiler) compileExpr(path, src string, env map[string]any, opts ...exp
 		if errors.As(err, &fe) {
 			msg := fe.Message
 			if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
-				var known []string
-				for k := range env {
-					known = append(known, k)
-				}
-				sort.Strings(known)
-				if s := diag.Closest(name, known); s != "" {
-					msg += fmt.Sprintf(" (did you mean %s?)", s)
+				if h := c.unknownNameHint(name, env); h != "" {
+					msg += " " + h
 				}
 			}
-			c.r.ExprErrorf(path, fe.Line, fe.Column, "%s: %s", path, msg)
+			c.r.ExprErrorf(path, fe.Line, fe.Column, "%s: %s", path, expectMsg(msg))
 		} else {
-			c.r.ValueErrorf(path, "%s: %v", path, err)
+			c.r.ValueErrorf(path, "%s: %s", path, expectMsg(err.Error()))
 		}
+		return nil
+	}
+	if !c.checkAttrs(path, src, env) {
 		return nil
 	}
 	c.checkCalls(path, src)
@@ -299,12 +296,11 @@ func (v *callVisitor) Visit(n *ast.Node) {
 			return
 		}
 		if _, ok := resolveRegion(g.Board, arg.Value); !ok {
-			gl, ps := g.Board.RegionNames()
-			v.c.r.ExprErrorf(v.path, line, col, "%s: stones: unknown region %q (regions: %s)", v.path, arg.Value, strings.Join(append(gl, ps...), ", "))
+			v.c.r.ExprErrorf(v.path, line, col, "%s: stones: unknown region %q %s", v.path, arg.Value, regionHint(g.Board, arg.Value))
 		}
 	case "pieces":
 		if _, ok := g.KindIndex(arg.Value); !ok {
-			v.c.r.ExprErrorf(v.path, line, col, "%s: pieces: unknown piece kind %q", v.path, arg.Value)
+			v.c.r.ExprErrorf(v.path, line, col, "%s: pieces: unknown piece kind %q %s", v.path, arg.Value, g.kindHint(arg.Value))
 		}
 	}
 }
@@ -451,12 +447,12 @@ func (c *compiler) num(path string, def, lo, hi int) int {
 		}
 		out, err := expr.Run(prog, c.params)
 		if err != nil {
-			c.r.ValueErrorf(path, "%s: %s", path, exprMsg(err))
+			c.exprValueErrorf(path, x, "%s: %s", path, exprMsg(err))
 			return def
 		}
 		n := out.(int)
 		if n < lo || n > hi {
-			c.r.ValueErrorf(path, "%s: %q is %d, out of range %d..%d", path, x, n, lo, hi)
+			c.exprValueErrorf(path, x, "%s: %q is %d, out of range %d..%d", path, x, n, lo, hi)
 			return def
 		}
 		return n
@@ -767,7 +763,7 @@ func (c *compiler) cellAttrs() {
 			out, err := expr.Run(prog, c.withParams(b.Cells[i].Attrs))
 			if err != nil {
 				c.charge(p, 0) // a spent budget stops here
-				c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
+				c.exprValueErrorf(p, src, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
 				break
 			}
 			c.charge(p, sizeOf(out, 0))
@@ -840,7 +836,7 @@ func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
 		out, err := expr.Run(prog, env(i))
 		if err != nil {
 			c.charge(p, 0)
-			c.r.ValueErrorf(p, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
+			c.exprValueErrorf(p, src, "%s: on cell %s: %s", p, b.Cells[i].Name, exprMsg(err))
 			return nil
 		}
 		c.charge(p, 4)
@@ -940,7 +936,7 @@ func (c *compiler) relation(p, name string) *board.Relation {
 		return in
 	})
 	if runErr != nil {
-		c.r.ValueErrorf(p, "%s: %v", p, runErr)
+		c.exprValueErrorf(p, src, "%s: %v", p, runErr)
 		return nil
 	}
 	return rel
@@ -971,14 +967,23 @@ func (c *compiler) regionNamed(path, name string) (regionRef, bool) {
 	if ref, ok := resolveRegion(b, name); ok {
 		return ref, true
 	}
+	c.r.ValueErrorf(path, "%s: unknown region %q %s", path, name, regionHint(b, name))
+	return regionRef{}, false
+}
+
+// regionHint is the parenthesis that follows "unknown region NAME": a
+// region of a similar name, the regions there are, or, on a board without
+// any, where to declare one.
+func regionHint(b *board.Board, name string) string {
 	g, ps := b.RegionNames()
 	all := append(g, ps...)
 	if s := diag.Closest(name, all); s != "" {
-		c.r.ValueErrorf(path, "%s: unknown region %q (did you mean %q?)", path, name, s)
-	} else {
-		c.r.ValueErrorf(path, "%s: unknown region %q (regions: %s)", path, name, strings.Join(all, ", "))
+		return fmt.Sprintf("(did you mean %q?)", s)
 	}
-	return regionRef{}, false
+	if len(all) == 0 {
+		return fmt.Sprintf("(this board has no regions: declare one in [board.regions], e.g. %s = 'true' for every cell; see docs/variant-format.md)", name)
+	}
+	return fmt.Sprintf("(regions: %s; declare another in [board.regions])", strings.Join(all, ", "))
 }
 
 // resolveRegion looks a region up by name, per-seat regions first, and

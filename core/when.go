@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -118,7 +119,21 @@ func (c *compiler) cellCond(p, key, src string, hasFrom, split bool) *whenCond {
 			out, err := machine.Run(prog, env)
 			c.charge(p+"."+key, 0)
 			if err != nil {
-				c.r.ValueErrorf(p+"."+key, "%s.%s: on cells %s, %s: %v", p, key, b.Cells[f].Name, b.Cells[t].Name, err)
+				on := fmt.Sprintf("with to = %s", b.Cells[t].Name)
+				if hasFrom {
+					on = fmt.Sprintf("with from = %s, to = %s", b.Cells[f].Name, b.Cells[t].Name)
+				}
+				msg := exprMsg(err)
+				// a result that is not true or false fails the AsBool
+				// conversion: name its type instead
+				if raw, cerr := expr.Compile(src, expr.Env(env)); cerr == nil {
+					if out, rerr := expr.Run(raw, env); rerr == nil {
+						if _, isBool := out.(bool); !isBool {
+							msg = "want true or false, got " + valueType(out)
+						}
+					}
+				}
+				c.exprValueErrorf(p+"."+key, src, "%s.%s: %s (%s)", p, key, msg, on)
 				return nil
 			}
 			w.table[f*n+t] = out.(bool)

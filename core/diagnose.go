@@ -1,0 +1,240 @@
+package core
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
+
+	"rulesmith/core/diag"
+)
+
+// Diagnostics that teach: the helpers that turn what expr says into a
+// message naming the bad name, a name it may have meant and the fix.
+
+// kindHint is the parenthesis that follows "unknown piece kind NAME".
+func (g *Game) kindHint(name string) string {
+	var known []string
+	for _, k := range g.Kinds {
+		known = append(known, k.Name)
+	}
+	if s := diag.Closest(name, known); s != "" {
+		return fmt.Sprintf("(did you mean %q?)", s)
+	}
+	if len(known) == 0 {
+		return "(this variant declares no [pieces.KIND])"
+	}
+	return fmt.Sprintf("(kinds: %s)", strings.Join(known, ", "))
+}
+
+// unknownNameHint is the parenthesis that follows expr's "unknown name
+// NAME": a cell name written without quotes, or a name of env it may have
+// meant.
+func (c *compiler) unknownNameHint(name string, env map[string]any) string {
+	if b := c.g.Board; b != nil {
+		if _, ok := b.Index(name); ok {
+			cellVar := ""
+			for _, v := range []string{"to", "from", "a", "b"} {
+				if c.isCellVar(env, v) {
+					cellVar = v
+					break
+				}
+			}
+			if cellVar != "" {
+				return fmt.Sprintf("(%s is a cell: write it in quotes, e.g. %s.name == %q)", name, cellVar, name)
+			}
+			return fmt.Sprintf("(%s is a cell: write it in quotes, %q)", name, name)
+		}
+	}
+	var known []string
+	for k := range env {
+		known = append(known, k)
+	}
+	sort.Strings(known)
+	if s := diag.Closest(name, known); s != "" {
+		return fmt.Sprintf("(did you mean %s?)", s)
+	}
+	return ""
+}
+
+// typeWords names an expr type for a message: "int" is "an integer".
+func typeWords(t string) string {
+	switch t {
+	case "int", "int64", "float64", "float":
+		if strings.HasPrefix(t, "int") {
+			return "an integer"
+		}
+		return "a number with a fraction"
+	case "bool":
+		return "true or false"
+	case "string":
+		return "a string"
+	case "interface {}", "unknown":
+		return "a value of unknown type"
+	}
+	if strings.HasPrefix(t, "map[") {
+		return "a cell (its attributes), not one of its values"
+	}
+	if strings.HasPrefix(t, "[]") {
+		return "a list"
+	}
+	if strings.HasPrefix(t, "func") {
+		return "a function (call it with parentheses)"
+	}
+	return t
+}
+
+// expectMsg rewrites expr's "expected bool, but got int" as "want true or
+// false, got an integer"; other messages are returned as they are.
+func expectMsg(msg string) string {
+	rest, ok := strings.CutPrefix(msg, "expected ")
+	if !ok {
+		return msg
+	}
+	want, got, ok := strings.Cut(rest, ", but got ")
+	if !ok {
+		return msg
+	}
+	return fmt.Sprintf("want %s, got %s", typeWords(want), typeWords(got))
+}
+
+// isCellVar reports whether env[name] is a cell's attribute map (the
+// variables a and b of a relation, from and to of a when).
+func (c *compiler) isCellVar(env map[string]any, name string) bool {
+	b := c.g.Board
+	if b == nil || len(b.Cells) == 0 {
+		return false
+	}
+	m, ok := env[name].(map[string]any)
+	return ok && reflect.ValueOf(m).Pointer() == reflect.ValueOf(b.Cells[0].Attrs).Pointer()
+}
+
+// cellAttrNames returns the attributes any cell of the board has, sorted.
+func (c *compiler) cellAttrNames() []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, cl := range c.g.Board.Cells {
+		for k := range cl.Attrs {
+			if !seen[k] {
+				seen[k] = true
+				names = append(names, k)
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// checkAttrs reports every attribute of a cell variable (a.index, to.row)
+// that no cell of the board has, at its place in the expression; expr
+// cannot, since attributes are a map. It reports whether all were known.
+func (c *compiler) checkAttrs(path, src string, env map[string]any) bool {
+	var vars []string
+	for _, v := range []string{"a", "b", "from", "to"} {
+		if c.isCellVar(env, v) {
+			vars = append(vars, v)
+		}
+	}
+	if len(vars) == 0 {
+		return true
+	}
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return true
+	}
+	v := &attrVisitor{c: c, path: path, src: []rune(src), vars: vars, ok: true}
+	ast.Walk(&tree.Node, v)
+	return v.ok
+}
+
+type attrVisitor struct {
+	c    *compiler
+	path string
+	src  []rune
+	vars []string
+	ok   bool
+}
+
+func (v *attrVisitor) Visit(n *ast.Node) {
+	m, ok := (*n).(*ast.MemberNode)
+	if !ok {
+		return
+	}
+	id, ok := m.Node.(*ast.IdentifierNode)
+	if !ok {
+		return
+	}
+	prop, ok := m.Property.(*ast.StringNode)
+	if !ok {
+		return
+	}
+	isVar := false
+	for _, name := range v.vars {
+		isVar = isVar || name == id.Value
+	}
+	if !isVar {
+		return
+	}
+	attrs := v.c.cellAttrNames()
+	for _, a := range attrs {
+		if a == prop.Value {
+			return
+		}
+	}
+	v.ok = false
+	line, col := runePos(v.src, prop.Location().From)
+	hint := fmt.Sprintf("cells have %s; add an attribute in [board.attrs]", strings.Join(attrs, ", "))
+	if s := diag.Closest(prop.Value, attrs); s != "" {
+		hint = fmt.Sprintf("did you mean %s.%s?", id.Value, s)
+	}
+	v.c.r.ExprErrorf(v.path, line, col, "%s: no cell has an attribute %q (%s)", v.path, prop.Value, hint)
+}
+
+// overridingParam returns a parameter that the expression src at path
+// reads and that a later file of the extends chain (or --set) sets than
+// the file that holds path: the override a problem of the inherited
+// expression is the fault of.
+func (c *compiler) overridingParam(path, src string) (string, bool) {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return "", false
+	}
+	v := &identVisitor{names: map[string]bool{}}
+	ast.Walk(&tree.Node, v)
+	var names []string
+	for name := range v.names {
+		if _, ok := c.params[name]; ok {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	at := c.r.Doc.Origin(path)
+	for _, name := range names {
+		if o := c.r.Doc.Origin("params." + name); o.File != at.File && o.Depth > at.Depth {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// exprValueErrorf reports a problem met evaluating the expression src at
+// path. When path is inherited and the problem comes from a parameter a
+// later file overrides, it is placed at that override, naming the inherited
+// key and where it is.
+func (c *compiler) exprValueErrorf(path, src, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if name, ok := c.overridingParam(path, src); ok {
+		o := c.r.Doc.Origin(path)
+		line, col := o.Pos.ValLine, o.Pos.ValCol
+		if line == 0 {
+			line, col = o.Pos.Line, o.Pos.Col
+		}
+		c.r.ValueErrorf("params."+name, "params.%s = %v breaks %s, inherited from %s:%d:%d (change the value, or override %s too): %s",
+			name, c.params[name], path, o.File, line, col, path, msg)
+		return
+	}
+	c.r.ValueErrorf(path, "%s", msg)
+}
