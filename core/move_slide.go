@@ -129,7 +129,7 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 			ru.captureOver = true
 		case "replace":
 			ru.replace = true
-			ru.cap = &captureSpec{kind: capReplace}
+			ru.cap = &captureSpec{typ: &replaceCapture, kind: capReplace}
 		}
 		ru.over = c.readChoice(p, &jumpOverKey)
 	}

@@ -765,3 +765,33 @@ func TestCLIPlayout(t *testing.T) {
 		})
 	}
 }
+
+// replay reads "resign P" with a round's notice and "draw agreed"
+// (first-edition STRIX Rules 20, 22): the notice shows as "resigning"
+// until the seat's last move, then the seat is out of play; Yellow and
+// Green then agree a two-way draw, 4 points each (Rule 23).
+func TestCLIReplayNoticeAndAgreedDraw(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "r.txt")
+	write := func(text string) {
+		if err := os.WriteFile(rec, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("resign b\nbO-b72\n")
+	r := rulesmith(t, "replay", "strix/first-edition", rec)
+	if r.code != 0 || !strings.Contains(r.stdout, "\nresigning: b (1 more move)\n") {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	rj := rulesmith(t, "replay", "strix/first-edition", rec, "--json")
+	if !strings.Contains(rj.stdout, `"resigning": {`) {
+		t.Fatalf("--json:\n%s", rj.stdout)
+	}
+	write("resign b\nbO-b72\nyO-y72\ngO-g72\nbO-b71\nyO-y71\ngO-g71\ndraw agreed\n")
+	r = rulesmith(t, "replay", "strix/first-edition", rec)
+	for _, want := range []string{"\nout of play: b\n", "\nscore b: 0\nscore y: 4\nscore g: 4\n", "\nresult: draw\n"} {
+		if r.code != 0 || !strings.Contains(r.stdout, want) {
+			t.Fatalf("want %q; exit %d, stdout:\n%s\nstderr: %s", want, r.code, r.stdout, r.stderr)
+		}
+	}
+}
