@@ -176,18 +176,19 @@ func TestCLIValidateEmbedded(t *testing.T) {
 
 // openings are the records of unfinished games, one per embedded variant.
 var openings = map[string]string{
-	"dvonn":                       "dvonn-stacking.txt",
-	"mancala/egyptian":            "mancala-egyptian-opening.txt",
-	"mancala/ethiopian":           "mancala-ethiopian-opening.txt",
-	"mancala/nigerian":            "mancala-nigerian-opening.txt",
-	"strix/advanced":              "strix-advanced-opening.txt",
-	"strix/simple":                "strix-simple-opening.txt",
-	"strix/standard":              "strix-standard-opening.txt",
-	"strix/first-edition":         "strix-first-edition-opening.txt",
-	"strix/two-player":            "strix-two-player-opening.txt",
-	"traditional/four-field-kono": "traditional-four-field-kono-opening.txt",
-	"traditional/mu-torere":       "traditional-mu-torere-opening.txt",
-	"traditional/tac-tix":         "traditional-tac-tix-opening.txt",
+	"dvonn":                        "dvonn-stacking.txt",
+	"mancala/egyptian":             "mancala-egyptian-opening.txt",
+	"mancala/ethiopian":            "mancala-ethiopian-opening.txt",
+	"mancala/nigerian":             "mancala-nigerian-opening.txt",
+	"strix/advanced":               "strix-advanced-opening.txt",
+	"strix/simple":                 "strix-simple-opening.txt",
+	"strix/standard":               "strix-standard-opening.txt",
+	"strix/first-edition":          "strix-first-edition-opening.txt",
+	"strix/two-player":             "strix-two-player-opening.txt",
+	"traditional/four-field-kono":  "traditional-four-field-kono-opening.txt",
+	"traditional/mu-torere":        "traditional-mu-torere-opening.txt",
+	"traditional/tac-tix":          "traditional-tac-tix-opening.txt",
+	"traditional/nine-mens-morris": "traditional-nine-mens-morris-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -366,6 +367,7 @@ var gameRecords = []string{
 	"traditional-four-field-kono-opening.txt",
 	"traditional-mu-torere-opening.txt",
 	"traditional-tac-tix-opening.txt",
+	"traditional-nine-mens-morris-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {
@@ -761,5 +763,35 @@ func TestCLIPlayout(t *testing.T) {
 				t.Errorf("seeds 7 and 8 give the same results: %+v", j)
 			}
 		})
+	}
+}
+
+// replay reads "resign P" with a round's notice and "draw agreed"
+// (first-edition STRIX Rules 20, 22): the notice shows as "resigning"
+// until the seat's last move, then the seat is out of play; Yellow and
+// Green then agree a two-way draw, 4 points each (Rule 23).
+func TestCLIReplayNoticeAndAgreedDraw(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "r.txt")
+	write := func(text string) {
+		if err := os.WriteFile(rec, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("resign b\nbO-b72\n")
+	r := rulesmith(t, "replay", "strix/first-edition", rec)
+	if r.code != 0 || !strings.Contains(r.stdout, "\nresigning: b (1 more move)\n") {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	rj := rulesmith(t, "replay", "strix/first-edition", rec, "--json")
+	if !strings.Contains(rj.stdout, `"resigning": {`) {
+		t.Fatalf("--json:\n%s", rj.stdout)
+	}
+	write("resign b\nbO-b72\nyO-y72\ngO-g72\nbO-b71\nyO-y71\ngO-g71\ndraw agreed\n")
+	r = rulesmith(t, "replay", "strix/first-edition", rec)
+	for _, want := range []string{"\nout of play: b\n", "\nscore b: 0\nscore y: 4\nscore g: 4\n", "\nresult: draw\n"} {
+		if r.code != 0 || !strings.Contains(r.stdout, want) {
+			t.Fatalf("want %q; exit %d, stdout:\n%s\nstderr: %s", want, r.code, r.stdout, r.stderr)
+		}
 	}
 }

@@ -216,7 +216,10 @@ type positionJSON struct {
 	// Takebacks left per seat, for variants with a foul.
 	Takebacks  map[string]int `json:"takebacks,omitempty"`
 	Eliminated []string       `json:"eliminated,omitempty"`
-	Calls      []callJSON     `json:"calls,omitempty"`
+	// Resigning: seats that gave notice of resignation, with the moves
+	// they still make ([turns] resign_notice).
+	Resigning map[string]int `json:"resigning,omitempty"`
+	Calls     []callJSON     `json:"calls,omitempty"`
 }
 
 type callJSON struct {
@@ -259,6 +262,11 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events
 		for i, seat := range g.Seats {
 			if s.Eliminated(i) {
 				out.Eliminated = append(out.Eliminated, seat)
+			} else if n := s.Notice(i); n > 0 {
+				if out.Resigning == nil {
+					out.Resigning = map[string]int{}
+				}
+				out.Resigning[seat] = n
 			}
 		}
 		for _, e := range events {
@@ -297,6 +305,8 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events
 	for i, seat := range g.Seats {
 		if s.Eliminated(i) {
 			fmt.Fprintf(w, "out of play: %s\n", seat)
+		} else if n := s.Notice(i); n > 0 {
+			fmt.Fprintf(w, "resigning: %s (%d more %s)\n", seat, n, map[bool]string{true: "move", false: "moves"}[n == 1])
 		}
 	}
 	if res.Over {
