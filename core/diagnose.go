@@ -253,6 +253,17 @@ func (c *compiler) warnUnused() {
 			inPhase[i] = true
 		}
 	}
+	// a rule another rule continues with (then = NAME) is played as part
+	// of that rule's move
+	for _, ru := range g.rules {
+		if v, ok := r.Doc.Get("moves." + ru.base().name + ".then"); ok {
+			for i, other := range g.rules {
+				if other.base().name == v {
+					inPhase[i] = true
+				}
+			}
+		}
+	}
 	for i, ru := range g.rules {
 		if !inPhase[i] {
 			name := ru.base().name

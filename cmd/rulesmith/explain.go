@@ -232,7 +232,9 @@ func rulebook(g *core.Game, figs *figures) string {
 		}
 		b.WriteString("\n\n")
 		writeKeys(&b, g, "moves."+r.Name, "type", "cite")
-		if figs != nil {
+		if by := continues(g, r.Name); by != "" {
+			fmt.Fprintf(&b, "\nPlayed as the continuation of %s (its `then`), as part of the same move.\n", by)
+		} else if figs != nil {
 			if st, m, ok := exampleMove(g, i); ok {
 				o := diagram.Options{}
 				if f, t := m.From(), m.To(); f >= 0 && t >= 0 && f != t {
@@ -481,7 +483,7 @@ func tableTitle(table string) string {
 	kind, name, _ := strings.Cut(table, ".")
 	words := map[string]string{"moves": "Move rule", "end": "End condition", "effects": "Effect",
 		"phases": "Phase", "fouls": "Foul", "pieces": "Piece kind", "params": "Parameters",
-		"players": "Players", "turns": "Turns", "setup": "Setup", "scoring": "Scoring", "display": "Display"}
+		"players": "Players", "board": "Board", "turns": "Turns", "setup": "Setup", "scoring": "Scoring", "display": "Display"}
 	w, ok := words[kind]
 	switch {
 	case !ok:
@@ -490,4 +492,15 @@ func tableTitle(table string) string {
 		return w
 	}
 	return w + " " + name
+}
+
+// continues names the move rules whose then is rule (comma-separated), or "".
+func continues(g *core.Game, rule string) string {
+	var by []string
+	for _, r := range g.Rules() {
+		if v, ok := g.Value("moves." + r.Name + ".then"); ok && v == rule {
+			by = append(by, r.Name)
+		}
+	}
+	return strings.Join(by, ", ")
 }
