@@ -116,6 +116,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 		return nil, append(r.Diags, r.Warnings...).Err()
 	}
 	c.warnUnused()
+	c.warnUnreachable()
 	g.warnings = r.Warnings
 	g.warnings.Sort()
 	g.digest = digestOf(c.r.Doc)

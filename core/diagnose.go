@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
 
@@ -360,4 +361,53 @@ func identWords(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool {
 		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
 	})
+}
+
+// warnUnreachable warns of a phase no play can reach (not the first, and
+// no reachable phase's next names it) and of an end condition that can
+// never hold (an expr end reading only parameters, false for their values).
+func (c *compiler) warnUnreachable() {
+	g, r := c.g, c.r
+	if len(g.phases) > 1 && len(r.Doc.Children("phases")) > 0 {
+		start := 0
+		if g.initial != nil {
+			start = g.initial.Phase()
+		}
+		seen := make([]bool, len(g.phases))
+		for i := start; i >= 0 && i < len(g.phases) && !seen[i]; i = g.phases[i].next {
+			seen[i] = true
+		}
+		for i, ph := range g.phases {
+			if !seen[i] {
+				r.Warnf("phases."+ph.name, "phases.%s cannot be reached: it is not the first phase and no phase before it names it as next (add next = %q to the phase it follows)", ph.name, ph.name)
+			}
+		}
+	}
+	for _, name := range r.Doc.Children("end") {
+		p := "end." + name
+		if typ, _ := r.Doc.Get(p + ".type"); typ != "expr" {
+			continue
+		}
+		v, _ := r.Doc.Get(p + ".when")
+		src, ok := v.(string)
+		if !ok {
+			continue
+		}
+		tree, err := parser.Parse(src)
+		if err != nil {
+			continue
+		}
+		iv := &identVisitor{names: map[string]bool{}}
+		ast.Walk(&tree.Node, iv)
+		if !c.staticNames(iv.names) || iv.names["from"] || iv.names["to"] {
+			continue
+		}
+		prog, err := expr.Compile(src, append(c.meterOptions(), expr.Env(c.params), expr.AsBool())...)
+		if err != nil {
+			continue
+		}
+		if out, err := expr.Run(prog, c.params); err == nil && out == false {
+			r.ValueWarnf(p+".when", "%s.when can never hold: it reads only parameters, and is false for their values", p)
+		}
+	}
 }
