@@ -32,7 +32,12 @@ func validateCmd(c *call) int {
 	if !ok {
 		return 1
 	}
-	if c.opts.strict && len(g.Warnings()) > 0 {
+	// two legal moves that print alike: found by playing a few seeded games
+	clashes := g.NotationClashes(4, 200, 1)
+	for _, w := range clashes {
+		fmt.Fprintln(c.stderr, w.String())
+	}
+	if c.opts.strict && len(g.Warnings())+len(clashes) > 0 {
 		return 1
 	}
 	fmt.Fprintf(c.stdout, "ok: %s (%s; %d seats, %d cells, %d move rules)\n", g.Name, g.Title, len(g.Seats), g.Board.N(), len(g.Rules()))

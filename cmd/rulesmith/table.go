@@ -148,8 +148,9 @@ func init() {
 	commands = []*command{
 		{name: "validate", args: "VARIANT", nargs: 1, flags: []string{"strict", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "check a variant: ok and a summary, or one file:line:col line per problem; warnings (file:line:col: warning: …) fail only with --strict",
-			doc: "Warnings: a deprecated spelling, a move rule in no phase, and a parameter, region or relation\n" +
-				"that the file writes and nothing reads.",
+			doc: "Warnings: a deprecated spelling; a move rule in no phase; a parameter, region or relation that\n" +
+				"the file writes and nothing reads; a phase no next reaches; an end that can never hold; two legal\n" +
+				"moves of one position written alike (found in four seeded random games).",
 			run: validateCmd},
 		{name: "explain", args: "VARIANT", nargs: 1, flags: []string{"diff", "figures", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "write the rules as a Markdown rulebook from the compiled variant (--diff BASE: only what differs from BASE)",
