@@ -225,6 +225,11 @@ func luminance(c string) float64 {
 	return (0.299*float64(r) + 0.587*float64(g) + 0.114*float64(b)) / 255
 }
 
+func intOr(m map[string]any, k string) int {
+	v, _ := m[k].(int)
+	return v
+}
+
 func intAttr(m map[string]any, k string) (int, bool) {
 	v, ok := m[k].(int)
 	return v, ok
@@ -293,6 +298,21 @@ func hexLayout(g *core.Game) *layout {
 	}
 	for row, p := range rowLeft {
 		l.labels = append(l.labels, label{p.x - unit*0.85, p.y, fmt.Sprint(row)})
+	}
+	// a column's letter where its next cell below would be (a column runs
+	// up and to the left: (col, row) to (col, row+1))
+	lowest := map[int]int{}
+	for ci, c := range g.Board.Cells {
+		col, _ := intAttr(c.Attrs, "col")
+		row, _ := intAttr(c.Attrs, "row")
+		if j, ok := lowest[col]; !ok || row < intOr(g.Board.Cells[j].Attrs, "row") {
+			lowest[col] = ci
+		}
+	}
+	for _, ci := range lowest {
+		p := l.cells[ci]
+		name := strings.TrimRight(g.Board.Cells[ci].Name, "0123456789")
+		l.labels = append(l.labels, label{p.x + unit*0.5, p.y + dy, name})
 	}
 	sortLabels(l)
 	return l
