@@ -107,7 +107,7 @@ func (c *compiler) charge(path string, n int64) {
 // can make a string longer than their arguments.
 func (c *compiler) meterOptions() []expr.Option {
 	m := c.meter
-	opts := []expr.Option{expr.Patch(concatPatcher{})}
+	opts := []expr.Option{expr.Patch(concatPatcher{}), expr.Patch(tickPatcher{})}
 	opts = append(opts, func(cf *conf.Config) {
 		cf.Functions[concatStrings] = &builtin.Function{Name: concatStrings, Types: []reflect.Type{reflect.TypeOf(func(string, string) string { return "" })},
 			Func: func(args ...any) (any, error) {
@@ -129,6 +129,16 @@ func (c *compiler) meterOptions() []expr.Option {
 				}
 				return runtime.Add(args[0], args[1]), nil
 			}}
+		for kind, f := range tickTypes {
+			name := tick + kind
+			cf.Functions[name] = &builtin.Function{Name: name, Types: []reflect.Type{reflect.TypeOf(f)},
+				Func: func(args ...any) (any, error) {
+					if err := m.spend(0); err != nil {
+						return nil, err
+					}
+					return args[0], nil
+				}}
+		}
 		for _, b := range builtin.Builtins {
 			size, ok := growing[b.Name]
 			if !ok {
@@ -339,4 +349,39 @@ func (arithPatcher) Visit(node *ast.Node) {
 		return
 	}
 	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: name}, Arguments: []ast.Node{bin.Left, bin.Right}})
+}
+
+// tick names the functions a predicate's body is wrapped in (one per type
+// of body, tick+"bool" and so on), so that a loop (all, map, reduce...)
+// checks the compile's time budget as it goes: one evaluation of an
+// expression can take longer than the whole budget.
+const tick = "__tick_"
+
+// tickTypes gives the signature of each tick function by the kind it is
+// named after; each returns its argument.
+var tickTypes = map[string]any{
+	"bool": func(bool) bool { return false }, "int": func(int) int { return 0 },
+	"float64": func(float64) float64 { return 0 }, "string": func(string) string { return "" },
+	"any": func(any) any { return nil },
+}
+
+// tickPatcher wraps the body of every predicate in a call to the tick
+// function of its type.
+type tickPatcher struct{}
+
+func (tickPatcher) Visit(node *ast.Node) {
+	p, ok := (*node).(*ast.PredicateNode)
+	if !ok {
+		return
+	}
+	if c, ok := p.Node.(*ast.CallNode); ok {
+		if id, ok := c.Callee.(*ast.IdentifierNode); ok && strings.HasPrefix(id.Value, tick) {
+			return // already wrapped
+		}
+	}
+	kind := kindOf(p.Node).String()
+	if _, ok := tickTypes[kind]; !ok {
+		kind = "any"
+	}
+	p.Node = &ast.CallNode{Callee: &ast.IdentifierNode{Value: tick + kind}, Arguments: []ast.Node{p.Node}}
 }

@@ -152,6 +152,9 @@ type = "place"
 	}{
 		{"numbers add", `n = 'x + y + 1'` + "\n" + `s = 'string(x) + "-" + string(y)'`, core.Budget{}, ""},
 		{"mixed types still refused", `s = '"a" + 1'`, core.Budget{}, "t.toml:11:10: board.attrs.s: invalid operation: + (mismatched types string and int)"},
+		{"loops keep their meaning", `a = 'all(1..3, {# > 0}) && map(1..3, # * 2)[1] == 4 && len(filter(1..5, # % 2 == 0)) == 2'` + "\n" +
+			`b = 'reduce(1..4, #acc + #, 0) == 10 && join(map(["x", "y"], # + "!"), ",") == "x!,y!"'` + "\n" +
+			`[board.regions]` + "\n" + `r = 'a && b'`, core.Budget{}, ""},
 		{"attribute strings add", `s = 'string(x)'` + "\n" + `t = 's + s'`, core.Budget{}, ""},
 		{"doubling", `s = 'reduce(1..20, #acc + #acc, "ab")'`, core.Budget{}, "t.toml:11:5: board.attrs.s: on cell a1: +: a string of 131072 bytes; the limit is 65536"},
 		{"join", `s = 'join(map(1..1000, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"), "")'`, core.Budget{}, "t.toml:11:5: board.attrs.s: on cell a1: join: a string of "},
@@ -159,7 +162,12 @@ type = "place"
 		{"memory budget", `s = 'repeat("x", 50000)'`, core.Budget{Memory: 1 << 20}, "t.toml:11:5: board.attrs.s: the compile memory budget (1 MiB) is spent; raise it with --compile-memory"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := core.LoadBytes("t.toml", []byte(base+"[board.attrs]\n"+c.attrs+"\n"), core.WithBudget(c.budget))
+			g, err := core.LoadBytes("t.toml", []byte(base+"[board.attrs]\n"+c.attrs+"\n"), core.WithBudget(c.budget))
+			if err == nil {
+				if cells, ok := g.Board.Region("r"); ok && len(cells) != 64 {
+					t.Fatalf("region r holds %d cells, want every cell", len(cells))
+				}
+			}
 			switch {
 			case c.want == "" && err != nil:
 				t.Fatalf("got %v", err)
