@@ -34,6 +34,7 @@ const maxMaskPieces = 26
 
 // captureSpec is the capture part of a moving rule.
 type captureSpec struct {
+	typ      *captureType
 	kind     int
 	rel      *board.Relation // related: victims' cells; sandwich: cells mobbed from the middle cell
 	any      bool            // related: any subset (else one victim per move)
@@ -99,76 +100,66 @@ var (
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
 	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey}
 
+// captureType is one kind of capture a slide or step makes: the value of
+// its `capture` key. Its compile reads the keys only it takes into cs, and
+// find (nil when the capture takes nothing beyond the target) lists the
+// victims of a landing.
+type captureType struct {
+	name, doc string
+	keys      []*Key
+	// kind is the type's index in captureTypes, kept in captureSpec.
+	kind    int
+	compile func(c *compiler, p string, cs *captureSpec) bool
+	find    func(cs *captureSpec, s *State, from, t, mover, side int, list []int32) (mask uint64, n int)
+}
+
+// The capture kinds every capture-taking rule knows; related and sandwich
+// are in their own files.
+var (
+	noCapture = captureType{name: "none", doc: "no capture", kind: capNone,
+		compile: func(*compiler, string, *captureSpec) bool { return true }}
+	replaceCapture = captureType{name: "replace", doc: "remove the stack on the target before landing", kind: capReplace,
+		compile: func(*compiler, string, *captureSpec) bool { return true }}
+)
+
+// victimList returns working space for the victims of one landing, in the
+// State's scratch (it holds at least one entry per piece).
+func (s *State) victimList() []int32 {
+	return s.scratch[len(s.scratch)-len(s.g.pieceKind):]
+}
+
 // compileCapture reads the capture keys of a moving rule.
 func (c *compiler) compileCapture(p string) *captureSpec {
-	r := c.r
-	g := c.g
-	b := g.Board
-	kind := c.readChoice(p, &captureKindKey)
-	cs := &captureSpec{}
-	switch kind {
-	case "none":
+	ct := lookupCaptureType(c.readChoice(p, &captureKindKey))
+	cs := &captureSpec{typ: ct}
+	if ct == nil || ct.kind == capNone {
 		return cs
-	case "replace":
-		cs.kind = capReplace
-	case "related":
-		cs.kind = capRelated
-	case "sandwich":
-		cs.kind = capSandwich
 	}
+	cs.kind = ct.kind
 	cs.optional = c.readBool(p, &captureOptionalKey)
 	cs.points = c.readBool(p, &capturePointsKey)
 	cs.capIf = c.compileCellCond(p, captureIfKey.Name, true)
-	if cs.kind == capRelated || cs.kind == capSandwich {
-		name := c.readString(p, &captureRelationKey)
-		rel, ok := b.Relation(name)
-		if !ok {
-			if name == "" {
-				r.Errorf(p, "%s: capture = %q needs capture_relation (a relation under [board.relations])", p, kind)
-			} else {
-				r.ValueErrorf(p+".capture_relation", "%s.capture_relation: unknown relation %q (relations: %s)", p, name, strings.Join(b.RelationNames(), ", "))
-			}
-			return nil
-		}
-		cs.rel = rel
-		cs.any = c.readChoice(p, &captureCountKey) == "any"
-	}
-	if cs.kind == capSandwich {
-		cs.any = true
-		cs.share = c.readBool(p, &captureShareKey)
-		cs.shareOut = c.readBool(p, &captureShareOutKey)
-		cs.partner = make([]bool, len(g.Kinds))
-		flag := c.readString(p, &partnerFlagKey)
-		if flag == "" {
-			r.Errorf(p, "%s: capture = \"sandwich\" needs partner_flag (the flag of the pieces that can be the passive partner)", p)
-			return nil
-		}
-		found := false
-		for i, k := range g.Kinds {
-			if k.HasFlag(flag) {
-				cs.partner[i], found = true, true
-			}
-		}
-		if !found {
-			r.ValueErrorf(p+".partner_flag", "%s.partner_flag: no piece kind has the flag %q", p, flag)
-			return nil
-		}
-		if len(b.Dirs) == 0 {
-			r.Errorf(p, "%s: a sandwich needs a board with directions", p)
-			return nil
-		}
-		cs.lineOK = c.lineTable(p)
-		if g.NumPieces() > maxMaskPieces {
-			r.Errorf(p, "%s: sandwich captures choose subsets of pieces and need at most %d pieces; this variant has %d", p, maxMaskPieces, g.NumPieces())
-			return nil
-		}
-	}
-	if cs.kind == capRelated && g.NumPieces() > maxMaskPieces {
-		r.Errorf(p, "%s: capture = \"related\" needs at most %d pieces; this variant has %d", p, maxMaskPieces, g.NumPieces())
+	if !ct.compile(c, p, cs) {
 		return nil
 	}
 	cs.immune = c.immuneTable(p)
 	return cs
+}
+
+// captureRelation reads capture_relation, which capture kind needs.
+func (c *compiler) captureRelation(p, kind string) *board.Relation {
+	b := c.g.Board
+	name := c.readString(p, &captureRelationKey)
+	rel, ok := b.Relation(name)
+	if !ok {
+		if name == "" {
+			c.r.Errorf(p, "%s: capture = %q needs capture_relation (a relation under [board.relations])", p, kind)
+		} else {
+			c.r.ValueErrorf(p+".capture_relation", "%s.capture_relation: unknown relation %q (relations: %s)", p, name, strings.Join(b.RelationNames(), ", "))
+		}
+		return nil
+	}
+	return rel
 }
 
 // lineTable evaluates sandwich_if over (to, middle, partner) for every cell
@@ -273,48 +264,18 @@ func (cs *captureSpec) capturable(s *State, v, mover, side int) bool {
 	return cs.immune == nil || !cs.immune[int(s.g.pieceKind[p])*s.g.Board.N()+v]
 }
 
-// victims returns the capturable victims (as a piece-id mask for subsets,
-// or listed one by one through each) of a landing on t from `from` by a
-// piece of side `side` moved by mover.
-func (cs *captureSpec) victims(s *State, from, t, mover, side int, each func(piece int)) uint64 {
-	g := s.g
+// victims returns the capturable victims of a landing on t from `from` by
+// a piece of side `side` moved by mover, as a piece-id mask; when list is
+// not nil, they are also written to it in the capture's order, and n says
+// how many.
+func (cs *captureSpec) victims(s *State, from, t, mover, side int, list []int32) (mask uint64, n int) {
 	if cs.capIf != nil && !cs.capIf.allows(s, from, t, 0, -1) {
-		return 0
+		return 0, 0
 	}
-	var mask uint64
-	height := s.buf[g.lay.height:]
-	top := s.buf[g.lay.top:]
-	switch cs.kind {
-	case capRelated:
-		for _, v := range cs.rel.Of(t) {
-			if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover, side) {
-				if each != nil {
-					each(int(top[v] - 1))
-				}
-				mask |= 1 << uint(top[v]-1)
-			}
-		}
-	case capSandwich:
-		nd := len(g.Board.Dirs)
-		rays, roff := g.Board.RayTable()
-		for d := 0; d < nd; d++ {
-			k := t*nd + d
-			if !cs.lineOK[k] || roff[k+1]-roff[k] < 2 {
-				continue
-			}
-			m, pc := int(rays[roff[k]]), int(rays[roff[k]+1])
-			pp := top[pc] - 1
-			if pc == from || pp < 0 || !cs.partner[g.pieceKind[pp]] {
-				continue
-			}
-			for _, v := range cs.rel.Of(m) {
-				if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover, side) {
-					mask |= 1 << uint(top[v]-1)
-				}
-			}
-		}
+	if cs.typ == nil || cs.typ.find == nil {
+		return 0, 0
 	}
-	return mask
+	return cs.typ.find(cs, s, from, t, mover, side, list)
 }
 
 // emitCaptures appends the moves of a landing on t: without capture (when
@@ -331,15 +292,17 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover, sid
 	}
 	if cs.kind == capRelated && !cs.any {
 		n0 := len(out)
-		cs.victims(s, from, t, mover, side, func(p int) {
-			out = append(out, mkMove(rule, from, t, aux|(p+1)<<4))
-		})
+		list := s.victimList()
+		_, n := cs.victims(s, from, t, mover, side, list)
+		for _, p := range list[:n] {
+			out = append(out, mkMove(rule, from, t, aux|(int(p)+1)<<4))
+		}
 		if cs.optional || len(out) == n0 {
 			out = append(out, mkMove(rule, from, t, aux))
 		}
 		return out
 	}
-	mask := cs.victims(s, from, t, mover, side, nil)
+	mask, _ := cs.victims(s, from, t, mover, side, nil)
 	if bits.OnesCount64(mask) > maxSubsetVictims {
 		// keep the lowest pieces; the rest cannot be chosen (a bound, not a rule)
 		for bits.OnesCount64(mask) > maxSubsetVictims {

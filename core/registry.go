@@ -181,6 +181,32 @@ func boardKindNames() []string {
 	return out
 }
 
+// captureTypes is the registry of the captures of slides and steps (the
+// value of their capture key).
+var captureTypes []*captureType
+
+func init() {
+	captureTypes = []*captureType{
+		&noCapture,
+		&relatedCapture,
+		&sandwichCapture,
+		&replaceCapture,
+	}
+	captureKindKey.Allowed = nil
+	for _, t := range captureTypes {
+		captureKindKey.Allowed = append(captureKindKey.Allowed, t.name)
+	}
+}
+
+func lookupCaptureType(name string) *captureType {
+	for _, t := range captureTypes {
+		if t.name == name {
+			return t
+		}
+	}
+	return nil
+}
+
 // ---- capabilities -------------------------------------------------------
 
 // reacher is a rule that can list where its moves take a piece, ignoring

@@ -1,0 +1,75 @@
+// This file holds the sandwich capture: a landing next to a middle cell
+// with a partner piece beyond it takes the pieces on the cells related to
+// the middle cell (the STRIX Ravens' mobbing).
+
+package core
+
+var sandwichCapture = captureType{
+	name: "sandwich",
+	doc:  "take pieces on the cells related to a middle cell between the landing and a partner piece",
+	kind: capSandwich,
+	keys: []*Key{&captureRelationKey, &partnerFlagKey, &sandwichIfKey, &captureShareKey, &captureShareOutKey},
+	compile: func(c *compiler, p string, cs *captureSpec) bool {
+		g := c.g
+		if cs.rel = c.captureRelation(p, "sandwich"); cs.rel == nil {
+			return false
+		}
+		cs.any = true
+		cs.share = c.readBool(p, &captureShareKey)
+		cs.shareOut = c.readBool(p, &captureShareOutKey)
+		cs.partner = make([]bool, len(g.Kinds))
+		flag := c.readString(p, &partnerFlagKey)
+		if flag == "" {
+			c.r.Errorf(p, "%s: capture = \"sandwich\" needs partner_flag (the flag of the pieces that can be the passive partner)", p)
+			return false
+		}
+		found := false
+		for i, k := range g.Kinds {
+			if k.HasFlag(flag) {
+				cs.partner[i], found = true, true
+			}
+		}
+		if !found {
+			c.r.ValueErrorf(p+".partner_flag", "%s.partner_flag: no piece kind has the flag %q", p, flag)
+			return false
+		}
+		if len(g.Board.Dirs) == 0 {
+			c.r.Errorf(p, "%s: a sandwich needs a board with directions", p)
+			return false
+		}
+		cs.lineOK = c.lineTable(p)
+		if g.NumPieces() > maxMaskPieces {
+			c.r.Errorf(p, "%s: sandwich captures choose subsets of pieces and need at most %d pieces; this variant has %d", p, maxMaskPieces, g.NumPieces())
+			return false
+		}
+		return true
+	},
+	find: func(cs *captureSpec, s *State, from, t, mover, side int, list []int32) (mask uint64, n int) {
+		g := s.g
+		height := s.buf[g.lay.height:]
+		top := s.buf[g.lay.top:]
+		nd := len(g.Board.Dirs)
+		rays, roff := g.Board.RayTable()
+		for d := 0; d < nd; d++ {
+			k := t*nd + d
+			if !cs.lineOK[k] || roff[k+1]-roff[k] < 2 {
+				continue
+			}
+			m, pc := int(rays[roff[k]]), int(rays[roff[k]+1])
+			pp := top[pc] - 1
+			if pc == from || pp < 0 || !cs.partner[g.pieceKind[pp]] {
+				continue
+			}
+			for _, v := range cs.rel.Of(m) {
+				if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover, side) && mask&(1<<uint(top[v]-1)) == 0 {
+					if list != nil {
+						list[n] = top[v] - 1
+					}
+					n++
+					mask |= 1 << uint(top[v]-1)
+				}
+			}
+		}
+		return mask, n
+	},
+}
