@@ -63,6 +63,12 @@ func checkLoad(t *testing.T, data []byte) {
 		m := moves[rng.IntN(len(moves))]
 		text := g.Format(h.State, m)
 		if back, err := g.Parse(h.State, text); err != nil || back != m {
+			// a variant whose rules write two moves alike (validate warns of
+			// it: testdata/bad-variants/warn-notation-clash) parses to the
+			// other one; anything else is a bug
+			if err == nil && g.Format(h.State, back) == text && len(g.NotationClashes(4, 200, 1)) > 0 {
+				break
+			}
 			t.Fatalf("move %q does not parse back: %v", text, err)
 		}
 		if err := h.Play(m); err != nil {
