@@ -31,6 +31,8 @@ type compiler struct {
 	failedRegions map[string]bool
 	// meter counts the compile's time and memory against its budget.
 	meter *meter
+	// followUps are the rules another rule names as its then.
+	followUps map[int]bool
 }
 
 // topKeys are the keys of the top level of a variant file.
@@ -103,6 +105,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g.boxNames()
 	c.compileSetup()
 	c.compileRules()
+	c.followUps = c.compileFollowUps()
 	c.compilePhases()
 	g.tableSeatKeys()
 	c.compileEnds()

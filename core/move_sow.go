@@ -37,6 +37,10 @@ type sowRule struct {
 	// skipped); ringAt[seat*len(dirs)+d][c] is c's index in it, or -1.
 	rings  [][]int32
 	ringAt [][]int16
+	// seatMoves[seat] are the moves of the seat's bowls in from (one
+	// direction), aligned with seatCells[seat]: gen copies them.
+	seatCells [][]int32
+	seatMoves [][]Move
 }
 
 var sowMove = moveType{
@@ -150,6 +154,15 @@ func compileSow(c *compiler, p string, rb ruleBase) rule {
 			ru.fromIndex[x] = int16(i + 1)
 		}
 	}
+	for seat := range g.Seats {
+		cells := g.cells(from, seat)
+		moves := make([]Move, len(cells))
+		for i, c := range cells {
+			moves[i] = mkMove(ru.index, int(c), -1, 0)
+		}
+		ru.seatCells = append(ru.seatCells, cells)
+		ru.seatMoves = append(ru.seatMoves, moves)
+	}
 	nt := len(b.Track)
 	for seat := range g.Seats {
 		for _, dir := range ru.dirs {
@@ -181,6 +194,15 @@ func (r *sowRule) gen(s *State, out []Move) []Move {
 	min := int32(r.min)
 	cnt := s.buf[s.g.lay.counts:]
 	one := len(r.dirs) == 1
+	if one && seat < len(r.seatMoves) {
+		moves := r.seatMoves[seat]
+		for i, c := range r.seatCells[seat] {
+			if cnt[c] >= min {
+				out = append(out, moves[i])
+			}
+		}
+		return out
+	}
 	for _, c := range s.g.cells(r.from, seat) {
 		if cnt[c] >= min {
 			if one {
@@ -312,9 +334,14 @@ func (r *sowRule) playRing(s *State, m Move, ring []int32, at []int16) error {
 	cnt := s.buf[g.lay.counts:]
 	keys := g.countKeys
 	hand := int(cnt[origin])
-	s.setCount(origin, 0)
-	i := int(at[origin])
 	var hx uint64
+	if hand < countTableMax {
+		hx = keys[origin*countTableMax+hand] ^ keys[origin*countTableMax]
+		cnt[origin] = 0
+	} else {
+		s.setCount(origin, 0)
+	}
+	i := int(at[origin])
 	add := func(c int32, k int) {
 		if o := int(cnt[c]); o+k < countTableMax {
 			x := int(c) * countTableMax
@@ -367,7 +394,6 @@ func (r *sowRule) playRing(s *State, m Move, ring []int32, at []int16) error {
 		}
 		break
 	}
-	s.xorHash(hx)
 	if r.capture != nil && int(r.cellSeat[last]) == mover && cnt[last] == 1 {
 		taken := 0
 		for _, o := range r.capture.Of(last) {
@@ -376,14 +402,26 @@ func (r *sowRule) playRing(s *State, m Move, ring []int32, at []int16) error {
 		if taken >= r.captureMin && taken+1 > 0 {
 			st := r.storeOf[mover]
 			if st >= 0 {
-				for _, o := range r.capture.Of(last) {
-					s.setCount(int(o), 0)
+				// set, as setCount on a board without masks, the hash
+				// kept in hx
+				set := func(c int32, n int) {
+					if o := int(cnt[c]); o < countTableMax && n < countTableMax {
+						x := int(c) * countTableMax
+						hx ^= keys[x+o] ^ keys[x+n]
+						cnt[c] = int32(n)
+					} else {
+						s.setCount(int(c), n)
+					}
 				}
-				s.setCount(last, 0)
-				s.setCount(int(st), int(cnt[st])+taken+1)
+				for _, o := range r.capture.Of(last) {
+					set(o, 0)
+				}
+				set(int32(last), 0)
+				set(st, int(cnt[st])+taken+1)
 			}
 		}
 	}
+	s.xorHash(hx)
 	return nil
 }
 

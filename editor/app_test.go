@@ -1218,3 +1218,29 @@ func TestNewGameKeepsAutosave(t *testing.T) {
 		t.Errorf("the autosaves hold %q, want the games 1 and 2", got)
 	}
 }
+
+// A user key map is the whole truth: a cursor key remapped moves the
+// cursor, and the key it replaced no longer does.
+func TestRemappedCursorKeys(t *testing.T) {
+	keys := filepath.Join(t.TempDir(), "keys.toml")
+	if err := os.WriteFile(keys, []byte("[keys]\ncursor-right = \"x\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, tm := startApp(t, Options{Variant: "dvonn", Keymap: keys})
+	at := func() int {
+		c := -1
+		tm.sync(func() { c = a.board.Cursor() })
+		return c
+	}
+	start := at()
+	tm.runes("l") // no longer bound
+	tm.runes("?")
+	tm.waitFor("Press any key")
+	tm.runes("q")
+	tm.waitGone("Press any key")
+	if at() != start {
+		t.Fatalf("l moved the cursor after it was remapped away")
+	}
+	tm.runes("x")
+	tm.waitUntil("the cursor to move right", func(string) bool { return at() != start })
+}

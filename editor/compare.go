@@ -209,6 +209,9 @@ func (c *CompareApp) onInput(key tcell.Key) {
 	if text != "" {
 		var err error
 		switch low := strings.ToLower(text); {
+		case low == "q" || low == "q!" || low == "quit":
+			c.tv.Stop()
+			return
 		case strings.HasPrefix(low, "a:"):
 			_, err = c.cmp.PlayIn(0, strings.TrimSpace(text[2:]))
 		case strings.HasPrefix(low, "b:"):

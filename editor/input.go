@@ -176,6 +176,9 @@ func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
 	}
 	act, ok := lookup(a.keymap, ev, scopes...)
 	if !ok {
+		if focus == a.board {
+			return nil // the key map decides: the widget's own keys are not a second map
+		}
 		return ev
 	}
 	if act == ActFocus && a.rules == nil {

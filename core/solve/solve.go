@@ -51,8 +51,9 @@
 //
 // Every null-window pass runs on Options.Workers goroutines at once over
 // the shared, lockless table (lazy SMP): the helpers try another order
-// near the root, what one proves the others read, and the first to finish
-// gives the pass its value. The databases are built by as many goroutines.
+// near the root, a worker defers a move whose position another worker is
+// searching (ABDADA), what one proves the others read, and the first to
+// finish gives the pass its value. The databases are built by as many goroutines.
 //
 // Moves are tried in this order: the table's best move (alone, if it
 // refutes the window), then moves into positions the databases hold, best
@@ -268,6 +269,9 @@ func Solve(ctx context.Context, g *core.Game, s *core.State, opts Options) (Resu
 		for i := 1; i < opts.Workers; i++ {
 			sv.helpers = append(sv.helpers, sv.newWorker(i))
 		}
+		if len(sv.helpers) > 0 {
+			sv.busy = make([]atomic.Uint64, busySlots)
+		}
 		var v int
 		if cycle := w0.runCycle(func() { v = sv.mtdf(w0, root) }); cycle {
 			// A searched line repeated a position: hand over.
@@ -365,6 +369,7 @@ type solver struct {
 	ttBudget     int64
 	key          keyer
 	helpers      []*worker
+	busy         []atomic.Uint64 // with helpers: positions being searched
 	nodes        atomic.Uint64
 	start        time.Time
 	lastProgress time.Time
@@ -378,6 +383,21 @@ type solver struct {
 	// sign turns that into seat 0's margin.
 	lower, upper, sign int
 }
+
+// busyDepth: nodes this near the root say, while they are searched, that
+// they are (in sv.busy), so that the other workers search other moves
+// first. busySlots is the size of that table (a collision only defers a
+// move for nothing).
+const (
+	busyDepth = 16
+	busySlots = 1 << 16
+)
+
+func (sv *solver) markBusy(h uint64) { sv.busy[h&(busySlots-1)].Store(h) }
+
+func (sv *solver) unmarkBusy(h uint64) { sv.busy[h&(busySlots-1)].CompareAndSwap(h, 0) }
+
+func (sv *solver) isBusy(h uint64) bool { return sv.busy[h&(busySlots-1)].Load() == h }
 
 // worker is one goroutine's search.
 type worker struct {
@@ -454,10 +474,11 @@ func (sv *solver) newWorker(id int) *worker {
 
 // level holds the scratch space of one depth of the search.
 type level struct {
-	moves []core.Move
-	kids  []*core.State
-	order []int
-	keys  []int
+	moves    []core.Move
+	deferred []int
+	kids     []*core.State
+	order    []int
+	keys     []int
 }
 
 func (w *worker) run(f func()) (err error) {
@@ -552,7 +573,11 @@ func (sv *solver) nullWindow(w0 *worker, root *core.State, beta int) int {
 	v, finished := w0.stoppable(func() int { return w0.search(0, root, beta-1, beta) })
 	sv.passDone.Store(true)
 	wg.Wait()
-	// A worker stopped in the middle of a line left it on its path.
+	// A worker stopped in the middle of a line left it on its path, and
+	// marks of positions it was searching.
+	for i := range sv.busy {
+		sv.busy[i].Store(0)
+	}
 	w0.path.reset()
 	for _, h := range sv.helpers {
 		h.path.reset()
@@ -642,8 +667,20 @@ func (w *worker) search(d int, st *core.State, alpha, beta int) int {
 			// helpers try another order near the root, to share the work
 			order[0], order[1] = order[1], order[0]
 		}
-		for _, k := range order {
-			v := w.child(d, lv.kids[k], mover, a, beta)
+		shared := sv.busy != nil && d < busyDepth
+		if shared {
+			sv.markBusy(h1)
+		}
+		deferred := lv.deferred[:0]
+		for i, k := range order {
+			c := lv.kids[k]
+			if shared && (i > 0 || ttMove < n) && sv.isBusy(c.Hash()) {
+				// Another worker is searching it: take the others first
+				// and come back to it (ABDADA's deferral).
+				deferred = append(deferred, k)
+				continue
+			}
+			v := w.child(d, c, mover, a, beta)
 			if v > best {
 				best, bestK = v, k
 				if best >= beta {
@@ -651,6 +688,22 @@ func (w *worker) search(d int, st *core.State, alpha, beta int) int {
 				}
 				a = max(a, best)
 			}
+		}
+		if best < beta {
+			for _, k := range deferred {
+				v := w.child(d, lv.kids[k], mover, a, beta)
+				if v > best {
+					best, bestK = v, k
+					if best >= beta {
+						break
+					}
+					a = max(a, best)
+				}
+			}
+		}
+		lv.deferred = deferred
+		if shared {
+			sv.unmarkBusy(h1)
 		}
 	}
 
@@ -835,7 +888,7 @@ func (sv *solver) progress(now time.Time) Progress {
 func (w *worker) principal(root *core.State, v int) ([]core.Move, []string) {
 	sv := w.sv
 	g := sv.g
-	sv.helpers = nil // one worker from here
+	sv.helpers, sv.busy = nil, nil // one worker from here
 	st := root.Clone()
 	var line []core.Move
 	var text []string
