@@ -60,6 +60,23 @@ func BenchmarkPlayoutDvonn(b *testing.B) {
 	})
 }
 
+// Nine Men's Morris: follow-up removals, a position-reading line check
+// (formed, spare) and a place-then-slide phase change; the ratio to the
+// hand-written reference should stay at least 1/3.
+func BenchmarkPlayoutMorris(b *testing.B) {
+	b.Run("framework", func(b *testing.B) { benchFramework(b, "traditional/nine-mens-morris") })
+	b.Run("handwritten", func(b *testing.B) {
+		m := handwritten.NewMorris()
+		rng := rand.New(rand.NewPCG(1, 2))
+		plies := 0
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			plies += handwritten.PlayoutMorris(m, rng)
+		}
+		b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+	})
+}
+
 func BenchmarkPlayoutEthiopian(b *testing.B) { benchFramework(b, "mancala/ethiopian") }
 func BenchmarkPlayoutNigerian(b *testing.B)  { benchFramework(b, "mancala/nigerian") }
 

@@ -37,6 +37,8 @@ type compiler struct {
 		total int
 		names []string
 	}
+	// followUps are the rules another rule names as its then.
+	followUps map[int]bool
 }
 
 // topKeys are the keys of the top level of a variant file.
@@ -109,6 +111,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g.boxNames()
 	c.compileSetup()
 	c.compileRules()
+	c.followUps = c.compileFollowUps()
 	c.compilePhases()
 	g.tableSeatKeys()
 	c.compileEnds()

@@ -222,6 +222,7 @@ func (c *compiler) compileSetup() {
 var moveKeys = []*Key{
 	{Name: "type", Type: TChoice, Required: true, Doc: "the primitive: one of the registered move types"},
 	{Name: "cite", Type: TString, Default: "", Doc: "shown when this rule refuses a move: (rule move, E 2-7)"},
+	&thenKey, &thenIfKey,
 	{Name: "title", Type: TString, Doc: "accepted and ignored"},
 	{Name: "after", Type: TStrings, Doc: "effects applied, in order, after each move by this rule"},
 }
@@ -359,9 +360,11 @@ func (c *compiler) compilePhases() {
 	}
 	g.maxPlies = c.num("turns.max_plies", DefaultMaxPlies, 1, 1<<24)
 	if len(names) == 0 {
-		all := make([]int, len(g.rules))
-		for i := range all {
-			all[i] = i
+		all := make([]int, 0, len(g.rules))
+		for i := range g.rules {
+			if !c.followUps[i] { // a follow-up is played only after its base move
+				all = append(all, i)
+			}
 		}
 		g.phases = []*phase{{name: "play", rules: all, first: -1, next: -1}}
 		g.Phases = []string{"play"}
@@ -384,8 +387,12 @@ func (c *compiler) compilePhases() {
 			found := false
 			for j, ru := range g.rules {
 				if ru.base().name == rn {
-					ph.rules = append(ph.rules, j)
 					found = true
+					if c.followUps[j] {
+						r.ValueErrorf(fmt.Sprintf("%s.moves.%d", p, i), "%s.moves: %q is a follow-up (another rule's then): it is played only after its base move", p, rn)
+						continue
+					}
+					ph.rules = append(ph.rules, j)
 				}
 			}
 			if !found {

@@ -2,7 +2,10 @@
 
 package core
 
-import "github.com/expr-lang/expr"
+import (
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/parser"
+)
 
 var exprEnd = endType{
 	name: "expr",
@@ -14,13 +17,29 @@ var exprEnd = endType{
 			c.r.Errorf(p, "%s: an expr end condition needs when = '...'", p)
 			return nil
 		}
-		return &exprCond{condProgram{c.compileExpr(keyPath(p, &endWhenKey), src, c.condEnv(), expr.AsBool())}}
+		e := &exprCond{when: condProgram{c.compileExpr(keyPath(p, &endWhenKey), src, c.condEnv(), expr.AsBool())}}
+		if e.when.prog != nil {
+			if tree, err := parser.Parse(src); err == nil {
+				e.native = c.nativeCond(tree.Node)
+			}
+		}
+		return e
 	},
 }
 
 var endWhenKey = Key{Name: "when", Type: TExpr, Required: true,
 	Doc: "a boolean expression, evaluated with seat = the seat now to move"}
 
-type exprCond struct{ when condProgram }
+type exprCond struct {
+	when condProgram
+	// native evaluates the condition without the VM when it is within
+	// the native subset (expr_native.go).
+	native nativeBool
+}
 
-func (e *exprCond) holds(g *Game, s *State) (bool, int) { return g.cond(e.when, s), -1 }
+func (e *exprCond) holds(g *Game, s *State) (bool, int) {
+	if e.native != nil {
+		return e.native(s, -1, -1), -1
+	}
+	return g.cond(e.when, s), -1
+}

@@ -362,3 +362,75 @@ func (c *compiler) checkPosArg(path, fn string, kind argKind, val string, line, 
 	}
 	c.r.ExprErrorf(path, line, col, "%s", msg)
 }
+
+// lineAfter reports whether, after seat's piece moves from `from` (-1: a
+// placement) to `to`, it stands in a row of n of seat's pieces (inLine
+// read ahead, without playing the move).
+func (s *State) lineAfter(from, to, seat, n int) bool {
+	if to < 0 || n < 1 {
+		return false
+	}
+	if n == 1 {
+		return true
+	}
+	g := s.g
+	b := g.Board
+	if g.small {
+		// the seat's pieces after the move, as a bit mask
+		own := s.ownMask(seat) | 1<<uint(to)
+		if from >= 0 {
+			own &^= 1 << uint(from)
+		}
+		rays, off := b.RayTable()
+		nd := len(b.Dirs)
+		run := func(d int) int {
+			k := 0
+			for _, x := range rays[off[to*nd+d]:off[to*nd+d+1]] {
+				if k >= n || own&(1<<uint(x)) == 0 {
+					break
+				}
+				k++
+			}
+			return k
+		}
+		for d := 0; d < nd; d++ {
+			opp := b.Opposite(d)
+			if opp >= 0 && opp < d {
+				continue
+			}
+			k := 1 + run(d)
+			if k < n && opp >= 0 {
+				k += run(opp)
+			}
+			if k >= n {
+				return true
+			}
+		}
+		return false
+	}
+	own := func(x int) bool { return x != from && (x == to || s.Owner(x) == seat) }
+	run := func(d int) int {
+		k := 0
+		for _, x := range b.Ray(to, d) {
+			if k >= n || !own(int(x)) {
+				break
+			}
+			k++
+		}
+		return k
+	}
+	for d := range b.Dirs {
+		opp := b.Opposite(d)
+		if opp >= 0 && opp < d {
+			continue
+		}
+		k := 1 + run(d)
+		if opp >= 0 {
+			k += run(opp)
+		}
+		if k >= n {
+			return true
+		}
+	}
+	return false
+}

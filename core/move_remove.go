@@ -7,6 +7,7 @@ package core
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"rulesmith/core/board"
@@ -15,7 +16,7 @@ import (
 var removeMove = moveType{
 	name:    "remove",
 	doc:     "take one piece, or a contiguous run of pieces along a line, off the board; no piece moves",
-	keys:    []*Key{&removeShapeKey, &removePiecesKey, &moverKindsKey, &dirsKey, &removeMinKey, &removeMaxKey, &whenKey, &removeNotationKey},
+	keys:    []*Key{&removeShapeKey, &removePiecesKey, &moverKindsKey, &dirsKey, &removeMinKey, &removeMaxKey, &whenKey, &removeSpareKey, &removeNotationKey},
 	compile: compileRemove,
 }
 
@@ -28,6 +29,8 @@ var (
 		Doc: "run: the fewest pieces one move removes"}
 	removeMaxKey = Key{Name: "max_length", Type: TInt, Default: board.MaxCells, Min: 1, Max: board.MaxCells,
 		Doc: "run: the most pieces one move removes"}
+	removeSpareKey = Key{Name: "spare", Type: TExpr,
+		Doc: "piece: a condition over to and the position; pieces it holds for are spared unless every candidate is (a man in a mill: 'line(to, 3)')"}
 	removeNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "capture"},
 		Doc: "cells: b2, or a run by its end cells, lower first (a1-c1); capture: the same after an x (xb2, xa1-c1)"}
 )
@@ -46,6 +49,7 @@ type removeRule struct {
 	dirs           []int
 	minLen, maxLen int
 	when           *whenCond
+	spare          *whenCond
 	prefix         string // "x" under notation = "capture"
 }
 
@@ -57,10 +61,14 @@ func compileRemove(c *compiler, p string, rb ruleBase) rule {
 	ru.whose = map[string]int{"any": removeAny, "own": removeOwn, "enemy": removeEnemy}[c.readChoice(p, &removePiecesKey)]
 	ru.kinds = c.readKinds(p, &moverKindsKey)
 	ru.when = c.compileWhen(p, false)
+	ru.spare = c.compileCellCond(p, removeSpareKey.Name, false)
 	if c.readChoice(p, &removeNotationKey) == "capture" {
 		ru.prefix = "x"
 	}
 	ru.minLen, ru.maxLen = c.readInt(p, &removeMinKey), c.readInt(p, &removeMaxKey)
+	if ru.run && ru.spare != nil {
+		r.Errorf(keyPath(p, &removeSpareKey), "%s.spare: only the removal of one piece (shape = \"piece\") takes spare", p)
+	}
 	if !ru.run {
 		for _, k := range []*Key{&dirsKey, &removeMinKey, &removeMaxKey} {
 			if c.has(p, k) {
@@ -123,10 +131,49 @@ func (r *removeRule) removable(s *State, c, mover int) bool {
 	return r.when == nil || r.when.allows(s, -1, c, int(s.buf[g.lay.height+c]), k)
 }
 
+// spared reports whether the piece on c is spared (see removeSpareKey).
+func (r *removeRule) spared(s *State, c int) bool {
+	g := s.g
+	return r.spare.allows(s, -1, c, int(s.buf[g.lay.height+c]), int(g.pieceKind[s.buf[g.lay.top+c]-1]))
+}
+
 func (r *removeRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
 	n := g.Board.N()
+	if r.spare != nil {
+		// spare the pieces it names unless every candidate is one
+		if g.small && r.whose == removeEnemy && r.kinds == nil && r.when == nil {
+			// the candidates are the occupied cells the mover does not top
+			cand := s.occMask() &^ s.ownMask(mover)
+			var free uint64
+			for m := cand; m != 0; m &= m - 1 {
+				c := bits.TrailingZeros64(m)
+				if s.buf[g.lay.top+c] == 0 {
+					cand &^= 1 << uint(c) // stones, no piece
+				} else if !r.spared(s, c) {
+					free |= 1 << uint(c)
+				}
+			}
+			if free != 0 {
+				cand = free
+			}
+			for ; cand != 0; cand &= cand - 1 {
+				out = append(out, mkMove(r.index, -1, bits.TrailingZeros64(cand), 0))
+			}
+			return out
+		}
+		all := true
+		for c := 0; c < n && all; c++ {
+			all = !r.removable(s, c, mover) || r.spared(s, c)
+		}
+		for c := 0; c < n; c++ {
+			if r.removable(s, c, mover) && (all || !r.spared(s, c)) {
+				out = append(out, mkMove(r.index, -1, c, 0))
+			}
+		}
+		return out
+	}
 	for c := 0; c < n; c++ {
 		if !r.removable(s, c, mover) {
 			continue
@@ -243,6 +290,8 @@ func (r *removeRule) explain(s *State, text string) (string, bool) {
 			return fmt.Sprintf("a %s may not be removed by this rule", g.Kinds[g.pieceKind[p]].Name), true
 		case !r.removable(s, c, mover):
 			return fmt.Sprintf("the rule's condition (when) does not allow removing the piece on %s", name), true
+		case r.spare != nil && r.spared(s, c):
+			return fmt.Sprintf("the piece on %s is spared (spare) while another may be removed", name), true
 		}
 	}
 	if isRun && len(cells) == 2 {

@@ -252,6 +252,7 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 	n := g.Board.N()
 	nd := len(g.Board.Dirs)
 	rays, roff := g.Board.RayTable()
+	steps := g.Board.StepTable()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
@@ -322,6 +323,16 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 		dist := r.dist
 		if r.byHeight {
 			dist = int(height[c])
+		}
+		if dist == 1 && g.small && !r.jump && r.land == landEmpty && r.allDirs && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone) {
+			// a step to an empty neighbour: the step table and the
+			// occupancy mask decide it
+			for d := 0; d < nd; d++ {
+				if t := steps[c*nd+d]; t >= 0 && occ&(1<<uint(t)) == 0 {
+					out = append(out, mkMove(r.index, c, int(t), d))
+				}
+			}
+			continue
 		}
 		if dist > 0 && reachFast {
 			// The common case (DVONN): an exact distance over anything, so

@@ -45,6 +45,10 @@ type State struct {
 	analysis bool
 	// seen holds the hashes of a playout's positions (repetition rule).
 	seen []uint64
+	// ahead is a copy for looking one move ahead (follow-ups, move_then.go)
+	// and thenBase the base moves being expanded; neither is the position.
+	ahead    *State
+	thenBase []Move
 	// fe is the binding of native score programs (fastexpr.go).
 	fe fenv
 }

@@ -706,3 +706,11 @@ func crosscheckModel[T modelPos[T]](t *testing.T, variant string, start T, games
 func TestMuTorereMatchesModel(t *testing.T) {
 	crosscheckModel(t, "traditional/mu-torere", newMuTorere(), 200, 300)
 }
+
+func TestNineMensMorrisMatchesModel(t *testing.T) {
+	games := 200
+	if testing.Short() {
+		games = 40
+	}
+	crosscheckModel(t, "traditional/nine-mens-morris", newNineMensMorris(), games, 400)
+}

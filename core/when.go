@@ -24,6 +24,9 @@ type whenCond struct {
 	// table), rest the others, run only when pre does not decide.
 	pre, rest *whenCond
 	or        bool
+	// native evaluates a condition that is one position function call
+	// (line(to, 3), !empty(from), …) without the VM (see nativeCond).
+	native func(s *State, from, to int) bool
 }
 
 // noAttrs stands for the origin of a placement; it is never written.
@@ -77,6 +80,10 @@ func (c *compiler) cellCond(p, key, src string, hasFrom, split bool) *whenCond {
 	ast.Walk(&tree.Node, v)
 	static := c.staticNames(v.names)
 	if !static {
+		if f := c.nativeCond(tree.Node); f != nil {
+			w.native = f
+			return w
+		}
 		if split {
 			c.splitCond(w, tree.Node, p, key, hasFrom)
 		}
@@ -211,6 +218,9 @@ func (c *compiler) splitCond(w *whenCond, root ast.Node, p, key string, hasFrom 
 func (w *whenCond) allows(s *State, from, to, height, kind int) bool {
 	if w == nil {
 		return true
+	}
+	if w.native != nil {
+		return w.native(s, from, to)
 	}
 	if w.pre != nil {
 		if w.pre.allows(s, from, to, height, kind) == w.or {

@@ -263,6 +263,10 @@ func (bl *builder) finish(step func(c, d int) int, next func(c, d, prev, cur int
 	return b
 }
 
+// StepTable returns the flat step table: the neighbour of c in direction d
+// is step[c*len(Dirs)+d], or NoCell. For hot loops; do not modify.
+func (b *Board) StepTable() []int32 { return b.step }
+
 // shiftGroup is the cells (src) whose neighbour lies off cells further on
 // in cell order.
 type shiftGroup struct {

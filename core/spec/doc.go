@@ -29,7 +29,8 @@ const (
 	// MaxExtendsDepth is the longest chain of `extends`.
 	MaxExtendsDepth = 16
 	// MaxNesting is the deepest nesting of arrays and inline tables in a
-	// file, checked before the TOML decoder sees it.
+	// file, and the most parts of a dotted key, checked before the TOML
+	// decoder sees it.
 	MaxNesting = 32
 )
 
@@ -211,9 +212,9 @@ func (d *Doc) load(name, from string, src *Source, chain *[]string, diags *diag.
 	if from == "" || src.quotable(file) {
 		d.lines[file] = strings.Split(text, "\n")
 	}
-	if line, col, ok := checkNesting(text); !ok {
+	if line, col, msg, ok := checkNesting(text); !ok {
 		*diags = append(*diags, diag.Diagnostic{File: file, Line: line, Col: col,
-			Msg: fmt.Sprintf("toml: arrays and inline tables nested deeper than %d levels", MaxNesting), Source: lineOf(d.lines[file], line)})
+			Msg: msg, Source: lineOf(d.lines[file], line)})
 		return nil
 	}
 	var root map[string]any

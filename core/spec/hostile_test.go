@@ -50,8 +50,12 @@ func TestCheckNesting(t *testing.T) {
 		{"brackets in comments", "# " + deep + "\na = 1", 0, 0},
 		{"escaped quote", `s = "\"` + deep + `"`, 0, 0},
 		{"after a string", `s = "é" ` + deep, 1, 9 + MaxNesting},
+		{"dotted key", strings.Repeat("a.", MaxNesting) + "b = 1", 1, 2 * MaxNesting},
+		{"dotted header", "[" + strings.Repeat("a.", MaxNesting) + "b]", 1, 1 + 2*MaxNesting},
+		{"short keys and floats", "[a.b.c]\nx.y = 1.5\nz = [1.5, 2.5, {q.r = 3.25}]", 0, 0},
+		{"dots in strings", `s = "` + strings.Repeat(".", 100) + `"`, 0, 0},
 	} {
-		line, col, fits := checkNesting(c.text)
+		line, col, _, fits := checkNesting(c.text)
 		if fits != (c.line == 0) || line != c.line || col != c.col {
 			t.Errorf("%s: got %d:%d %v, want %d:%d", c.name, line, col, fits, c.line, c.col)
 		}

@@ -1,17 +1,32 @@
 package spec
 
-import "unicode/utf8"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // checkNesting scans TOML text for arrays and inline tables nested deeper
-// than MaxNesting, stepping over strings and comments, so that the decoder
-// never sees such a file (it spends memory steeply with depth). It returns
-// the line and column (1-based, in runes) of the first bracket or brace too
-// deep, and false; or true when the text is within the limit. The scan is
+// than MaxNesting, or keys of more than MaxNesting dotted parts, stepping
+// over strings and comments, so that the decoder never sees such a file (it
+// spends memory steeply with depth). It returns the line and column
+// (1-based, in runes) of the first bracket, brace or dot too deep with a
+// message, and false; or true when the text is within the limits. The scan is
 // linear and never fails on malformed text: the decoder reports that.
-func checkNesting(text string) (line, col int, ok bool) {
-	depth := 0
+func checkNesting(text string) (line, col int, msg string, ok bool) {
+	depth, dots := 0, 0
 	n := len(text)
 	for i := 0; i < n; i++ {
+		switch ch := text[i]; ch {
+		case '.':
+			// Dots outside strings separate the parts of a key (a float
+			// has one): each part is a level of tables to the decoder.
+			if dots++; dots >= MaxNesting {
+				l, c := lineCol(text, i)
+				return l, c, fmt.Sprintf("toml: a key of more than %d parts", MaxNesting), false
+			}
+		case '=', '\n', ',', '{', '}', '[', ']':
+			dots = 0
+		}
 		switch ch := text[i]; ch {
 		case '#':
 			for i < n && text[i] != '\n' {
@@ -27,7 +42,7 @@ func checkNesting(text string) (line, col int, ok bool) {
 			depth++
 			if depth > MaxNesting {
 				l, c := lineCol(text, i)
-				return l, c, false
+				return l, c, fmt.Sprintf("toml: arrays and inline tables nested deeper than %d levels", MaxNesting), false
 			}
 		case ']', '}':
 			if depth > 0 {
@@ -35,7 +50,7 @@ func checkNesting(text string) (line, col int, ok bool) {
 			}
 		}
 	}
-	return 0, 0, true
+	return 0, 0, "", true
 }
 
 // skipString returns the offset of the quote that closes a one-line string

@@ -1,0 +1,226 @@
+package core
+
+// Native evaluation of the state expressions built from position
+// functions. A condition such as `line(to, 3)`, `!empty(from)` or
+// `pieces_in("", "") + hand() <= 2` is compiled at load into Go closures
+// over the State, with no VM run and no allocation. The subset: integer
+// and boolean literals; + - * on integers; comparisons of integers; ! && ||;
+// and the calls line, formed, empty, mine, enemy, near (with a literal
+// what), pieces_in (with literal names), hand, with cells given as from, to
+// or a literal name. The seat in question is the seat to move (the mover in
+// a move's condition, as in the VM's environment). Anything else returns
+// nil, and the VM runs the expression as before.
+
+import (
+	"github.com/expr-lang/expr/ast"
+)
+
+type nativeBool func(s *State, from, to int) bool
+type nativeInt func(s *State, from, to int) int
+
+// nativeCond compiles a boolean expression, or returns nil.
+func (c *compiler) nativeCond(n ast.Node) nativeBool {
+	b, _ := c.native(n)
+	return b
+}
+
+// native compiles n into a boolean or an integer closure (one of them set).
+func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
+	g := c.g
+	switch x := n.(type) {
+	case *ast.IntegerNode:
+		v := x.Value
+		return nil, func(*State, int, int) int { return v }
+	case *ast.BoolNode:
+		v := x.Value
+		return func(*State, int, int) bool { return v }, nil
+	case *ast.UnaryNode:
+		b, i := c.native(x.Node)
+		switch {
+		case (x.Operator == "!" || x.Operator == "not") && b != nil:
+			return func(s *State, f, t int) bool { return !b(s, f, t) }, nil
+		case x.Operator == "-" && i != nil:
+			return nil, func(s *State, f, t int) int { return -i(s, f, t) }
+		}
+		return nil, nil
+	case *ast.BinaryNode:
+		lb, li := c.native(x.Left)
+		rb, ri := c.native(x.Right)
+		if lb != nil && rb != nil {
+			switch x.Operator {
+			case "&&", "and":
+				return func(s *State, f, t int) bool { return lb(s, f, t) && rb(s, f, t) }, nil
+			case "||", "or":
+				return func(s *State, f, t int) bool { return lb(s, f, t) || rb(s, f, t) }, nil
+			case "==":
+				return func(s *State, f, t int) bool { return lb(s, f, t) == rb(s, f, t) }, nil
+			case "!=":
+				return func(s *State, f, t int) bool { return lb(s, f, t) != rb(s, f, t) }, nil
+			}
+			return nil, nil
+		}
+		if li == nil || ri == nil {
+			return nil, nil
+		}
+		switch x.Operator {
+		case "+":
+			return nil, func(s *State, f, t int) int { return li(s, f, t) + ri(s, f, t) }
+		case "-":
+			return nil, func(s *State, f, t int) int { return li(s, f, t) - ri(s, f, t) }
+		case "*":
+			return nil, func(s *State, f, t int) int { return li(s, f, t) * ri(s, f, t) }
+		case "<":
+			return func(s *State, f, t int) bool { return li(s, f, t) < ri(s, f, t) }, nil
+		case "<=":
+			return func(s *State, f, t int) bool { return li(s, f, t) <= ri(s, f, t) }, nil
+		case ">":
+			return func(s *State, f, t int) bool { return li(s, f, t) > ri(s, f, t) }, nil
+		case ">=":
+			return func(s *State, f, t int) bool { return li(s, f, t) >= ri(s, f, t) }, nil
+		case "==":
+			return func(s *State, f, t int) bool { return li(s, f, t) == ri(s, f, t) }, nil
+		case "!=":
+			return func(s *State, f, t int) bool { return li(s, f, t) != ri(s, f, t) }, nil
+		}
+		return nil, nil
+	case *ast.CallNode:
+		id, ok := x.Callee.(*ast.IdentifierNode)
+		if !ok {
+			return nil, nil
+		}
+		return c.nativeCall(id.Value, x.Arguments)
+	}
+	_ = g
+	return nil, nil
+}
+
+func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeInt) {
+	g := c.g
+	cellArg := func(a ast.Node) (func(from, to int) int, bool) {
+		switch x := a.(type) {
+		case *ast.IdentifierNode:
+			switch x.Value {
+			case "from":
+				return func(from, _ int) int { return from }, true
+			case "to":
+				return func(_, to int) int { return to }, true
+			}
+		case *ast.StringNode:
+			if i, ok := g.Board.Index(x.Value); ok {
+				return func(int, int) int { return i }, true
+			}
+		}
+		return nil, false
+	}
+	intArg := func(a ast.Node) (int, bool) {
+		x, ok := a.(*ast.IntegerNode)
+		if !ok {
+			return 0, false
+		}
+		return x.Value, true
+	}
+	strArg := func(a ast.Node) (string, bool) {
+		x, ok := a.(*ast.StringNode)
+		if !ok {
+			return "", false
+		}
+		return x.Value, true
+	}
+	switch name {
+	case "line":
+		if len(args) != 2 {
+			return nil, nil
+		}
+		cell, ok1 := cellArg(args[0])
+		k, ok2 := intArg(args[1])
+		if !ok1 || !ok2 {
+			return nil, nil
+		}
+		return func(s *State, from, to int) bool {
+			x := cell(from, to)
+			return x >= 0 && s.inLine(x, k)
+		}, nil
+	case "formed":
+		if len(args) != 1 {
+			return nil, nil
+		}
+		k, ok := intArg(args[0])
+		if !ok {
+			return nil, nil
+		}
+		return func(s *State, _, _ int) bool {
+			return s.LastTarget() >= 0 && s.inLine(s.LastTarget(), k)
+		}, nil
+	case "empty", "mine", "enemy":
+		if len(args) != 1 {
+			return nil, nil
+		}
+		cell, ok := cellArg(args[0])
+		if !ok {
+			return nil, nil
+		}
+		what := map[string]string{"empty": "empty", "mine": "own", "enemy": "enemy"}[name]
+		return func(s *State, from, to int) bool {
+			x := cell(from, to)
+			return x >= 0 && s.is(x, what, s.ToMove())
+		}, nil
+	case "near":
+		if len(args) != 2 {
+			return nil, nil
+		}
+		cell, ok1 := cellArg(args[0])
+		what, ok2 := strArg(args[1])
+		if !ok1 || !ok2 {
+			return nil, nil
+		}
+		return nil, func(s *State, from, to int) int {
+			x := cell(from, to)
+			if x < 0 {
+				return 0
+			}
+			n := 0
+			for _, y := range s.g.Board.Adjacent(x) {
+				if s.is(int(y), what, s.ToMove()) {
+					n++
+				}
+			}
+			return n
+		}
+	case "hand":
+		if len(args) != 0 {
+			return nil, nil
+		}
+		return nil, func(s *State, _, _ int) int {
+			n := 0
+			for k := range s.g.Kinds {
+				n += s.HandLeft(s.ToMove(), k)
+			}
+			return n
+		}
+	case "pieces_in":
+		if len(args) != 2 {
+			return nil, nil
+		}
+		ks, ok1 := strArg(args[0])
+		rs, ok2 := strArg(args[1])
+		if !ok1 || !ok2 {
+			return nil, nil
+		}
+		k := -1
+		if ks != "" {
+			var ok bool
+			if k, ok = g.KindIndex(ks); !ok {
+				return nil, nil
+			}
+		}
+		if rs == "" {
+			return nil, func(s *State, _, _ int) int { return s.countPieces(s.ToMove(), k) }
+		}
+		ref, ok := g.regionRefs[rs]
+		if !ok {
+			return nil, nil
+		}
+		return nil, func(s *State, _, _ int) int { return s.countIn(g.cells(ref, s.ToMove()), s.ToMove(), k) }
+	}
+	return nil, nil
+}

@@ -1,0 +1,238 @@
+// This file holds move composition: a follow-up decision inside one move.
+// A rule with `then = "RULE"` and `then_if = 'CONDITION'` makes, after each
+// of its moves that meets the condition, the same seat choose one move of
+// the follow-up rule (a `remove` of one piece: Nine Men's Morris's mill and
+// the removal it earns). The pair is one Move, one ply and one notation
+// token: the base move's notation, "x", the removed cell (d2-d3xa1, d1xa4).
+// When the follow-up has no move (nothing to remove), the base move stands
+// alone. gen and play are on the hot path and allocate nothing once a
+// State's scratch buffers exist.
+
+package core
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/expr-lang/expr"
+
+	"rulesmith/core/diag"
+)
+
+var (
+	thenKey = Key{Name: "then", Type: TString,
+		Doc: "a follow-up rule (a remove of one piece) the same seat plays in the same move when then_if holds after it"}
+	thenIfKey = Key{Name: "then_if", Type: TExpr,
+		Doc: "when the follow-up is due, read after the base move (formed(3): the move made a line of 3)"}
+)
+
+// followShift places the follow-up's cell (+1) in a Move, above the base
+// rule's own detail (which must fit in followShift-34 bits).
+const (
+	followShift = 50
+	followMask  = Move(noCell) << followShift
+)
+
+// thenRule wraps a rule whose moves may be followed by one move of follow.
+type thenRule struct {
+	rule
+	follow *removeRule
+	// line > 0: the condition is formed(line), checked natively; else cond.
+	line int
+	cond condProgram
+}
+
+func followCell(m Move) int { return int((m&followMask)>>followShift) - 1 }
+
+func baseMove(m Move) Move { return m &^ followMask }
+
+// due plays m on a scratch copy of s and reports whether the follow-up is
+// due; the scratch state then holds the position after the base move, the
+// same seat to move.
+func (t *thenRule) due(s *State, m Move) (*State, bool) {
+	if t.line > 0 && !s.lineAfter(m.From(), m.To(), s.ToMove(), t.line) {
+		// formed(n) cannot hold: no need to look ahead
+		return nil, false
+	}
+	sc := s.aheadState()
+	sc.CopyFrom(s)
+	if err := t.rule.play(sc, m); err != nil {
+		return sc, false
+	}
+	sc.buf[hLastTo] = int32(m.To() + 1)
+	if t.line > 0 {
+		return sc, m.To() >= 0 && sc.inLine(m.To(), t.line)
+	}
+	return sc, sc.g.cond(t.cond, sc)
+}
+
+func (t *thenRule) gen(s *State, out []Move) []Move {
+	start := len(out)
+	out = t.rule.gen(s, out)
+	base := append(s.thenBase[:0], out[start:]...)
+	s.thenBase = base
+	out = out[:start]
+	for _, m := range base {
+		sc, ok := t.due(s, m)
+		if !ok {
+			out = append(out, m)
+			continue
+		}
+		n := len(out)
+		out = t.follow.gen(sc, out)
+		if len(out) == n {
+			out = append(out, m) // nothing to remove: the move stands alone
+			continue
+		}
+		for i := n; i < len(out); i++ {
+			out[i] = m | Move(out[i].To()+1)<<followShift
+		}
+	}
+	return out
+}
+
+func (t *thenRule) play(s *State, m Move) error {
+	if err := t.rule.play(s, baseMove(m)); err != nil {
+		return err
+	}
+	if c := followCell(m); c >= 0 {
+		return t.follow.play(s, mkMove(t.follow.index, -1, c, 0))
+	}
+	return nil
+}
+
+func (t *thenRule) format(s *State, m Move) string {
+	text := t.rule.format(s, baseMove(m))
+	if c := followCell(m); c >= 0 {
+		text += "x" + s.g.Board.Cells[c].Name
+	}
+	return text
+}
+
+// explain names what is wrong with a base move, or with its follow-up.
+func (t *thenRule) explain(s *State, text string) (string, bool) {
+	g := s.g
+	low := strings.ToLower(text)
+	baseText, victim := low, ""
+	if i := strings.LastIndexByte(low, 'x'); i > 0 {
+		if _, ok := lookupCell(g, low[i+1:]); ok {
+			baseText, victim = low[:i], low[i+1:]
+		}
+	}
+	if reason, ok := t.rule.explain(s, baseText); ok {
+		return reason, true
+	}
+	var buf [256]Move
+	for _, m := range t.rule.gen(s, buf[:0]) {
+		if !strings.EqualFold(t.rule.format(s, m), baseText) {
+			continue
+		}
+		sc, due := t.due(s, m)
+		switch {
+		case !due && victim != "":
+			return fmt.Sprintf("%s does not call for %s (then_if does not hold after it), so nothing may be taken", baseText, t.follow.name), true
+		case due && victim == "":
+			var vb [1]Move
+			if vs := t.follow.gen(sc, vb[:0]); len(vs) > 0 {
+				return fmt.Sprintf("%s must be followed by %s in the same move: write %sx and the cell, as in %sx%s", baseText, t.follow.name, baseText, baseText, g.Board.Cells[vs[0].To()].Name), true
+			}
+		case due:
+			if reason, ok := t.follow.explain(sc, t.follow.prefix+victim); ok {
+				return fmt.Sprintf("after %s: %s (rule %s)", baseText, reason, t.follow.name), true
+			}
+		}
+	}
+	return "", false
+}
+
+// aheadState returns s's copy for looking ahead (allocated once).
+func (s *State) aheadState() *State {
+	if s.ahead == nil {
+		s.ahead = s.Clone()
+	}
+	return s.ahead
+}
+
+// compileFollowUps wraps the rules that declare `then` once every rule is
+// compiled, and reports follow-ups that name no rule, are not a one-piece
+// remove, or would loop. It returns the follow-up rules, which no phase
+// lists on their own.
+func (c *compiler) compileFollowUps() map[int]bool {
+	r := c.r
+	g := c.g
+	byName := map[string]int{}
+	var names []string
+	for i, ru := range g.rules {
+		byName[ru.base().name] = i
+		names = append(names, ru.base().name)
+	}
+	followed := map[int]bool{}
+	next := map[int]int{}
+	for i, ru := range g.rules {
+		p := "moves." + ru.base().name
+		if !r.Has(p + ".then") {
+			if r.Has(p + ".then_if") {
+				r.Errorf(p+".then_if", "%s.then_if: without then there is no follow-up to decide", p)
+			}
+			continue
+		}
+		name := r.String(p+".then", "")
+		j, ok := byName[name]
+		if !ok {
+			r.ValueErrorf(p+".then", "%s.then: unknown move rule %q%s", p, name, didYouMean(name, names))
+			continue
+		}
+		next[i] = j
+	}
+	// a chain of follow-ups must end: A then B then A would never finish
+	for i := range g.rules {
+		if _, ok := next[i]; !ok {
+			continue
+		}
+		seen := map[int]bool{i: true}
+		chain := []string{g.rules[i].base().name}
+		for j, ok := next[i]; ok; j, ok = next[j] {
+			chain = append(chain, g.rules[j].base().name)
+			if seen[j] {
+				p := "moves." + g.rules[i].base().name
+				r.ValueErrorf(p+".then", "%s.then: the follow-ups loop (%s): a move would never end", p, strings.Join(chain, " → "))
+				return followed
+			}
+			seen[j] = true
+		}
+	}
+	for i := range g.rules {
+		j, ok := next[i]
+		if !ok {
+			continue
+		}
+		p := "moves." + g.rules[i].base().name
+		rm, isRemove := g.rules[j].(*removeRule)
+		if !isRemove || rm.run {
+			r.ValueErrorf(p+".then", "%s.then: %q is a %s; a follow-up is a remove of one piece (shape = \"piece\")", p, g.rules[j].base().name, g.rules[j].base().typ)
+			continue
+		}
+		t := &thenRule{rule: g.rules[i], follow: rm}
+		src := r.String(p+".then_if", "true")
+		var n int
+		if _, err := fmt.Sscanf(strings.TrimSpace(src), "formed(%d)", &n); err == nil && strings.TrimSpace(src) == fmt.Sprintf("formed(%d)", n) && n > 0 {
+			t.line = n
+		} else {
+			prog := c.compileExpr(p+".then_if", src, c.condEnv(), expr.AsBool())
+			if prog == nil {
+				continue
+			}
+			t.cond = condProgram{prog}
+		}
+		g.rules[i] = t
+		followed[j] = true
+	}
+	return followed
+}
+
+func didYouMean(name string, known []string) string {
+	if s := diag.Closest(name, known); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return ""
+}
