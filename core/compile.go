@@ -31,6 +31,12 @@ type compiler struct {
 	failedRegions map[string]bool
 	// meter counts the compile's time and memory against its budget.
 	meter *meter
+	// attrNames caches cellAttrNames.
+	attrNames struct {
+		board *board.Board
+		total int
+		names []string
+	}
 	// followUps are the rules another rule names as its then.
 	followUps map[int]bool
 }
