@@ -47,6 +47,14 @@ func (s *State) SetCount(c, n int) {
 // as Scores does, without allocating.
 func (g *Game) SeatScore(s *State, seat int) int { return g.scoreOf(s, seat) }
 
-// Bytes returns the memory a copy of s holds, for analyses that bound
-// the states they keep.
-func (s *State) Bytes() int { return 4*(len(s.buf)+len(s.scratch)) + 96 }
+// Bytes returns the memory s holds, for analyses that bound the states
+// they keep: its buffers and, once an expression has been evaluated on it,
+// an estimate of its expression environment (a map and a VM). Clone and
+// CopyFrom do not copy the environment.
+func (s *State) Bytes() int {
+	n := 4*(len(s.buf)+len(s.scratch)) + 96
+	if s.env != nil {
+		n += 64*len(s.env.vars) + 4096
+	}
+	return n
+}

@@ -17,7 +17,7 @@ var gridBoard = boardKind{
 		if !c.r.Has(errPath) {
 			errPath = "board.height"
 		}
-		b, err := board.Grid(c.readInt("board", &gridWidthKey), c.readInt("board", &gridHeightKey), c.r.Bool("board.diagonal", false))
+		b, err := board.Grid(c.readInt("board", &gridWidthKey), c.readInt("board", &gridHeightKey), c.readBool("board", &gridDiagonalKey))
 		return b, errPath, err
 	},
 	render: func(b *strings.Builder, g *Game, s *State) { renderRows(b, g, s, false, true) },

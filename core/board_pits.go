@@ -14,7 +14,7 @@ var pitsBoard = boardKind{
 		if len(c.g.Seats) == 0 {
 			return nil, "", nil
 		}
-		b, err := board.Pits(c.g.Seats, c.readInt("board", &pitsCountKey), c.r.Bool("board.stores", true))
+		b, err := board.Pits(c.g.Seats, c.readInt("board", &pitsCountKey), c.readBool("board", &pitsStoresKey))
 		return b, "board.pits", err
 	},
 	render: renderPits,

@@ -31,6 +31,12 @@ type compiler struct {
 	failedRegions map[string]bool
 	// meter counts the compile's time and memory against its budget.
 	meter *meter
+	// attrNames caches cellAttrNames.
+	attrNames struct {
+		board *board.Board
+		total int
+		names []string
+	}
 	// followUps are the rules another rule names as its then.
 	followUps map[int]bool
 }
@@ -89,9 +95,9 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g := c.g
 	g.Name = r.Required("name")
 	g.Title = r.String("title", g.Name)
-	g.Family = r.String("family", "")
-	r.String("source", "")
-	r.String("description", "")
+	g.Family = c.readString("", keyOf(topKeys, "family"))
+	c.readString("", keyOf(topKeys, "source"))
+	c.readString("", keyOf(topKeys, "description"))
 	if err := c.compileParams(sets); err != nil {
 		return nil, err
 	}
@@ -491,7 +497,7 @@ func (c *compiler) compilePlayers() {
 		r.Errorf("players", "missing required key %q", "players.seats")
 		return
 	}
-	seats := r.Strings("players.seats")
+	seats := c.readStrings("players", keyOf(playersKeys, "seats"))
 	if len(seats) == 0 || len(seats) > MaxSeats {
 		r.ValueErrorf("players.seats", "players.seats: want 1 to %d seats, got %d", MaxSeats, len(seats))
 		return
@@ -505,11 +511,11 @@ func (c *compiler) compilePlayers() {
 		seen[s] = true
 	}
 	c.g.Seats = seats
-	c.g.SeatColors = r.Strings("players.colors")
+	c.g.SeatColors = c.readStrings("players", keyOf(playersKeys, "colors"))
 	if len(c.g.SeatColors) != 0 && len(c.g.SeatColors) != len(seats) {
 		r.ValueErrorf("players.colors", "players.colors: want one colour per seat (%d), got %d", len(seats), len(c.g.SeatColors))
 	}
-	c.g.SeatTitles = r.Strings("players.titles")
+	c.g.SeatTitles = c.readStrings("players", keyOf(playersKeys, "titles"))
 	if len(c.g.SeatTitles) != 0 && len(c.g.SeatTitles) != len(seats) {
 		r.ValueErrorf("players.titles", "players.titles: want one title per seat (%d), got %d", len(seats), len(c.g.SeatTitles))
 	}
@@ -532,20 +538,20 @@ func (c *compiler) compileDisplay() {
 	r := c.r
 	g := c.g
 	r.Keys("display", keyNames(displayKeys))
-	g.Display.Dark = r.String("display.dark", "")
+	g.Display.Dark = c.readString("display", keyOf(displayKeys, "dark"))
 	if g.Display.Dark != "" {
 		if _, ok := g.Board.Cells[0].Attrs[g.Display.Dark]; !ok {
 			r.ValueErrorf("display.dark", "display.dark: no cell attribute %q", g.Display.Dark)
 		}
 	}
-	for i, m := range r.Strings("display.marks") {
+	for i, m := range c.readStrings("display", keyOf(displayKeys, "marks")) {
 		if _, ok := g.regionRefs[m]; !ok {
 			r.ValueErrorf(fmt.Sprintf("display.marks.%d", i), "display.marks: unknown region %q", m)
 			continue
 		}
 		g.Display.Marks = append(g.Display.Marks, m)
 	}
-	g.Display.Shade = r.String("display.shade", "")
+	g.Display.Shade = c.readString("display", keyOf(displayKeys, "shade"))
 	if g.Display.Shade == "" {
 		if rel := g.firstExclusion(); rel != nil {
 			g.Display.Shade = rel.Name
@@ -554,7 +560,7 @@ func (c *compiler) compileDisplay() {
 		r.ValueErrorf("display.shade", "display.shade: unknown relation %q", g.Display.Shade)
 		g.Display.Shade = ""
 	}
-	g.Display.RootFace = r.String("display.root_face", "")
+	g.Display.RootFace = c.readString("display", keyOf(displayKeys, "root_face"))
 }
 
 func (c *compiler) seat(path string, allowNone bool) int {
@@ -681,7 +687,7 @@ func (c *compiler) boardKeys() *boardKind {
 		c.r.Keys("board", keyNames(boardCommonKeys))
 		return nil
 	}
-	kind := c.r.OneOf("board.kind", "", boardKindNames()...)
+	kind := c.r.OneOf("board.kind", "", boardKindNames()...) // the kinds are the registry's
 	bk := lookupBoardKind(kind)
 	if bk == nil {
 		c.r.Keys("board", keyNames(boardCommonKeys))

@@ -112,7 +112,7 @@ func (c *compiler) lineSets(cells []board.GraphCell, at map[string]int) ([]board
 	for _, fam := range r.Keys("board.lines", nil) {
 		p := "board.lines." + fam
 		r.Keys(p, keyNames(lineFamilyKeys))
-		set := board.LineSet{Name: fam, Dirs: [2]string{fam + "+", fam + "-"}, Closed: r.Bool(p+".closed", false)}
+		set := board.LineSet{Name: fam, Dirs: [2]string{fam + "+", fam + "-"}, Closed: c.readBool(p, keyOf(lineFamilyKeys, "closed"))}
 		if r.Has(p + ".dirs") {
 			d := r.Strings(p + ".dirs")
 			if len(d) != 2 {

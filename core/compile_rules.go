@@ -34,14 +34,14 @@ func (c *compiler) compilePieces() {
 		if r.Has(p + ".owner") {
 			k.Owner = c.seat(p+".owner", true)
 		}
-		k.Value = c.num(p+".value", 1, -1<<20, 1<<20)
-		k.Flags = r.Strings(p + ".flags")
-		k.Glyph = r.String(p+".glyph", strings.ToUpper(name[:1]))
+		k.Value = c.readInt(p, keyOf(pieceKeys, "value"))
+		k.Flags = c.readStrings(p, keyOf(pieceKeys, "flags"))
+		k.Glyph = r.String(keyPath(p, keyOf(pieceKeys, "glyph")), strings.ToUpper(name[:1]))
 		if k.Glyph == "" {
 			r.ValueErrorf(p+".glyph", "%s.glyph: must not be empty", p)
 			k.Glyph = strings.ToUpper(name[:1])
 		}
-		r.String(p+".title", "")
+		c.readString(p, keyOf(pieceKeys, "title"))
 		c.g.Kinds = append(c.g.Kinds, k)
 	}
 }
@@ -338,13 +338,13 @@ func (c *compiler) compilePhases() {
 	g := c.g
 	names := r.Keys("phases", nil)
 	r.Keys("turns", keyNames(turnsKeys))
-	g.pass = c.choice("turns.pass", "never", "never", "when_stuck") == "when_stuck"
-	stuck := c.choice("turns.stuck", "score", "score", "draw", "lose", "win", "foul_or_draw")
+	g.pass = c.readChoice("turns", keyOf(turnsKeys, "pass")) == "when_stuck"
+	stuck := c.readChoice("turns", keyOf(turnsKeys, "stuck"))
 	g.stuckDraw, g.stuckLose, g.stuckWin = stuck == "draw" || stuck == "foul_or_draw", stuck == "lose", stuck == "win"
 	g.stuckFoul = stuck == "foul_or_draw"
-	g.agreedDraw = c.choice("turns.agreed_draw", "any", "any", "after_elimination", "never")
-	g.resignNotice = c.choice("turns.resign_notice", "none", "none", "round") == "round"
-	if flag := r.String("turns.eliminate_without", ""); flag != "" {
+	g.agreedDraw = c.readChoice("turns", keyOf(turnsKeys, "agreed_draw"))
+	g.resignNotice = c.readChoice("turns", keyOf(turnsKeys, "resign_notice")) == "round"
+	if flag := c.readString("turns", keyOf(turnsKeys, "eliminate_without")); flag != "" {
 		g.elimFlag = make([][]int32, len(g.Seats))
 		found := false
 		for pc, k := range g.pieceKind {
@@ -358,7 +358,7 @@ func (c *compiler) compilePhases() {
 			g.elimFlag = nil
 		}
 	}
-	g.maxPlies = c.num("turns.max_plies", DefaultMaxPlies, 1, 1<<24)
+	g.maxPlies = c.readInt("turns", keyOf(turnsKeys, "max_plies"))
 	if len(names) == 0 {
 		all := make([]int, 0, len(g.rules))
 		for i := range g.rules {
@@ -382,8 +382,8 @@ func (c *compiler) compilePhases() {
 		p := "phases." + name
 		r.Keys(p, keyNames(phaseKeys))
 		ph := &phase{name: name, first: -1, next: -1}
-		r.String(p+".cite", "")
-		for i, rn := range r.Strings(p + ".moves") {
+		c.readString(p, keyOf(phaseKeys, "cite"))
+		for i, rn := range c.readStrings(p, keyOf(phaseKeys, "moves")) {
 			found := false
 			for j, ru := range g.rules {
 				if ru.base().name == rn {
@@ -411,11 +411,11 @@ func (c *compiler) compilePhases() {
 		if r.Has(p + ".first") {
 			ph.first = c.seat(p+".first", false)
 		}
-		ph.endHand = c.choice(p+".end", "", "hands_empty") == "hands_empty"
-		if src := r.String(p+".end_if", ""); src != "" {
+		ph.endHand = c.readChoice(p, keyOf(phaseKeys, "end")) == "hands_empty"
+		if src := c.readString(p, keyOf(phaseKeys, "end_if")); src != "" {
 			ph.endIf = condProgram{c.compileExpr(p+".end_if", src, c.condEnv(), expr.AsBool())}
 		}
-		if nx := r.String(p+".next", ""); nx != "" {
+		if nx := c.readString(p, keyOf(phaseKeys, "next")); nx != "" {
 			if i, ok := index[nx]; ok {
 				ph.next = i
 			} else {
@@ -527,10 +527,10 @@ var scoringKeys = []*Key{
 func (c *compiler) compileScoring() {
 	r := c.r
 	r.Keys("scoring", keyNames(scoringKeys))
-	c.g.scoreCite = r.String("scoring.cite", "")
-	c.g.lowest = r.OneOf("scoring.winner", "highest", "highest", "lowest") == "lowest"
+	c.g.scoreCite = c.readString("scoring", keyOf(scoringKeys, "cite"))
+	c.g.lowest = c.readChoice("scoring", keyOf(scoringKeys, "winner")) == "lowest"
 	c.g.scoreDeclared = r.Has("scoring.score")
-	src := r.String("scoring.score", "points()")
+	src := c.readString("scoring", keyOf(scoringKeys, "score"))
 	c.g.score = c.compileExpr("scoring.score", src, c.condEnv(), append(checkedArithmetic(), expr.AsInt())...)
 	if o := r.Doc.Origin("scoring.score"); o.Pos.ValLine > 0 {
 		c.g.scoreAt = fmt.Sprintf("%s:%d:%d: ", o.File, o.Pos.ValLine, o.Pos.ValCol)

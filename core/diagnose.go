@@ -114,6 +114,15 @@ func (c *compiler) isCellVar(env map[string]any, name string) bool {
 
 // cellAttrNames returns the attributes any cell of the board has, sorted.
 func (c *compiler) cellAttrNames() []string {
+	// cached: attributes are only ever added, so the board and the number
+	// of (cell, attribute) entries tell whether the names changed
+	total := 0
+	for _, cl := range c.g.Board.Cells {
+		total += len(cl.Attrs)
+	}
+	if a := &c.attrNames; a.board == c.g.Board && a.total == total {
+		return a.names
+	}
 	var names []string
 	seen := map[string]bool{}
 	for _, cl := range c.g.Board.Cells {
@@ -125,6 +134,7 @@ func (c *compiler) cellAttrNames() []string {
 		}
 	}
 	sort.Strings(names)
+	c.attrNames.board, c.attrNames.total, c.attrNames.names = c.g.Board, total, names
 	return names
 }
 

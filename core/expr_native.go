@@ -136,6 +136,7 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		if !ok1 || !ok2 {
 			return nil, nil
 		}
+		g.needWindows(k)
 		return func(s *State, from, to int) bool {
 			x := cell(from, to)
 			return x >= 0 && s.inLine(x, k)
@@ -148,6 +149,7 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		if !ok {
 			return nil, nil
 		}
+		g.needWindows(k)
 		return func(s *State, _, _ int) bool {
 			return s.LastTarget() >= 0 && s.inLine(s.LastTarget(), k)
 		}, nil

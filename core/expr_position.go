@@ -11,6 +11,7 @@ package core
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"rulesmith/core/diag"
@@ -257,6 +258,64 @@ func (s *State) countPieces(seat, k int) int {
 	return n
 }
 
+// needWindows computes windows[n] (see Game.windows) on a small board.
+func (g *Game) needWindows(n int) {
+	b := g.Board
+	if !g.small || n < 2 || n > 64 || b.N() > 64 {
+		return
+	}
+	if len(g.windows) <= n {
+		g.windows = append(g.windows, make([][][]uint64, n+1-len(g.windows))...)
+	}
+	if g.windows[n] != nil {
+		return
+	}
+	per := make([][]uint64, b.N())
+	for c := 0; c < b.N(); c++ {
+		for d := range b.Dirs {
+			opp := b.Opposite(d)
+			if opp >= 0 && opp < d {
+				continue
+			}
+			var seq []int32
+			if opp >= 0 {
+				back := b.Ray(c, opp)
+				for i := len(back) - 1; i >= 0; i-- {
+					seq = append(seq, back[i])
+				}
+			}
+			pos := len(seq)
+			seq = append(seq, int32(c))
+			seq = append(seq, b.Ray(c, d)...)
+			for i := max(0, pos-n+1); i <= pos && i+n <= len(seq); i++ {
+				var w uint64
+				for _, x := range seq[i : i+n] {
+					w |= 1 << uint(x)
+				}
+				if bits.OnesCount64(w) != n {
+					continue // round a closed line onto itself
+				}
+				dup := false
+				for _, o := range per[c] {
+					dup = dup || o == w
+				}
+				if !dup {
+					per[c] = append(per[c], w)
+				}
+			}
+		}
+	}
+	g.windows[n] = per
+}
+
+// windowsOf returns windows[n], or nil.
+func (g *Game) windowsOf(n int) [][]uint64 {
+	if n < len(g.windows) {
+		return g.windows[n]
+	}
+	return nil
+}
+
 // inLine reports whether the top piece on c is one of n or more pieces of
 // its owner in a row: along a direction and its opposite, or, on a board
 // whose directions have no opposites, along one direction.
@@ -267,6 +326,15 @@ func (s *State) inLine(c, n int) bool {
 	}
 	if n == 1 {
 		return true
+	}
+	if ws := s.g.windowsOf(n); ws != nil {
+		own := s.ownMask(o)
+		for _, w := range ws[c] {
+			if own&w == w {
+				return true
+			}
+		}
+		return false
 	}
 	b := s.g.Board
 	nd := len(b.Dirs)
@@ -380,6 +448,14 @@ func (s *State) lineAfter(from, to, seat, n int) bool {
 		own := s.ownMask(seat) | 1<<uint(to)
 		if from >= 0 {
 			own &^= 1 << uint(from)
+		}
+		if ws := g.windowsOf(n); ws != nil {
+			for _, w := range ws[to] {
+				if own&w == w {
+					return true
+				}
+			}
+			return false
 		}
 		rays, off := b.RayTable()
 		nd := len(b.Dirs)

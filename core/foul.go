@@ -97,21 +97,22 @@ func (c *compiler) compileFouls() {
 	for _, name := range names {
 		p := "fouls." + name
 		r.Keys(p, keyNames(foulKeys))
-		c.choice(p+".type", "forced_win", "forced_win")
-		f := &FoulSpec{Name: name, Cite: r.String(p+".cite", "")}
-		f.Turns = c.num(p+".turns", 1, 1, 8)
-		f.BystandersOnly = c.choice(p+".defenders", "all", "all", "bystanders") == "bystanders"
-		f.Takebacks = c.num(p+".takebacks", 0, 0, 1000)
-		f.Remedy = c.choice(p+".remedy", "takeback", "takeback", "points")
-		f.RemedyPoints = c.num(p+".remedy_points", 2, 0, 1<<20)
-		f.NodeLimit = c.num(p+".node_limit", 5_000_000, 1000, 1<<30)
-		f.MissTurn = c.flag(p+".miss_turn", false)
-		f.Unavoidable = c.choice(p+".unavoidable", "eliminate", "eliminate", "eliminate_and_end")
+		key := func(name string) *Key { return keyOf(foulKeys, name) }
+		c.readChoice(p, key("type"))
+		f := &FoulSpec{Name: name, Cite: c.readString(p, key("cite"))}
+		f.Turns = c.readInt(p, key("turns"))
+		f.BystandersOnly = c.readChoice(p, key("defenders")) == "bystanders"
+		f.Takebacks = c.readInt(p, key("takebacks"))
+		f.Remedy = c.readChoice(p, key("remedy"))
+		f.RemedyPoints = c.readInt(p, key("remedy_points"))
+		f.NodeLimit = c.readInt(p, key("node_limit"))
+		f.MissTurn = c.readBool(p, key("miss_turn"))
+		f.Unavoidable = c.readChoice(p, key("unavoidable"))
 		f.unavoidableEnd = EndUnavoidable
 		if c.spelled(p+".unavoidable", endTwoWayDraw) {
 			f.unavoidableEnd = endTwoWayDraw
 		}
-		f.Callers = r.Strings(p + ".callers")
+		f.Callers = c.readStrings(p, key("callers"))
 		if len(f.Callers) == 0 {
 			f.Callers = []string{"prev", "next"}
 		}
@@ -123,7 +124,7 @@ func (c *compiler) compileFouls() {
 				r.ValueErrorf(fmt.Sprintf("%s.callers.%d", p, i), "%s.callers: \"sufferers\" stands alone (it already includes the players before and after)", p)
 			}
 		}
-		goal := r.String(p+".goal", "")
+		goal := c.readString(p, key("goal"))
 		for _, e := range g.ends {
 			if ge, ok := e.check.(goalEnd); ok && e.name == goal {
 				f.goal = e

@@ -217,6 +217,7 @@ func (c *compiler) compileFollowUps() map[int]bool {
 		var n int
 		if _, err := fmt.Sscanf(strings.TrimSpace(src), "formed(%d)", &n); err == nil && strings.TrimSpace(src) == fmt.Sprintf("formed(%d)", n) && n > 0 {
 			t.line = n
+			g.needWindows(n)
 		} else {
 			prog := c.compileExpr(p+".then_if", src, c.condEnv(), expr.AsBool())
 			if prog == nil {

@@ -58,7 +58,8 @@ type Key struct {
 	Min, Max int
 	// Required: the table is refused without it.
 	Required bool
-	// Literal: a TBool that takes only true or false, not an expression.
+	// Literal: a TBool that takes only true or false, not an expression,
+	// or a TChoice that takes only its Allowed values, not a parameter.
 	Literal bool
 	Doc     string
 }
@@ -98,6 +99,9 @@ func (c *compiler) readString(p string, k *Key) string {
 // parameter holding one.
 func (c *compiler) readChoice(p string, k *Key) string {
 	def, _ := k.Default.(string)
+	if k.Literal {
+		return c.r.OneOf(keyPath(p, k), def, k.Allowed...)
+	}
 	return c.choice(keyPath(p, k), def, k.Allowed...)
 }
 
@@ -110,6 +114,9 @@ func (c *compiler) readInt(p string, k *Key) int {
 // readBool reads a boolean key, which may be an expression over [params].
 func (c *compiler) readBool(p string, k *Key) bool {
 	def, _ := k.Default.(bool)
+	if k.Literal {
+		return c.r.Bool(keyPath(p, k), def)
+	}
 	return c.flag(keyPath(p, k), def)
 }
 
@@ -147,4 +154,15 @@ func (c *compiler) checkKindKeys(p, disc, kind string, takes, all []string) {
 		slices.Sort(sorted)
 		c.r.Errorf(p+"."+k, "unknown key %q in [%s]: %s = %q takes %s", k, p, disc, kind, strings.Join(sorted, ", "))
 	}
+}
+
+// keyOf returns the declaration called name in keys; a name not declared
+// is a programming error.
+func keyOf(keys []*Key, name string) *Key {
+	for _, k := range keys {
+		if k.Name == name {
+			return k
+		}
+	}
+	panic("core: key " + name + " is not declared")
 }

@@ -848,6 +848,23 @@ func TestFERule20ResignationNotice(t *testing.T) {
 	feCheck(t, "resignation with two left", g, h.State, []int{0, 0, 0}, []int{0, 8, 0})
 }
 
+// Appendix II with Rule 20: with two players a resignation is at once (the
+// round's notice is for three active players), and the other player gains
+// the Nest's 8 points.
+func TestTwoPlayerResignation(t *testing.T) {
+	g := load(t, "strix/two-player")
+	h, _, err := replayText(t, g, "bO-b72\nresign y\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := g.Result(h.State); !r.Over || r.Winner != feB {
+		t.Fatalf("result %+v, want Brown wins", r)
+	}
+	if got := g.Scores(h.State); !slices.Equal(got, []int{8, 0}) {
+		t.Errorf("scores %v, want [8 0]", got)
+	}
+}
+
 // ---- the points limit -----------------------------------------------------
 
 // Points gathered in play stop at ±core.MaxPoints: a capture (shared or

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -64,6 +65,11 @@ func solveCmd(c *call) int {
 		return 2
 	}
 	opts := solve.Options{MaxMemory: o.maxMemory << 20, Endgame: o.endgame, Workers: o.jobs}
+	// The solve counts what it holds; the collector is asked to keep the
+	// process near that too (garbage included), unless a lower limit is set.
+	if lim := opts.MaxMemory + opts.MaxMemory/4 + 64<<20; lim < debug.SetMemoryLimit(-1) {
+		debug.SetMemoryLimit(lim)
+	}
 	tty := isTerminal(stderr)
 	if tty {
 		opts.Progress = func(p solve.Progress) {

@@ -71,10 +71,13 @@ func (w *worker) retrograde(root *core.State, budget int64) retroResult {
 	r := &retro{w: w, g: g, index: map[[2]uint64]int32{}, budget: budget}
 	sv.retro = r
 	defer func() { sv.retro = nil }()
-	queue := []*core.State{root.Clone()}
+	first := g.NewState()
+	first.CopyFrom(root)
+	queue := []*core.State{first}
 	r.add(root)
 	r.off = append(r.off, 0)
 	var moves []core.Move
+	tmp := g.NewState()
 	held := int64(root.Bytes())
 	for i := 0; i < len(queue); i++ {
 		st := queue[i]
@@ -100,7 +103,8 @@ func (w *worker) retrograde(root *core.State, budget int64) retroResult {
 			}
 		}
 		for _, m := range moves {
-			c := st.Clone()
+			c := tmp
+			c.CopyFrom(st)
 			if err := g.Play(c, m); err != nil {
 				w.fail(fmt.Errorf("solve: %s: move %s: %v", g.Name, g.Format(st, m), err))
 			}
@@ -108,8 +112,12 @@ func (w *worker) retrograde(root *core.State, budget int64) retroResult {
 			j, ok := r.index[k]
 			if !ok {
 				j = r.add(c)
-				queue = append(queue, c)
-				held += int64(c.Bytes())
+				// The waiting copy has no expression environment: tmp
+				// keeps the one Play made.
+				q := g.NewState()
+				q.CopyFrom(c)
+				queue = append(queue, q)
+				held += int64(q.Bytes())
 			}
 			r.succ = append(r.succ, j)
 			r.bytes += retroEdgeBytes

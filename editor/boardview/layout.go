@@ -104,6 +104,86 @@ func (l *layout) normalize() {
 	l.w, l.h = maxX-minX, maxY-minY
 }
 
+// boardLayout is how the view draws one kind of board ([board] kind): its
+// candidate layouts from the roomiest to the most compact, and hints.
+type boardLayout struct {
+	// candidates build layouts with or without their optional labels (the
+	// faces' names); a candidate returns nil when it cannot draw the board.
+	candidates func(g *core.Game, w, h int, wide bool) []func(labels bool) *layout
+	// dropLabels: the optional labels go before a more compact candidate.
+	dropLabels bool
+	// checker: without [display] dark, cells are shaded as a checkerboard.
+	checker bool
+	// counts: an empty cell's caption shows a count of 0 (pits).
+	counts bool
+}
+
+// boardLayouts holds the layouts by board kind; a kind without one (graph)
+// is drawn from its lines' sketch, its cells' x and y, or as a list.
+var boardLayouts = map[string]*boardLayout{
+	"pits": {counts: true, candidates: func(g *core.Game, _, _ int, _ bool) []func(bool) *layout {
+		var cands []func(bool) *layout
+		for _, s := range []struct{ bw, bh, gap int }{
+			{9, 5, 1}, {7, 3, 1}, {6, 3, 1}, {5, 3, 1}, {4, 3, 1}, {4, 3, 0},
+			{3, 1, 1}, {3, 1, 0}, // counts without boxes
+		} {
+			cands = append(cands, func(bool) *layout { return pitsLayout(g, s.bw, s.bh, s.gap) })
+		}
+		return cands
+	}},
+	"hex": {candidates: func(g *core.Game, _, _ int, _ bool) []func(bool) *layout {
+		var cands []func(bool) *layout
+		for _, o := range []struct {
+			ch, letterX int
+			rowNums     bool
+		}{{2, 1, true}, {2, 0, true}, {1, 1, true}, {1, 0, true}, {2, 1, false}, {1, 1, false}} {
+			cands = append(cands, func(bool) *layout { return hexLayout(g, o.ch, o.letterX, o.rowNums) })
+		}
+		return cands
+	}},
+	"faces": {dropLabels: true, candidates: func(g *core.Game, _, _ int, wide bool) []func(bool) *layout {
+		var cands []func(bool) *layout
+		if wide {
+			cands = append(cands,
+				func(labels bool) *layout { return facesLayout(g, 4, 2, true, labels) },
+				func(labels bool) *layout { return facesLayout(g, 4, 1, true, labels) })
+		}
+		return append(cands,
+			func(labels bool) *layout { return facesLayout(g, 3, 1, false, labels) },
+			func(labels bool) *layout { return facesLayout(g, 2, 1, false, labels) })
+	}},
+	"grid": {checker: true, candidates: func(g *core.Game, _, _ int, _ bool) []func(bool) *layout {
+		var cands []func(bool) *layout
+		for _, s := range [][2]int{{5, 2}, {4, 2}, {4, 1}, {3, 1}, {2, 1}} {
+			cands = append(cands, func(bool) *layout { return gridLayout(g, s[0], s[1]) })
+		}
+		return cands
+	}},
+}
+
+// anyBoard draws a board of a kind without its own layout.
+var anyBoard = &boardLayout{candidates: func(g *core.Game, w, h int, _ bool) []func(bool) *layout {
+	var cands []func(bool) *layout
+	for _, s := range [][2]int{{6, 2}, {4, 2}, {3, 2}, {2, 1}} {
+		if _, ok := g.Board.LineSketch(s[0], s[1]); ok {
+			cands = append(cands, func(labels bool) *layout { return sketchLayout(g, s[0], s[1], labels) })
+		}
+	}
+	if hasXY(g) {
+		cands = append(cands, func(bool) *layout { return graphLayout(g, w, h, false) },
+			func(bool) *layout { return graphLayout(g, w, h, true) })
+	}
+	return append(cands, func(bool) *layout { return listLayout(g, h) })
+}}
+
+// layoutFor returns the layout of g's board kind.
+func layoutFor(g *core.Game) *boardLayout {
+	if l, ok := boardLayouts[g.Board.Kind]; ok {
+		return l
+	}
+	return anyBoard
+}
+
 // buildLayout picks the roomiest layout of g's board that fits w×h; wide
 // reports a terminal at least 120 columns wide. The candidates run from the
 // roomiest to the most compact; each is tried whole, then without its face
@@ -114,49 +194,8 @@ func (l *layout) normalize() {
 func buildLayout(g *core.Game, w, h int, wide bool) *layout {
 	// a candidate builds a layout with or without its optional labels (the
 	// faces' names); nil when it cannot draw the board
-	var cands []func(labels bool) *layout
-	dropLabels := false
-	switch g.Board.Kind {
-	case "pits":
-		for _, s := range []struct{ bw, bh, gap int }{
-			{9, 5, 1}, {7, 3, 1}, {6, 3, 1}, {5, 3, 1}, {4, 3, 1}, {4, 3, 0},
-			{3, 1, 1}, {3, 1, 0}, // counts without boxes
-		} {
-			cands = append(cands, func(bool) *layout { return pitsLayout(g, s.bw, s.bh, s.gap) })
-		}
-	case "hex":
-		for _, o := range []struct {
-			ch, letterX int
-			rowNums     bool
-		}{{2, 1, true}, {2, 0, true}, {1, 1, true}, {1, 0, true}, {2, 1, false}, {1, 1, false}} {
-			cands = append(cands, func(bool) *layout { return hexLayout(g, o.ch, o.letterX, o.rowNums) })
-		}
-	case "faces":
-		dropLabels = true
-		if wide {
-			cands = append(cands,
-				func(labels bool) *layout { return facesLayout(g, 4, 2, true, labels) },
-				func(labels bool) *layout { return facesLayout(g, 4, 1, true, labels) })
-		}
-		cands = append(cands,
-			func(labels bool) *layout { return facesLayout(g, 3, 1, false, labels) },
-			func(labels bool) *layout { return facesLayout(g, 2, 1, false, labels) })
-	case "grid":
-		for _, s := range [][2]int{{5, 2}, {4, 2}, {4, 1}, {3, 1}, {2, 1}} {
-			cands = append(cands, func(bool) *layout { return gridLayout(g, s[0], s[1]) })
-		}
-	default:
-		for _, s := range [][2]int{{6, 2}, {4, 2}, {3, 2}, {2, 1}} {
-			if _, ok := g.Board.LineSketch(s[0], s[1]); ok {
-				cands = append(cands, func(labels bool) *layout { return sketchLayout(g, s[0], s[1], labels) })
-			}
-		}
-		if hasXY(g) {
-			cands = append(cands, func(bool) *layout { return graphLayout(g, w, h, false) },
-				func(bool) *layout { return graphLayout(g, w, h, true) })
-		}
-		cands = append(cands, func(bool) *layout { return listLayout(g, h) })
-	}
+	kind := layoutFor(g)
+	cands, dropLabels := kind.candidates(g, w, h, wide), kind.dropLabels
 	tries := []struct{ labels, caption bool }{{true, true}, {false, true}, {false, false}}
 	if !dropLabels {
 		tries = []struct{ labels, caption bool }{{true, true}, {true, false}}

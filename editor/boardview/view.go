@@ -83,7 +83,7 @@ func (v *View) SetPosition(g *core.Game, s *core.State) {
 			for c, cell := range g.Board.Cells {
 				if g.Display.Dark != "" {
 					v.dark[c], _ = cell.Attrs[g.Display.Dark].(bool)
-				} else if g.Board.Kind == "grid" {
+				} else if layoutFor(g).checker {
 					col, _ := intAttr(cell.Attrs, "col")
 					row, _ := intAttr(cell.Attrs, "row")
 					v.dark[c] = (col+row)%2 == 0
@@ -522,7 +522,7 @@ func (v *View) caption() string {
 	parts := []string{v.game.Board.Cells[c].Name}
 	if text, _, marker := v.contents(c); text != "" {
 		parts = append(parts, text+marker)
-	} else if v.game.Board.Kind == "pits" {
+	} else if layoutFor(v.game).counts {
 		parts = append(parts, "0")
 	}
 	parts = append(parts, v.markNames[c]...)
