@@ -116,6 +116,9 @@ func neighbours(s *State, seat int) (prev, next int) {
 // With callers = ["sufferers"] the call names a Gainer other than the
 // caller: a player who would gain by the move has nothing to suffer, and
 // its call is judged baseless.
+//
+// A remedy whose points would take a seat past ±MaxPoints refuses the call
+// with an error naming fouls.NAME.remedy_points; h is left as it was.
 func (h *History) Call(caller int) (CallResult, error) {
 	g := h.Game
 	if err := h.CanCall(caller); err != nil {
@@ -143,6 +146,12 @@ func (h *History) Call(caller int) (CallResult, error) {
 	}
 	switch {
 	case v.Foul:
+		if f.Remedy == "points" {
+			// the position the move is withdrawn to is h.last
+			if err := g.remedyFits(h.last, offender); err != nil {
+				return CallResult{}, err
+			}
+		}
 		res.Upheld = true
 		// withdraw the move, keeping what calls changed
 		h.takeBack()
@@ -201,6 +210,9 @@ func (h *History) Call(caller int) (CallResult, error) {
 	default:
 		s := h.State
 		if f.Remedy == "points" {
+			if err := g.remedyFits(s, caller); err != nil {
+				return CallResult{}, err
+			}
 			// every player but the caller, one out of play included
 			for seat := range seats {
 				if seat != caller {
@@ -219,6 +231,18 @@ func (h *History) Call(caller int) (CallResult, error) {
 	}
 	h.called = true
 	return res, nil
+}
+
+// remedyFits returns an error, and the call is refused, when the remedy's
+// points given to every seat but skip would take one past ±MaxPoints on s.
+func (g *Game) remedyFits(s *State, skip int) error {
+	f := g.Foul
+	for seat := range g.Seats {
+		if seat != skip && !s.pointsFit(seat, f.RemedyPoints) {
+			return s.pointsError(fmt.Sprintf("fouls.%s.remedy_points", f.Name), seat, f.RemedyPoints)
+		}
+	}
+	return nil
 }
 
 // Resign removes seat from play (its pieces stay on the board). Under

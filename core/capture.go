@@ -8,6 +8,7 @@
 package core
 
 import (
+	"fmt"
 	"math/bits"
 	"sort"
 	"strings"
@@ -335,42 +336,51 @@ func (cs *captureSpec) victimsOf(m Move) (one int, mask uint64) {
 	return -1, 0
 }
 
-// apply removes the move's victims and awards points.
-func (cs *captureSpec) apply(s *State, m Move, mover int) {
+// apply removes the move's victims and awards points. When points would
+// pass ±MaxPoints it stops before adding them and returns an error; the
+// victims taken before stay taken (History.Play restores the position).
+func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 	if cs == nil {
-		return
+		return nil
 	}
-	g := s.g
 	one, mask := cs.victimsOf(m)
-	take := func(p int) {
+	take := func(p int) error {
 		c := s.PieceCell(p)
 		if c < 0 {
-			return
+			return nil
 		}
 		if cs.points {
-			cs.award(s, m, p, mover)
+			if seat, v, ok := cs.award(s, m, p, mover); !ok {
+				return s.pointsError(fmt.Sprintf("rule %q: capture_points", rule), seat, v)
+			}
 		}
 		s.clear(c)
+		return nil
 	}
 	if one >= 0 {
-		take(one)
+		if err := take(one); err != nil {
+			return err
+		}
 	}
 	for ; mask != 0; mask &= mask - 1 {
-		take(bits.TrailingZeros64(mask))
+		if err := take(bits.TrailingZeros64(mask)); err != nil {
+			return err
+		}
 	}
-	_ = g
+	return nil
 }
 
 // award adds a victim's value to the mover's points; for a shared sandwich
 // (first-edition STRIX Rule 17) the value is split with each partner whose
-// pair mobbed the victim, unless the partner is of the victim's team.
-func (cs *captureSpec) award(s *State, m Move, victim, mover int) {
+// pair mobbed the victim, unless the partner is of the victim's team. When
+// a seat's points would pass ±MaxPoints it adds nothing and returns that
+// seat, the points and false.
+func (cs *captureSpec) award(s *State, m Move, victim, mover int) (seat, v int, ok bool) {
 	g := s.g
 	val := g.Kinds[g.pieceKind[victim]].Value
 	sc := s.buf[g.lay.scores:]
 	if !cs.share || cs.kind != capSandwich {
-		sc[mover] += int32(val)
-		return
+		return s.addPoints(mover, val)
 	}
 	// find the partner whose pair mobs the victim
 	t, vc := m.To(), s.PieceCell(victim)
@@ -389,14 +399,27 @@ func (cs *captureSpec) award(s *State, m Move, victim, mover int) {
 		}
 		po := int(g.pieceOwner[pp])
 		if po == vOwner || po < 0 || po == mover || (!cs.shareOut && s.Eliminated(po)) {
-			sc[mover] += int32(val)
-		} else {
-			sc[mover] += int32(val / 2)
-			sc[po] += int32(val - val/2)
+			return s.addPoints(mover, val)
 		}
-		return
+		half, rest := val/2, val-val/2
+		if !s.pointsFit(mover, half) {
+			return mover, half, false
+		}
+		if !s.pointsFit(po, rest) {
+			return po, rest, false
+		}
+		sc[mover] += int32(half)
+		sc[po] += int32(rest)
+		return 0, 0, true
 	}
-	sc[mover] += int32(val)
+	return s.addPoints(mover, val)
+}
+
+// pointsError is the error of an addition of points to seat that does
+// not fit, naming what awarded them.
+func (s *State) pointsError(what string, seat, v int) error {
+	return fmt.Errorf("%s: %s's points %d + %d would pass ±%d (core.MaxPoints); the points are not added",
+		what, s.g.SeatTitle(seat), s.Score(seat), v, MaxPoints)
 }
 
 // formatVictims appends "x" and each victim's glyph, in kind order.

@@ -212,11 +212,94 @@ score = 'stones("store") + bonus - 0 * bonus'
 		case c.want == "" && err != nil:
 			t.Errorf("bonus %d: %v", c.bonus, err)
 		case c.want == "" && g.ResultString(g.Result(h.State)) != "south wins":
-			t.Errorf("bonus %d: %s", c.bonus, g.ResultString(g.Result(h.State)))
+			t.Errorf("bonus %d: %s", c.bonus, fmt.Sprint(g.EndedBy(h.State)))
 		case c.want != "" && (err == nil || err.Error() != c.want):
 			t.Errorf("bonus %d: got %v, want %q", c.bonus, err, c.want)
 		case c.want != "" && h.State.Ply() != 0:
 			t.Errorf("bonus %d: the refused move was kept", c.bonus)
 		}
 	}
+}
+
+// Points gathered in play are 32-bit: a capture whose value would take the
+// mover past core.MaxPoints is refused with an error naming the rule,
+// instead of wrapping to a negative score that hands the game to the
+// other seat. On a 2049×1 strip white's rook captures 2048 black pieces
+// worth 2²⁰ each (the largest value) one by one; the 2048th would make 2³¹.
+func TestCapturePointsOverflow(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`name = "test/points-overflow"
+[players]
+seats = ["white", "black"]
+[board]
+kind = "grid"
+width = 2049
+height = 1
+[pieces.wr]
+owner = "white"
+[pieces.bp]
+owner = "black"
+value = 1048576
+[turns]
+pass = "when_stuck"
+[moves.rook]
+type = "slide"
+dirs = ["n", "e", "s", "w"]
+kinds = ["wr"]
+land = "enemy"
+capture = "replace"
+capture_points = true
+[setup.pieces]
+a1 = "wr"
+`)
+	for x := 1; x <= 2048; x++ { // b1 and every cell east of it
+		fmt.Fprintf(&b, "%s = \"bp\"\n", cellName(x, 0))
+	}
+	g, err := core.LoadBytes("points.toml", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := core.NewHistory(g, g.NewState())
+	buf := make([]core.Move, 0, 64)
+	captures := 0
+	for {
+		buf = g.Moves(h.State, buf)
+		if len(buf) == 0 {
+			t.Fatalf("no move after %d captures (score %d)", captures, h.State.Score(0))
+		}
+		before := h.State.Clone()
+		err := h.Play(buf[0])
+		if err != nil {
+			if !h.State.Equal(before) {
+				t.Fatal("a refused move must leave the position unchanged")
+			}
+			want := `rule "rook": capture_points: white's points 2146435072 + 1048576 would pass ±2147483647 (core.MaxPoints)`
+			if !strings.Contains(err.Error(), want) {
+				t.Fatalf("error %q; want it to contain %q", err, want)
+			}
+			break
+		}
+		if h.State.ToMove() == 1 && buf[0] != core.Pass {
+			captures++
+		}
+		if h.State.Score(0) < 0 {
+			t.Fatalf("white's points wrapped to %d after %d captures", h.State.Score(0), captures)
+		}
+	}
+	if captures != 2047 {
+		t.Fatalf("refused after %d captures; want the 2048th refused", captures)
+	}
+	if h.State.Score(0) != 2047<<20 {
+		t.Fatalf("white's points %d; want 2047 × 2²⁰", h.State.Score(0))
+	}
+}
+
+// cellName names a grid cell: column letters a…z, aa… (as the grid names
+// them) and the row from 1.
+func cellName(x, y int) string {
+	col := ""
+	for x++; x > 0; x = (x - 1) / 26 {
+		col = string(rune('a'+(x-1)%26)) + col
+	}
+	return fmt.Sprintf("%s%d", col, y+1)
 }

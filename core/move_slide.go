@@ -437,14 +437,21 @@ func (r *slideRule) play(s *State, m Move) error {
 	moved := s.Top(from)
 	if r.replace && s.Height(to) > 0 {
 		if r.cap.points {
+			// the stack's values, summed before any is added
+			sum := 0
 			for p := s.Top(to); p >= 0; p = s.Below(p) {
-				s.buf[s.g.lay.scores+mover] += int32(s.g.Kinds[s.g.pieceKind[p]].Value)
+				sum += s.g.Kinds[s.g.pieceKind[p]].Value
+			}
+			if _, _, ok := s.addPoints(mover, sum); !ok {
+				return s.pointsError(fmt.Sprintf("rule %q: capture_points", r.name), mover, sum)
 			}
 		}
 		s.clear(to)
 	}
 	if !r.jump {
-		r.cap.apply(s, m, mover)
+		if err := r.cap.apply(s, m, mover, r.name); err != nil {
+			return err
+		}
 	}
 	if r.rest > 0 {
 		restIfCommon(s, moved, r.rest)

@@ -88,7 +88,8 @@ var ErrGameOver = errors.New("the game is over")
 // says) for a move no rule can play.
 //
 // A move after which the score expression fails (an integer overflow) is
-// refused with an error naming the expression.
+// refused with an error naming the expression; a capture whose points
+// would take a seat past ±MaxPoints, with an error naming the rule.
 func (g *Game) Play(s *State, m Move) error {
 	if s.env != nil {
 		s.env.scoreErr = nil

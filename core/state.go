@@ -127,6 +127,28 @@ func (s *State) PieceCell(p int) int { return int(s.buf[s.g.lay.pos+p]) - 1 }
 // scoring expression's value; see Game.Scores).
 func (s *State) Score(seat int) int { return int(s.buf[s.g.lay.scores+seat]) }
 
+// MaxPoints is the largest number of points a seat may gather in play
+// (State.Score); -MaxPoints is the smallest. Points are held in 32 bits:
+// an addition past either bound is refused with an error instead of
+// wrapping (a wrapped score flips the winner).
+const MaxPoints = 1<<31 - 1
+
+// pointsFit reports whether seat's points plus v stay within ±MaxPoints.
+func (s *State) pointsFit(seat, v int) bool {
+	n := int64(s.buf[s.g.lay.scores+seat]) + int64(v)
+	return n >= -MaxPoints && n <= MaxPoints
+}
+
+// addPoints adds v to seat's points when the sum fits (pointsFit); it
+// returns seat, v and whether it added them.
+func (s *State) addPoints(seat, v int) (int, int, bool) {
+	if !s.pointsFit(seat, v) {
+		return seat, v, false
+	}
+	s.buf[s.g.lay.scores+seat] += int32(v)
+	return seat, v, true
+}
+
 // Takebacks returns how many takebacks a seat has left (foul remedies).
 func (s *State) Takebacks(seat int) int { return int(s.buf[s.g.lay.takebacks+seat]) }
 

@@ -864,3 +864,125 @@ func TestTwoPlayerResignation(t *testing.T) {
 		t.Errorf("scores %v, want [8 0]", got)
 	}
 }
+
+// ---- the points limit -----------------------------------------------------
+
+// Points gathered in play stop at ±core.MaxPoints: a capture (shared or
+// not) or a remedy that would take a seat past it is refused with an error
+// naming the rule or key, and the position stays as it was; one that
+// reaches it exactly is played. Seats start with the points given.
+func TestFEPointsLimit(t *testing.T) {
+	const top = core.MaxPoints
+	e7 := sxPos("bK:y44 yO:y43 yK:y41 yR:y62 gR:b45")
+	owls := sxPos("bO:b54 yO:b44")
+	cases := []struct {
+		name    string
+		pos     map[string]string
+		start   []int // b, y, g
+		move    string
+		want    []int  // points after, when played
+		wantErr string // or the error
+	}{
+		{"Owl takes an Owl up to the limit", owls, []int{top - 8, 0, 0}, "bO-b44xyO", []int{top, 0, 0}, ""},
+		{"Owl takes an Owl past the limit", owls, []int{top - 7, 0, 0}, "bO-b44xyO",
+			nil, `rule "owl_step": capture_points: Brown's points 2147483640 + 8 would pass ±2147483647 (core.MaxPoints)`},
+		{"shared capture, the partner's half up to the limit", e7, []int{0, 0, top - 2}, "bR-b43xyK", []int{2, 0, top}, ""},
+		{"shared capture, the partner's half past the limit", e7, []int{0, 0, top - 1}, "bR-b43xyK",
+			nil, `rule "raven": capture_points: Green's points 2147483646 + 2 would pass`},
+		{"shared capture, the mover's half past the limit", e7, []int{top - 1, 0, 0}, "bR-b43xyK",
+			nil, `rule "raven": capture_points: Brown's points 2147483646 + 2 would pass`},
+		{"shared capture of two, past the limit on the second", e7, []int{top - 5, 0, 0}, "bR-b43xyOxyK",
+			nil, `rule "raven": capture_points: Brown's points 2147483644 + 4 would pass`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := feGame(t, "strix/first-edition", c.pos, "b")
+			s := g.NewState()
+			for seat, v := range c.start {
+				core.SetPoints(s, seat, v)
+			}
+			h := core.NewHistory(g, s)
+			m, err := g.Parse(h.State, c.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := h.State.Clone()
+			err = h.Play(m)
+			if c.wantErr == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := fePoints(g, h.State); !slices.Equal(got, c.want) {
+					t.Fatalf("points %v, want %v", got, c.want)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+				t.Fatalf("error %v; want it to contain %q", err, c.wantErr)
+			}
+			if !h.State.Equal(before) || h.Len() != 0 {
+				t.Fatal("a refused move must leave the position unchanged")
+			}
+		})
+	}
+}
+
+// The remedy points (Rule 18 (ii), (v)) obey the same limit: an upheld or a
+// baseless call whose 2 points would take a rewarded seat past
+// core.MaxPoints is refused, and the history stays as it was.
+func TestFERemedyPointsLimit(t *testing.T) {
+	g := feLoad(t, "fe-preparation.toml")
+	const top = core.MaxPoints
+	for _, c := range []struct {
+		name    string
+		move    string
+		caller  int
+		start   []int // b, y, g
+		want    []int
+		wantErr string
+	}{
+		// upheld: 2 to Yellow and Green, the move withdrawn
+		{"upheld, up to the limit", "bK-g23", feG, []int{0, top - 2, top - 2}, []int{0, top, top}, ""},
+		{"upheld, past the limit", "bK-g23", feG, []int{top, top - 1, 0}, nil,
+			"fouls.preparation.remedy_points: Yellow's points 2147483646 + 2 would pass ±2147483647 (core.MaxPoints)"},
+		// baseless on the safe bO-b72: 2 to Brown and Green
+		{"baseless, up to the limit", "bO-b72", feY, []int{top - 2, top, 0}, []int{top, top, 2}, ""},
+		{"baseless, past the limit", "bO-b72", feY, []int{0, 0, top - 1}, nil,
+			"fouls.preparation.remedy_points: Green's points 2147483646 + 2 would pass"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := g.NewState()
+			for seat, v := range c.start {
+				core.SetPoints(s, seat, v)
+			}
+			h := core.NewHistory(g, s)
+			m, err := g.Parse(h.State, c.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := h.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			before := h.State.Clone()
+			_, err = h.Call(c.caller)
+			if c.wantErr == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := fePoints(g, h.State); !slices.Equal(got, c.want) {
+					t.Fatalf("points %v, want %v", got, c.want)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+				t.Fatalf("error %v; want it to contain %q", err, c.wantErr)
+			}
+			if !h.State.Equal(before) || h.Len() != 1 {
+				t.Fatal("a refused call must leave the history as it was")
+			}
+			if _, err := h.Call(c.caller); err == nil {
+				t.Fatal("the refused call must stay refused")
+			}
+		})
+	}
+}
