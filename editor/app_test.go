@@ -1059,6 +1059,28 @@ func TestReloadVerdictOnScreen(t *testing.T) {
 	}
 }
 
+// A reload that brings a warning (a parameter nothing reads) plays the new
+// rules and shows the warning with its position.
+func TestReloadShowsWarnings(t *testing.T) {
+	dir := t.TempDir()
+	path := copyVariant(t, dir, "mancala/egyptian")
+	orig := readFile(t, path)
+	a, tm := startApp(t, Options{Variant: path, Edit: true})
+	tm.playLine(a, "1")
+	if err := session.WriteAtomic(path, []byte(strings.Replace(orig, "[params]\n", "[params]\nunread_knob = 3\n", 1))); err != nil {
+		t.Fatal(err)
+	}
+	s := tm.waitFor("warning")
+	if st := statusLine(s); !strings.Contains(st, "rules reloaded; 1 warning(s):") {
+		t.Errorf("status: %q", st)
+	}
+	var verdict string
+	tm.sync(func() { verdict = a.in.Verdict })
+	if !strings.Contains(verdict, "warning: params.unread_knob is read by no expression") {
+		t.Errorf("verdict %q", verdict)
+	}
+}
+
 // The record pane: go to a past ply, the rest stays for redo and is
 // listed; a new move there branches; pgup scrolls a long record.
 func TestRecordPane(t *testing.T) {

@@ -274,6 +274,13 @@ func (a *App) applyReload(plan *session.ReloadPlan, err error) {
 	} else {
 		a.in.Msg = "rules reloaded"
 	}
+	if ws := plan.Game.Warnings(); len(ws) > 0 {
+		// warnings never stop a load, but the designer sees them
+		a.in.Msg += fmt.Sprintf("; %d warning(s): %s", len(ws), ws[0].String())
+		for _, w := range ws {
+			a.in.Verdict += "\n" + w.String()
+		}
+	}
 	a.in.Reset()
 	a.refresh()
 	a.maybeAI()
