@@ -292,6 +292,10 @@ func (a *App) build() {
 	a.tv.SetRoot(a.pages, true).SetFocus(a.board)
 	a.tv.SetInputCapture(a.onKey)
 	a.in.OnChange(a.refresh) // the model tells the screen when it changed
+	if ws := a.sess.Game.Warnings(); a.opts.Edit && len(ws) > 0 {
+		// warnings never stop a load; the designer sees them on opening
+		a.in.Msg = fmt.Sprintf("%d warning(s): %s", len(ws), ws[0].String())
+	}
 	a.refresh()
 }
 

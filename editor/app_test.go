@@ -1081,6 +1081,21 @@ func TestReloadShowsWarnings(t *testing.T) {
 	}
 }
 
+// A file opened for editing that has a warning shows it at once.
+func TestOpenShowsWarnings(t *testing.T) {
+	dir := t.TempDir()
+	path := copyVariant(t, dir, "mancala/egyptian")
+	data := strings.Replace(readFile(t, path), "[params]\n", "[params]\nunread_knob = 3\n", 1)
+	if err := session.WriteAtomic(path, []byte(data)); err != nil {
+		t.Fatal(err)
+	}
+	_, tm := startApp(t, Options{Variant: path, Edit: true})
+	s := tm.waitFor("warning")
+	if st := statusLine(s); !strings.Contains(st, "1 warning(s):") || !strings.Contains(st, "unread_knob") {
+		t.Errorf("status: %q", st)
+	}
+}
+
 // The record pane: go to a past ply, the rest stays for redo and is
 // listed; a new move there branches; pgup scrolls a long record.
 func TestRecordPane(t *testing.T) {
