@@ -32,17 +32,22 @@ func benchFramework(b *testing.B, name string) {
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
 }
 
+// benchHandwritten runs a hand-written reference's playout, one game per op.
+func benchHandwritten(b *testing.B, playout func(*rand.Rand) int) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	plies := 0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		plies += playout(rng)
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+}
+
 func BenchmarkPlayoutEgyptian(b *testing.B) {
 	b.Run("framework", func(b *testing.B) { benchFramework(b, "mancala/egyptian") })
 	b.Run("handwritten", func(b *testing.B) {
 		m := handwritten.NewMancala(6, 4)
-		rng := rand.New(rand.NewPCG(1, 2))
-		plies := 0
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			plies += handwritten.PlayoutMancala(m, rng)
-		}
-		b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutMancala(m, rng) })
 	})
 }
 
@@ -50,13 +55,7 @@ func BenchmarkPlayoutDvonn(b *testing.B) {
 	b.Run("framework", func(b *testing.B) { benchFramework(b, "dvonn") })
 	b.Run("handwritten", func(b *testing.B) {
 		d := handwritten.NewDvonn()
-		rng := rand.New(rand.NewPCG(1, 2))
-		plies := 0
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			plies += handwritten.PlayoutDvonn(d, rng)
-		}
-		b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutDvonn(d, rng) })
 	})
 }
 
@@ -67,13 +66,7 @@ func BenchmarkPlayoutMorris(b *testing.B) {
 	b.Run("framework", func(b *testing.B) { benchFramework(b, "traditional/nine-mens-morris") })
 	b.Run("handwritten", func(b *testing.B) {
 		m := handwritten.NewMorris()
-		rng := rand.New(rand.NewPCG(1, 2))
-		plies := 0
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			plies += handwritten.PlayoutMorris(m, rng)
-		}
-		b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutMorris(m, rng) })
 	})
 }
 
