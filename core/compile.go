@@ -676,6 +676,7 @@ var boardCommonKeys = []*Key{
 	{Name: "regions", Type: TTable, Doc: "board-wide regions: NAME = boolean expression over a cell"},
 	{Name: "seat_regions", Type: TTable, Doc: "per-seat regions: NAME = boolean expression over a cell and seat"},
 	{Name: "relations", Type: TTable, Doc: "relations: NAME = boolean expression over two cells a and b"},
+	&boardCircuitsKey,
 }
 
 // boardHolesKey is taken by every board kind but pits.
@@ -735,6 +736,7 @@ func (c *compiler) buildBoard() {
 	c.cellAttrs()
 	c.regions()
 	c.relations()
+	c.circuits()
 	c.indexRegions()
 }
 

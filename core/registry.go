@@ -37,6 +37,7 @@ func init() {
 		&sowMove,
 		&pivotMove,
 		&removeMove,
+		&circuitMove,
 	}
 }
 

@@ -94,6 +94,7 @@ func formatSchema() *schemaTable {
 			"relations":    free("board.relations", "relations", Key{Type: TExpr, Doc: "a boolean expression over two cells a and b"}),
 			"faces":        named("board.faces.NAME", "faces", &schemaTable{keys: faceKeys}),
 			"lines":        named("board.lines.FAMILY", "line families", &schemaTable{keys: lineFamilyKeys}),
+			"circuits":     named("board.circuits.NAME", "circuits", &schemaTable{keys: circuitKeys}),
 			"cells": named("board.cells.NAME", "graph cells", &schemaTable{keys: graphCellKeys,
 				free: &Key{Type: TScalar, Doc: "an attribute of the cell"}}),
 		}},
