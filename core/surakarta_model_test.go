@@ -206,7 +206,6 @@ func TestSurakartaModelHandWorked(t *testing.T) {
 	}
 }
 
-
 // crosscheckGame is crosscheckModel for a game already loaded (with its
 // parameters set).
 func crosscheckGame[T modelPos[T]](t *testing.T, g *core.Game, start T, games, maxPlies int, seed uint64) (ended int) {
