@@ -22,7 +22,7 @@ var boardCircuitsKey = Key{Name: "circuits", Type: TTable,
 	Doc: "[board.circuits.NAME] tables: closed paths of lines joined by loops (see the circuit move)"}
 
 // maxCircuitVisits bounds one circuit's length.
-const maxCircuitVisits = 4 * board.MaxCells
+const maxCircuitVisits = board.MaxCells
 
 // circuits reads [board.circuits.NAME] into the board's circuits.
 func (c *compiler) circuits() {

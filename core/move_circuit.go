@@ -9,6 +9,7 @@ package core
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"rulesmith/core/board"
@@ -34,6 +35,11 @@ type circuitRule struct {
 	steps   []circuitStep
 	names   []string // the circuits, for explanations
 }
+
+// maxCircuitSteps bounds the walk table of one circuit move (and so the
+// work of generating its moves): a circuit of 724 visits alone, or many
+// shorter ones.
+const maxCircuitSteps = 1 << 20
 
 type circuitWalk struct {
 	circuit int32
@@ -113,7 +119,18 @@ func compileCircuit(c *compiler, p string, rb ruleBase) rule {
 	ru.carryStack = c.readChoice(p, &carryKey) == "stack"
 	ru.when = c.compileWhen(p, true)
 	ru.pieceList = c.fewPieces(ru.kinds)
-	// the walks, cell by cell
+	// the walks, cell by cell: 2·L·(L−1) steps for a circuit of L visits
+	total := 0
+	for j, ci := range all {
+		if use[j] {
+			total += 2 * len(ci.Cells) * (len(ci.Cells) - 1)
+		}
+	}
+	if total > maxCircuitSteps {
+		r.Errorf(p, "%s: the walks along its circuits take %d steps (2·L·(L−1) for a circuit of L visits, summed); at most %d", p, total, maxCircuitSteps)
+		return nil
+	}
+	c.charge(p, int64(total)*8)
 	n := b.N()
 	ru.walkOff = make([]int32, n+1)
 	for cell := 0; cell < n; cell++ {
@@ -172,10 +189,23 @@ func (r *circuitRule) gen(s *State, out []Move) []Move {
 	n := g.Board.N()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	pos := s.buf[g.lay.pos:]
+	// on a small board walk only the cells whose top the mover owns
+	useMask := g.small && r.own && !r.common && r.pieceList == nil
+	var cand uint64
+	if useMask {
+		cand = s.ownMask(mover)
+	}
 	next, pi := 0, 0
 	for {
 		var c int
-		if r.pieceList != nil {
+		switch {
+		case useMask:
+			if cand == 0 {
+				return out
+			}
+			c = bits.TrailingZeros64(cand)
+			cand &= cand - 1
+		case r.pieceList != nil:
 			c = -1
 			for pi < len(r.pieceList) {
 				q := r.pieceList[pi]
@@ -188,12 +218,15 @@ func (r *circuitRule) gen(s *State, out []Move) []Move {
 			if c < 0 {
 				return out
 			}
-		} else {
+		default:
 			if next >= n {
 				return out
 			}
 			c = next
 			next++
+		}
+		if r.walkOff[c] == r.walkOff[c+1] {
+			continue // on no circuit
 		}
 		p := top[c] - 1
 		if p < 0 || !r.may(s, int(p), mover) {

@@ -78,3 +78,17 @@ func TestCircuitErrors(t *testing.T) {
 		})
 	}
 }
+
+// A circuit so long that its walks would be a hostile amount of work is
+// refused at the move that would walk it.
+func TestCircuitTooLong(t *testing.T) {
+	var cells []string
+	for i := 0; i < 800; i++ {
+		cells = append(cells, `"a1"`, `"b1"`)
+	}
+	src := strings.Replace(circuitVariant, `lines = [["a1", "b1", "c1", "c2"], ["c3", "b3", "a3", "a2"]]`, "lines = [["+strings.Join(cells, ", ")+"]]", 1)
+	_, err := core.LoadBytes("c.toml", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), "moves.ride: the walks along its circuits take 5116800 steps") {
+		t.Errorf("got %v", err)
+	}
+}

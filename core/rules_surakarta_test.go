@@ -139,3 +139,31 @@ func TestSurakartaRuleStuckDraw(t *testing.T) {
 		t.Errorf("no legal move: a draw, got %+v", r)
 	}
 }
+
+// The text picture draws the readings' board: the corner loops round the
+// outside, the small circuit's (files b and e, ranks 2 and 5) inside the
+// large circuit's (files c and d, ranks 3 and 4); e.g. bottom right, f2 runs
+// east, round, and up into e1, and f3 round into d1.
+func TestSurakartaRender(t *testing.T) {
+	g := load(t, "traditional/surakarta")
+	want := `    ╭────────────╮   ╭────────────╮
+    │ ╭──────╮   │   │   ╭──────╮ │
+ 6  │ │  N   N   N   N   N   N  │ │
+    │ │                         │ │
+ 5  │ ╰──N   N   N   N   N   N──╯ │
+    │                             │
+ 4  ╰────.   .   .   .   .   .────╯
+
+ 3  ╭────.   .   .   .   .   .────╮
+    │                             │
+ 2  │ ╭──S   S   S   S   S   S──╮ │
+    │ │                         │ │
+ 1  │ │  S   S   S   S   S   S  │ │
+    │ ╰──────╯   │   │   ╰──────╯ │
+    ╰────────────╯   ╰────────────╯
+         a   b   c   d   e   f
+`
+	if got := core.Render(g, g.NewState()); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -61,7 +61,17 @@ func (l *layout) rotate() {
 		l.labels[i].x = max(0, l.w-lb.x-textWidth(lb.text))
 		l.labels[i].y = l.h - 1 - lb.y
 	}
+	for i, st := range l.strokes {
+		l.strokes[i].x = l.w - st.x - textWidth(st.text)
+		l.strokes[i].y = l.h - 1 - st.y
+		if r, ok := halfTurn[st.text]; ok {
+			l.strokes[i].text = r
+		}
+	}
 }
+
+// halfTurn maps the stroke characters whose shape a half turn changes.
+var halfTurn = map[string]string{"╭": "╯", "╯": "╭", "╮": "╰", "╰": "╮", "├": "┤", "┤": "├", "┬": "┴", "┴": "┬"}
 
 // fits reports whether the layout, and its caption line if any, fit in w×h.
 func (l *layout) fits(w, h int) bool {
@@ -154,6 +164,11 @@ var boardLayouts = map[string]*boardLayout{
 	}},
 	"grid": {checker: true, candidates: func(g *core.Game, _, _ int, _ bool) []func(bool) *layout {
 		var cands []func(bool) *layout
+		if len(g.Board.Circuits()) > 0 { // the loops round the outside, when they fit
+			for _, s := range [][2]int{{5, 2}, {4, 2}, {4, 1}, {3, 1}} {
+				cands = append(cands, func(bool) *layout { return gridLoopsLayout(g, s[0], s[1]) })
+			}
+		}
 		for _, s := range [][2]int{{5, 2}, {4, 2}, {4, 1}, {3, 1}, {2, 1}} {
 			cands = append(cands, func(bool) *layout { return gridLayout(g, s[0], s[1]) })
 		}
@@ -451,6 +466,52 @@ func gridLayout(g *core.Game, cw, ch int) *layout {
 		if !seenCol[col] {
 			seenCol[col] = true
 			l.labels = append(l.labels, label{x: x + (cw-textWidth(letters))/2, y: maxRow * ch, text: letters})
+		}
+	}
+	sortLabels(l.labels)
+	l.normalize()
+	return l
+}
+
+// gridLoopsLayout is gridLayout with the loops of the board's circuits
+// drawn round the outside (board.LoopArcs), the rank numbers left of them
+// and the file letters under them; nil when the loops cannot be drawn.
+func gridLoopsLayout(g *core.Game, cw, ch int) *layout {
+	b := g.Board
+	l := &layout{cells: make([]cellBox, b.N()), px: float64(cw), py: float64(ch)}
+	maxRow := 0
+	for _, cell := range b.Cells {
+		r, _ := intAttr(cell.Attrs, "row")
+		maxRow = max(maxRow, r)
+	}
+	at := make([][2]int, b.N())
+	for c, cell := range b.Cells {
+		col, _ := intAttr(cell.Attrs, "col")
+		row, _ := intAttr(cell.Attrs, "row")
+		// a cell is its glyph, so that the loops run up to it
+		x, y := (col-1)*cw, (maxRow-row)*ch
+		l.cells[c] = cellBox{x: x, y: y, w: 1, h: 1, hitW: 1}
+		at[c] = [2]int{x, y}
+	}
+	strokes := b.LoopArcs(at, 3, 1, 2, 1)
+	if len(strokes) == 0 {
+		return nil
+	}
+	minX, maxY := 0, 0
+	for _, st := range strokes {
+		minX, maxY = min(minX, st.X), max(maxY, st.Y)
+		l.strokes = append(l.strokes, label{x: st.X, y: st.Y, text: string(st.Ch)})
+	}
+	seenRow, seenCol := map[int]bool{}, map[int]bool{}
+	for c, cell := range b.Cells {
+		letters, digits := splitName(cell.Name)
+		if y := at[c][1]; !seenRow[y] {
+			seenRow[y] = true
+			l.labels = append(l.labels, label{x: minX - 2 - textWidth(digits), y: y, text: digits})
+		}
+		if x := at[c][0]; !seenCol[x] {
+			seenCol[x] = true
+			l.labels = append(l.labels, label{x: x - (textWidth(letters)-1)/2, y: maxY + 1, text: letters})
 		}
 	}
 	sortLabels(l.labels)
