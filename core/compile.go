@@ -39,6 +39,10 @@ type compiler struct {
 	}
 	// followUps are the rules another rule names as its then.
 	followUps map[int]bool
+	// absentSeats are declared seats not in play ([players] count), and
+	// absentKinds the piece kinds they own: references to them are
+	// dropped without an error (seat_lineup.go).
+	absentSeats, absentKinds map[string]bool
 }
 
 // topKeys are the keys of the top level of a variant file.
@@ -490,6 +494,8 @@ var playersKeys = []*Key{
 	{Name: "seats", Type: TStrings, Required: true, Doc: "the seats in turn order, 1 to 8, distinct, each a valid name"},
 	{Name: "titles", Type: TStrings, Doc: "display names, one per seat"},
 	{Name: "colors", Type: TStrings, Doc: "colour names for the editor, one per seat"},
+	&playersCountKey,
+	&playersLineupsKey,
 }
 
 func (c *compiler) compilePlayers() {
@@ -512,15 +518,28 @@ func (c *compiler) compilePlayers() {
 		}
 		seen[s] = true
 	}
-	c.g.Seats = seats
+	play, idx := c.lineup(seats)
+	pick := func(list []string) []string {
+		if len(list) != len(seats) || len(play) == len(seats) {
+			return list
+		}
+		var out []string
+		for _, i := range idx {
+			out = append(out, list[i])
+		}
+		return out
+	}
+	c.g.Seats = play
 	c.g.SeatColors = c.readStrings("players", keyOf(playersKeys, "colors"))
 	if len(c.g.SeatColors) != 0 && len(c.g.SeatColors) != len(seats) {
 		r.ValueErrorf("players.colors", "players.colors: want one colour per seat (%d), got %d", len(seats), len(c.g.SeatColors))
 	}
+	c.g.SeatColors = pick(c.g.SeatColors)
 	c.g.SeatTitles = c.readStrings("players", keyOf(playersKeys, "titles"))
 	if len(c.g.SeatTitles) != 0 && len(c.g.SeatTitles) != len(seats) {
 		r.ValueErrorf("players.titles", "players.titles: want one title per seat (%d), got %d", len(seats), len(c.g.SeatTitles))
 	}
+	c.g.SeatTitles = pick(c.g.SeatTitles)
 }
 
 // compileDisplay reads [display]: hints for drawing the board, which the
@@ -569,6 +588,13 @@ func (c *compiler) seat(path string, allowNone bool) int {
 	s := c.r.String(path, "")
 	if allowNone && (s == "" || s == "none") {
 		return -1
+	}
+	if c.absentSeats[s] {
+		if allowNone { // an owner: its kind drops out
+			return absentSeat
+		}
+		c.r.ValueErrorf(path, "%s: seat %q does not play with [players] count = %d", path, s, len(c.g.Seats))
+		return -2
 	}
 	for i, x := range c.g.Seats {
 		if x == s {

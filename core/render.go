@@ -90,10 +90,20 @@ func renderRows(b *strings.Builder, g *Game, s *State, indent, gaps bool) {
 		rows[r] = append(rows[r], c)
 		maxRow = max(maxRow, r)
 	}
+	// a hex row is indented by its first cell's place: each column two
+	// characters right of the one below, each cell four wide (a star's
+	// rows start where their first cell lies)
+	place := func(r int) int { return 4*bd.Cells[rows[r][0]].Attrs["col"].(int) - 2*r }
+	minPlace := 0
+	for r := maxRow; r >= 1; r-- {
+		if len(rows[r]) > 0 && (minPlace == 0 || place(r) < minPlace) {
+			minPlace = place(r)
+		}
+	}
 	for r := maxRow; r >= 1; r-- {
 		fmt.Fprintf(b, "%2d ", r)
-		if indent {
-			b.WriteString(strings.Repeat("  ", abs(r-(maxRow+1)/2)))
+		if indent && len(rows[r]) > 0 {
+			b.WriteString(strings.Repeat(" ", place(r)-minPlace))
 		}
 		col := 0
 		for _, c := range rows[r] {

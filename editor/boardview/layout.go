@@ -149,6 +149,9 @@ var boardLayouts = map[string]*boardLayout{
 		}{{2, 1, true}, {2, 0, true}, {1, 1, true}, {1, 0, true}, {2, 1, false}, {1, 1, false}} {
 			cands = append(cands, func(bool) *layout { return hexLayout(g, o.ch, o.letterX, o.rowNums) })
 		}
+		// a wide board (a star): one character per cell
+		cands = append(cands, func(bool) *layout { return hexLayoutPitch(g, 1, 0, true, 1) },
+			func(bool) *layout { return hexLayoutPitch(g, 1, 0, false, 1) })
 		return cands
 	}},
 	"faces": {dropLabels: true, candidates: func(g *core.Game, _, _ int, wide bool) []func(bool) *layout {
@@ -390,8 +393,25 @@ func splitName(name string) (letters, digits string) {
 // column before the row's first cell. letterX places the letters within
 // their slot (1: under the gap between cells).
 func hexLayout(g *core.Game, ch, letterX int, rowNums bool) *layout {
+	return hexLayoutPitch(g, ch, letterX, rowNums, 2)
+}
+
+// hexLayoutPitch draws a hex board with each column pitch×2 characters
+// right of the one before and each row pitch characters left of the one
+// below: pitch 2 gives cells three wide (DVONN), pitch 1 one wide, for a
+// wide board such as a star. A column letter goes under the lowest cell of
+// its column, or, where that spot is taken (a star's points), one further
+// along the column, or is left out; the caption names the cursor's cell.
+func hexLayoutPitch(g *core.Game, ch, letterX int, rowNums bool, pitch int) *layout {
 	b := g.Board
-	l := &layout{cells: make([]cellBox, b.N()), px: 4, py: float64(ch), spill: 1}
+	cw := 3
+	if pitch == 1 {
+		cw = 1
+	}
+	l := &layout{cells: make([]cellBox, b.N()), px: float64(2 * pitch), py: float64(ch), spill: 1}
+	if pitch == 1 {
+		l.spill = 0
+	}
 	maxRow := 0
 	type pos struct{ col, row int }
 	at := make([]pos, b.N())
@@ -401,12 +421,29 @@ func hexLayout(g *core.Game, ch, letterX int, rowNums bool) *layout {
 		at[c] = pos{col - 1, row - 1}
 		maxRow = max(maxRow, row-1)
 	}
-	xy := func(col, row int) (int, int) { return (2*col - row) * 2, (maxRow - row) * ch }
+	xy := func(col, row int) (int, int) { return (2*col - row) * pitch, (maxRow - row) * ch }
 	firstInRow := map[int]int{}
 	lowestInCol := map[int]int{}
+	// taken marks the characters of each line that cells and labels use,
+	// with a blank on each side
+	taken := map[[2]int]bool{}
+	take := func(x, y, w int) {
+		for i := x - 1; i <= x+w; i++ {
+			taken[[2]int{i, y}] = true
+		}
+	}
+	free := func(x, y, w int) bool {
+		for i := x; i < x+w; i++ {
+			if taken[[2]int{i, y}] {
+				return false
+			}
+		}
+		return true
+	}
 	for c, p := range at {
 		x, y := xy(p.col, p.row)
-		l.cells[c] = cellBox{x: x, y: y, w: 3, h: 1, hitW: 4}
+		l.cells[c] = cellBox{x: x, y: y, w: cw, h: 1, hitW: 2 * pitch}
+		take(x, y, cw)
 		if f, ok := firstInRow[p.row]; !ok || p.col < at[f].col {
 			firstInRow[p.row] = c
 		}
@@ -419,13 +456,32 @@ func hexLayout(g *core.Game, ch, letterX int, rowNums bool) *layout {
 			_, digits := splitName(b.Cells[c].Name)
 			x, y := xy(at[c].col, at[c].row)
 			// a blank column between the number and the cell's text
-			l.labels = append(l.labels, label{x: x - 1 - textWidth(digits), y: y, text: digits})
+			x -= 1 + textWidth(digits)
+			l.labels = append(l.labels, label{x: x, y: y, text: digits})
+			take(x, y, textWidth(digits))
 		}
 	}
-	for _, c := range lowestInCol {
+	cols := make([]int, 0, len(lowestInCol))
+	for col := range lowestInCol {
+		cols = append(cols, col)
+	}
+	sort.Ints(cols)
+	for _, col := range cols {
+		c := lowestInCol[col]
 		letters, _ := splitName(b.Cells[c].Name)
-		x, y := xy(at[c].col, at[c].row-1)
-		l.labels = append(l.labels, label{x: x + letterX, y: y, text: letters})
+		w := textWidth(letters)
+	place:
+		for down := 1; down <= 2; down++ {
+			for _, dx := range []int{letterX, 1 - letterX} {
+				x, y := xy(at[c].col, at[c].row-down)
+				x += dx
+				if free(x, y, w) {
+					l.labels = append(l.labels, label{x: x, y: y, text: letters})
+					take(x, y, w)
+					break place
+				}
+			}
+		}
 	}
 	sortLabels(l.labels)
 	l.normalize()
