@@ -86,7 +86,9 @@ func free(path, doc string, value Key) *schemaTable {
 func formatSchema() *schemaTable {
 	return &schemaTable{path: "", doc: "a variant file", keys: topKeys, sub: map[string]*schemaTable{
 		"params":  free("params", "parameters", Key{Type: TScalar, Doc: "a parameter: a number, string or boolean"}),
-		"players": {path: "players", keys: playersKeys},
+		"players": {path: "players", keys: playersKeys, sub: map[string]*schemaTable{
+			"lineups": free("players.lineups", "seat lineups", Key{Type: TStrings, Doc: "COUNT = the seats that play for that count"}),
+		}},
 		"board": {path: "board", keys: boardCommonKeys, disc: "kind", kinds: kindsOfBoards(), sub: map[string]*schemaTable{
 			"attrs":        free("board.attrs", "computed cell attributes", Key{Type: TExpr, Doc: "an expression over the cell's attributes"}),
 			"regions":      free("board.regions", "board-wide regions", Key{Type: TExpr, Doc: "a boolean expression over a cell"}),
