@@ -176,7 +176,7 @@ type Game struct {
 	// kind that is off the board, listed per seat and kind in instances.
 	handReturn bool
 	instances  [][]int32
-	initial   *State
+	initial    *State
 	// warnings: what loaded with a warning (deprecated spellings)
 	warnings diag.List
 }
