@@ -1,7 +1,6 @@
 package core_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -19,13 +18,4 @@ func replayText(t *testing.T, g *core.Game, text string) (*core.History, []core.
 	h := core.NewHistory(g, g.NewState())
 	ev, err := g.ReplayEvents(h, lines)
 	return h, ev, err
-}
-
-func readRecord(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
