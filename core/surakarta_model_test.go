@@ -9,6 +9,7 @@ package core_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -267,5 +268,41 @@ func TestSurakartaMatchesModel(t *testing.T) {
 			ended := crosscheckGame(t, g, start, games, 600, 7)
 			t.Logf("%d of %d games ended within 600 plies", ended, games)
 		})
+	}
+}
+
+// The perft golden of traditional/surakarta is reproduced by the model.
+func TestSurakartaModelReproducesPerftGolden(t *testing.T) {
+	modelGolden(t, "../testdata/perft/traditional-surakarta.txt", func(d int) uint64 { return modelPerft(newSurakarta(), d) })
+}
+
+// modelGolden checks every depth of a perft golden against a model's perft
+// (the larger counts only without -short).
+func modelGolden(t *testing.T, path string, perft func(d int) uint64) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var d int
+		var want uint64
+		if _, err := fmt.Sscanf(line, "depth %d: %d", &d, &want); err != nil {
+			t.Fatalf("bad line %q", line)
+		}
+		lines++
+		if testing.Short() && want > 200000 {
+			continue
+		}
+		if got := perft(d); got != want {
+			t.Errorf("%s: model perft(%d) = %d, golden says %d", path, d, got, want)
+		}
+	}
+	if lines == 0 {
+		t.Fatal("golden has no depths")
 	}
 }
