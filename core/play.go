@@ -35,6 +35,9 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 		}
 		return g.Moves(s, buf)
 	}
+	if g.noMoveEnd(s) {
+		return buf[:0]
+	}
 	winner := scoresDecide
 	switch {
 	case g.stuckLose && s.Active() == 2:
@@ -56,8 +59,12 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 
 func (g *Game) gen(s *State, buf []Move) []Move {
 	ph := g.phases[s.buf[hPhase]]
+	start := len(buf)
 	for _, ri := range ph.rules {
 		buf = g.rules[ri].gen(s, buf)
+	}
+	if g.legal.on {
+		buf = append(buf[:start], g.filterLegal(s, buf[start:])...)
 	}
 	return buf
 }

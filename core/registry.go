@@ -113,6 +113,7 @@ func init() {
 		&reachEnd,
 		&seatsLeftEnd,
 		&repetitionEnd,
+		&noMoveEndType,
 	}
 }
 
@@ -191,6 +192,7 @@ func init() {
 		&relatedCapture,
 		&sandwichCapture,
 		&replaceCapture,
+		&screenCapture,
 	}
 	captureKindKey.Allowed = nil
 	for _, t := range captureTypes {
