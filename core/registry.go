@@ -116,6 +116,7 @@ func init() {
 		&seatsLeftEnd,
 		&repetitionEnd,
 		&allInEnd,
+		&noMoveEndType,
 	}
 }
 
@@ -194,6 +195,7 @@ func init() {
 		&relatedCapture,
 		&sandwichCapture,
 		&replaceCapture,
+		&screenCapture,
 	}
 	captureKindKey.Allowed = nil
 	for _, t := range captureTypes {
