@@ -315,8 +315,8 @@ func (r *circuitRule) explain(s *State, text string) (string, bool) {
 	b := g.Board
 	fs, ts, found := strings.Cut(text, "x")
 	if !found {
-		if fs, ts, found = strings.Cut(text, "-"); !found {
-			return "", false
+		if fs, ts, found = strings.Cut(text, "-"); !found || r.land == landEnemy {
+			return "", false // FROM-TO is not how this rule's captures are written
 		}
 	}
 	from, ok1 := lookupCell(g, fs)
@@ -349,14 +349,15 @@ func (r *circuitRule) explain(s *State, text string) (string, bool) {
 	case occupied && (s.Top(to) < 0 || !foe(s.Owner(to), mover, side)):
 		return fmt.Sprintf("%s is not an enemy piece: it blocks the way", tn), true
 	}
-	// the first reason along a walk that meets the target
-	reason := ""
+	// why each walk misses the target: one that reaches it round too few
+	// loops says more than one blocked on the way
+	reached, blocked := "", ""
 	for _, w := range r.walks[r.walkOff[from]:r.walkOff[from+1]] {
 		for _, st := range r.steps[w.at : w.at+w.n] {
 			t := int(st.cell)
 			if t == to {
-				if int(st.loops) < r.minLoops && reason == "" {
-					reason = fmt.Sprintf("along circuit %s, %s reaches %s round %s; it must go round at least %s", r.names[w.circuit], fn, tn,
+				if int(st.loops) < r.minLoops && reached == "" {
+					reached = fmt.Sprintf("along circuit %s, %s reaches %s round %s; it must go round at least %s", r.names[w.circuit], fn, tn,
 						plural(int(st.loops), "loop"), plural(r.minLoops, "loop"))
 				}
 				if int(st.loops) >= r.minLoops && r.when != nil && !r.when.allows(s, from, to, s.Height(from), int(g.pieceKind[p])) {
@@ -370,12 +371,16 @@ func (r *circuitRule) explain(s *State, text string) (string, bool) {
 				continue
 			}
 			if s.occupied(t) {
-				if reason == "" {
-					reason = fmt.Sprintf("along circuit %s the way from %s to %s is blocked at %s", r.names[w.circuit], fn, tn, b.Cells[t].Name)
+				if blocked == "" {
+					blocked = fmt.Sprintf("along circuit %s the way from %s to %s is blocked at %s", r.names[w.circuit], fn, tn, b.Cells[t].Name)
 				}
 				break
 			}
 		}
+	}
+	reason := reached
+	if reason == "" {
+		reason = blocked
 	}
 	if reason == "" {
 		reason = fmt.Sprintf("no circuit leads from %s to %s", fn, tn)
