@@ -475,6 +475,9 @@ func hexLayoutPitch(g *core.Game, ch, letterX int, rowNums bool, pitch int) *lay
 			for _, dx := range []int{letterX, 1 - letterX} {
 				x, y := xy(at[c].col, at[c].row-down)
 				x += dx
+				if pitch == 1 && y > maxRow*ch {
+					break place // the compact picture adds no line for a letter
+				}
 				if free(x, y, w) {
 					l.labels = append(l.labels, label{x: x, y: y, text: letters})
 					take(x, y, w)
