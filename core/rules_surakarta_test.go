@@ -39,7 +39,7 @@ func TestSurakartaRuleStep(t *testing.T) {
 		t.Errorf("start: %s\nwant %s", got, want)
 	}
 	// a lone marble in the middle has all 8 neighbours, and none is taken by a step
-	g = surakartaPosition(t, "south", map[string]string{"c3": "S", "d4": "N", "a1": "N"})
+	g = surakartaPosition(t, "south", map[string]string{"c3": "S", "d4": "N", "a1": "N"}, "captures=none")
 	s = g.NewState()
 	steps := 0
 	for _, m := range strings.Fields(legal(g, s)) {
@@ -47,7 +47,7 @@ func TestSurakartaRuleStep(t *testing.T) {
 			steps++
 		}
 	}
-	// d4 is occupied: 7 steps; c3 (on the large circuit) has captures too but they are listed as x
+	// d4 is occupied: 7 steps (captures optional here: c3 can also take d4 round a loop)
 	if steps != 7 {
 		t.Errorf("c3 steps: %d in %q, want 7 (8 neighbours, d4 occupied)", steps, legal(g, s))
 	}
@@ -165,5 +165,33 @@ func TestSurakartaRender(t *testing.T) {
 `
 	if got := core.Render(g, g.NewState()); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Readings, Moves, Compulsory capture: "if the mover has any loop capture, he
+// must play a capture, and he may choose any of them. He may step only when no
+// capture exists. The compulsion is for the whole side, not per marble."
+// South a2 (takes e1 round the loop f2-e1) and South d4 (far from any enemy
+// way): d4 may not step; with --captures=optional (captures=none) both may.
+func TestSurakartaRuleCompulsoryCapture(t *testing.T) {
+	pos := map[string]string{"a2": "S", "f3": "S", "e1": "N", "a6": "N"}
+	g := surakartaPosition(t, "south", pos)
+	s := g.NewState()
+	got := legal(g, s)
+	for _, m := range strings.Fields(got) {
+		if !strings.Contains(m, "x") {
+			t.Errorf("a capture exists, yet the step %s is legal (%s)", m, got)
+		}
+	}
+	if !strings.Contains(" "+got+" ", " a2xe1 ") {
+		t.Errorf("a2xe1 missing: %s", got)
+	}
+	if _, err := g.Parse(s, "f3-f4"); err == nil || !strings.Contains(err.Error(), "capture") {
+		t.Errorf("f3-f4 while a capture exists: %v", err)
+	}
+	g = surakartaPosition(t, "south", pos, "captures=none")
+	s = g.NewState()
+	if _, err := g.Parse(s, "f3-f4"); err != nil {
+		t.Errorf("captures optional: f3-f4: %v", err)
 	}
 }
