@@ -171,14 +171,6 @@ func shots() []shot {
 		{"play-surakarta", "Play: Surakarta (`play traditional/surakarta`)",
 			"A grid with declared circuits: the corner loops drawn round the outside. North's c6 is picked up: it can take c4 round the loop a4-c6.",
 			playShot("traditional/surakarta", []string{"d2-d3", "e5-d4", "d3-c4", "d6-e5", "b2-a3"}, selectPiece("c6"))},
-		{"play-chinese-checkers", "Play: Chinese checkers, six players (`play traditional/chinese-checkers --set players=6`)",
-			"A hex board with holes (the 121-hole star), one character per hole at 80×24; after a step each by South, Lower left and Upper left, North's marble on j14 picked up.",
-			func(t *testing.T) string {
-				a, tm := startApp(t, Options{Variant: "traditional/chinese-checkers", Sets: []string{"players=6"}})
-				tm.playLine(a, "g4-g5", "d5-e5", "e10-f10")
-				selectPiece("j14")(a, tm)
-				return tm.text()
-			}},
 		{"play-grid-breakthrough", "Play: a grid board (`play testdata/variants/breakthrough.toml`)",
 			"A 6×6 grid with coordinates; a few moves, then a pawn picked up.",
 			func(t *testing.T) string {
