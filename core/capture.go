@@ -23,6 +23,7 @@ const (
 	capReplace
 	capRelated
 	capSandwich
+	capLine
 )
 
 // maxSubsetVictims bounds the victims of one sandwich capture (each subset
@@ -47,6 +48,8 @@ type captureSpec struct {
 	points   bool      // add the victims' values to the mover's points
 	share    bool      // sandwich points: share with the partner's owner unless it is the victim's
 	shareOut bool      // a partner of an eliminated seat takes its share too
+	// line: the captures allowed (capture_line.go)
+	approach, withdrawal bool
 }
 
 // exclusion: a piece may not stop on a cell related to a cell occupied by
@@ -71,8 +74,8 @@ func (e *exclusion) blocked(s *State, from, t int) bool {
 
 // The capture keys of slides and steps.
 var (
-	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace"},
-		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells"}
+	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "line"},
+		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; line: approach or withdrawal"}
 	captureRelationKey = Key{Name: "capture_relation", Type: TString,
 		Doc: "related: victims stand on cells related to the landing cell; sandwich: to the middle cell"}
 	captureCountKey = Key{Name: "capture_count", Type: TChoice, Default: "one", Allowed: []string{"one", "any"},
@@ -99,7 +102,7 @@ var (
 
 // captureKeys are the capture keys of slides and steps.
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
-	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey}
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureLinesKey}
 
 // captureType is one kind of capture a slide or step makes: the value of
 // its `capture` key. Its compile reads the keys only it takes into cs, and
@@ -291,6 +294,9 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover, sid
 	if cs == nil || cs.kind == capNone || cs.kind == capReplace {
 		return append(out, mkMove(rule, from, t, aux))
 	}
+	if cs.kind == capLine {
+		return cs.emitLine(s, out, rule, from, t, aux, mover, side)
+	}
 	if cs.kind == capRelated && !cs.any {
 		n0 := len(out)
 		list := s.victimList()
@@ -342,6 +348,9 @@ func (cs *captureSpec) victimsOf(m Move) (one int, mask uint64) {
 func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 	if cs == nil {
 		return nil
+	}
+	if cs.kind == capLine {
+		return cs.applyLine(s, m, mover, rule)
 	}
 	one, mask := cs.victimsOf(m)
 	take := func(p int) error {

@@ -113,6 +113,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileRules()
 	c.followUps = c.compileFollowUps()
 	c.compilePhases()
+	c.compilePriority()
 	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileScoring()

@@ -95,9 +95,11 @@ type Game struct {
 	restingRule   string
 	digest        [32]byte
 
-	rules  []rule
-	phases []*phase
-	ends   []*endCond
+	rules []rule
+	// counters[i]: rule i's captureCounter, or nil (priority.go)
+	counters []captureCounter
+	phases   []*phase
+	ends     []*endCond
 	// seatKeys tables the hash keys of the seat to move per phase.
 	// analyzers is a free list of foul analyzers (buffers, states and a
 	// table reused from verdict to verdict); the one mutable part of a
@@ -183,6 +185,8 @@ type phase struct {
 	endHand bool
 	endIf   condProgram
 	next    int
+	// priority: capture_priority (priority.go)
+	priority int
 }
 
 // rule is one move primitive compiled from [moves.NAME].

@@ -56,8 +56,12 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 
 func (g *Game) gen(s *State, buf []Move) []Move {
 	ph := g.phases[s.buf[hPhase]]
+	start := len(buf)
 	for _, ri := range ph.rules {
 		buf = g.rules[ri].gen(s, buf)
+	}
+	if ph.priority != priorityNone {
+		buf = buf[:start+len(g.prioritize(s, buf[start:], ph.priority))]
 	}
 	return buf
 }
