@@ -98,7 +98,7 @@ func (cs *captureSpec) lineRun(s *State, c, d, mover, side int, take bool) (n in
 					return n, s.pointsError("capture_points", seat, val)
 				}
 			}
-			s.clear(v)
+			cs.remove(s, v)
 		}
 	}
 	return n, nil
