@@ -51,7 +51,7 @@ type captureSpec struct {
 	shareOut bool      // a partner of an eliminated seat takes its share too
 	// line: the captures allowed (capture_line.go)
 	approach, withdrawal bool
-	toHand   bool      // taken pieces go back to their owners' hands (capture_to = "hand")
+	toHand               bool // taken pieces go back to their owners' hands (capture_to = "hand")
 }
 
 // exclusion: a piece may not stop on a cell related to a cell occupied by
