@@ -49,9 +49,10 @@ type captureSpec struct {
 	points   bool      // add the victims' values to the mover's points
 	share    bool      // sandwich points: share with the partner's owner unless it is the victim's
 	shareOut bool      // a partner of an eliminated seat takes its share too
+	screens  int       // screen: a capture passes over exactly this many pieces (0: not a screen capture)
+	toHand   bool      // taken pieces go back to their owners' hands (capture_to = "hand")
 	// line: the captures allowed (capture_line.go)
 	approach, withdrawal bool
-	toHand               bool // taken pieces go back to their owners' hands (capture_to = "hand")
 }
 
 // exclusion: a piece may not stop on a cell related to a cell occupied by
@@ -76,8 +77,8 @@ func (e *exclusion) blocked(s *State, from, t int) bool {
 
 // The capture keys of slides and steps.
 var (
-	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "line"},
-		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; line: approach or withdrawal"}
+	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "screen", "line"},
+		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; screen: take the first piece beyond exactly `screens` pieces; line: approach or withdrawal"}
 	captureRelationKey = Key{Name: "capture_relation", Type: TString,
 		Doc: "related: victims stand on cells related to the landing cell; sandwich: to the middle cell"}
 	captureCountKey = Key{Name: "capture_count", Type: TChoice, Default: "one", Allowed: []string{"one", "any"},
@@ -106,7 +107,7 @@ var (
 
 // captureKeys are the capture keys of slides and steps.
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
-	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureLinesKey, &captureToKey}
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &screensKey, &captureLinesKey}
 
 // captureType is one kind of capture a slide or step makes: the value of
 // its `capture` key. Its compile reads the keys only it takes into cs, and

@@ -117,6 +117,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compilePriority()
 	g.tableSeatKeys()
 	c.compileEnds()
+	c.compileRoyal()
 	c.compileScoring()
 	c.compileFouls()
 	c.compileDisplay()
