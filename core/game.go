@@ -238,6 +238,7 @@ type options struct {
 	sets    []string
 	anyPath bool
 	budget  Budget
+	tables  string // WithTableCache
 }
 
 func (o *options) source() spec.Source { return spec.Source{FS: o.fs, AnyPath: o.anyPath} }
@@ -262,7 +263,7 @@ func Load(name string, opts ...Option) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return compile(doc, o.budget, o.sets)
+	return compileWith(doc, o)
 }
 
 // LoadBytes compiles a variant held in memory as if read from file.
@@ -275,7 +276,7 @@ func LoadBytes(file string, data []byte, opts ...Option) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return compile(doc, o.budget, o.sets)
+	return compileWith(doc, o)
 }
 
 // SeatIndex returns the index of a seat by name or by its first letter.
