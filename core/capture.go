@@ -23,6 +23,7 @@ const (
 	capReplace
 	capRelated
 	capSandwich
+	capCustodial
 )
 
 // maxSubsetVictims bounds the victims of one sandwich capture (each subset
@@ -47,6 +48,8 @@ type captureSpec struct {
 	points   bool      // add the victims' values to the mover's points
 	share    bool      // sandwich points: share with the partner's owner unless it is the victim's
 	shareOut bool      // a partner of an eliminated seat takes its share too
+	cust     *custodialSpec // custodial: its options
+	post     bool           // the capture is judged after the landing (custodial)
 }
 
 // exclusion: a piece may not stop on a cell related to a cell occupied by
@@ -84,7 +87,7 @@ var (
 	immuneKey = Key{Name: "immune", Type: TExpr,
 		Doc: "over kind, flags and cell: true when this rule cannot take such a piece there"}
 	partnerFlagKey = Key{Name: "partner_flag", Type: TString,
-		Doc: "sandwich: the flag of the kinds that can be the partner, whoever owns them"}
+		Doc: "sandwich: the flag of the kinds that can be the partner, whoever owns them; custodial: only the mover's pieces with this flag are partners"}
 	sandwichIfKey = Key{Name: "sandwich_if", Type: TExpr, Default: "true",
 		Doc: "sandwich: which lines count, over to, middle and partner (cell attributes)"}
 	capturePointsKey = Key{Name: "capture_points", Type: TBool, Default: false,
@@ -99,7 +102,8 @@ var (
 
 // captureKeys are the capture keys of slides and steps.
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
-	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey}
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey,
+	&custodialRunKey, &hostileKey, &encloseCornersKey, &surroundFlagKey, &surroundHostileKey, &surroundEdgeKey, &surroundShieldKey}
 
 // captureType is one kind of capture a slide or step makes: the value of
 // its `capture` key. Its compile reads the keys only it takes into cs, and
@@ -143,7 +147,7 @@ func (c *compiler) compileCapture(p string) *captureSpec {
 	if !ct.compile(c, p, cs) {
 		return nil
 	}
-	cs.immune = c.immuneTable(p)
+	cs.immune = c.kindCellTable(p, &immuneKey)
 	return cs
 }
 
@@ -203,17 +207,18 @@ func (c *compiler) lineTable(p string) []bool {
 	return out
 }
 
-// immuneTable evaluates `immune` over (kind, flags, cell) for every kind and
-// cell: pieces that this rule cannot capture where they stand.
-func (c *compiler) immuneTable(p string) []bool {
+// kindCellTable evaluates the expression of key k (immune, hostile) over
+// (kind, flags, cell) for every kind and cell; nil when it is not given.
+func (c *compiler) kindCellTable(p string, k *Key) []bool {
 	g := c.g
 	b := g.Board
-	src := c.readString(p, &immuneKey)
+	src := c.readString(p, k)
 	if src == "" {
 		return nil
 	}
 	env := c.withParams(map[string]any{"kind": "", "flags": []string{}, "cell": b.Cells[0].Attrs})
-	prog := c.compileExpr(p+".immune", src, env, expr.AsBool())
+	at := keyPath(p, k)
+	prog := c.compileExpr(at, src, env, expr.AsBool())
 	if prog == nil {
 		return nil
 	}
@@ -233,9 +238,9 @@ func (c *compiler) immuneTable(p string) []bool {
 			}
 			env["kind"], env["flags"], env["cell"] = g.Kinds[k].Name, g.Kinds[k].Flags, b.Cells[cell].Attrs
 			v, err := expr.Run(prog, env)
-			c.charge(p+".immune", 1)
+			c.charge(at, 1)
 			if err != nil {
-				c.r.ValueErrorf(p+".immune", "%s.immune: %s", p, exprMsg(err))
+				c.r.ValueErrorf(at, "%s: %s", at, exprMsg(err))
 				return nil
 			}
 			out[k*b.N()+cell] = v.(bool)
@@ -288,7 +293,7 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover, sid
 			return out
 		}
 	}
-	if cs == nil || cs.kind == capNone || cs.kind == capReplace {
+	if cs == nil || cs.kind == capNone || cs.kind == capReplace || cs.kind == capCustodial {
 		return append(out, mkMove(rule, from, t, aux))
 	}
 	if cs.kind == capRelated && !cs.any {
@@ -342,6 +347,9 @@ func (cs *captureSpec) victimsOf(m Move) (one int, mask uint64) {
 func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 	if cs == nil {
 		return nil
+	}
+	if cs.cust != nil {
+		return cs.applyCustodial(s, m, mover, rule)
 	}
 	one, mask := cs.victimsOf(m)
 	take := func(p int) error {

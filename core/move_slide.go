@@ -192,8 +192,17 @@ func (r *slideRule) reach(g *Game, kinds []bool, add func(from, to int)) {
 
 // takes reports whether m takes p as a victim (not counting a piece
 // replaced on the target).
-func (r *slideRule) takes(_ *State, m Move, p int) bool {
+func (r *slideRule) takes(s *State, m Move, p int) bool {
 	if r.cap == nil {
+		return false
+	}
+	if r.cap.cust != nil {
+		c := s.PieceCell(p)
+		for _, x := range custodialTaken(s, r, m) {
+			if x == c {
+				return true
+			}
+		}
 		return false
 	}
 	one, mask := r.cap.victimsOf(m)
@@ -448,7 +457,8 @@ func (r *slideRule) play(s *State, m Move) error {
 		}
 		s.clear(to)
 	}
-	if !r.jump {
+	post := r.cap != nil && r.cap.post
+	if !r.jump && !post {
 		if err := r.cap.apply(s, m, mover, r.name); err != nil {
 			return err
 		}
@@ -464,10 +474,19 @@ func (r *slideRule) play(s *State, m Move) error {
 		n = s.Height(from)
 	}
 	s.moveStack(from, to, n)
+	if post {
+		return r.cap.apply(s, m, mover, r.name)
+	}
 	return nil
 }
 
 func (r *slideRule) format(s *State, m Move) string {
+	if r.cap != nil && r.cap.cust != nil {
+		var sb strings.Builder
+		sb.WriteString(formatMove(s, r.byPiece, nil, m))
+		formatCustodial(s, &sb, r, m)
+		return sb.String()
+	}
 	return formatMove(s, r.byPiece, r.cap, m)
 }
 

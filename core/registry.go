@@ -191,6 +191,7 @@ func init() {
 		&relatedCapture,
 		&sandwichCapture,
 		&replaceCapture,
+		&custodialCapture,
 	}
 	captureKindKey.Allowed = nil
 	for _, t := range captureTypes {

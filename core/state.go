@@ -49,6 +49,9 @@ type State struct {
 	// and thenBase the base moves being expanded; neither is the position.
 	ahead    *State
 	thenBase []Move
+	// custBuf holds the moves a custodial capture generates to see
+	// whether a surrounded pair can move (capture_custodial.go).
+	custBuf []Move
 	// fe is the binding of native score programs (fastexpr.go).
 	fe fenv
 }
