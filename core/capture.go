@@ -41,13 +41,13 @@ type captureSpec struct {
 	rel      *board.Relation // related: victims' cells; sandwich: cells mobbed from the middle cell
 	any      bool            // related: any subset (else one victim per move)
 	optional bool
-	capIf    *whenCond // static condition over from/to for capturing at all
-	immune   []bool    // [kind*N+cell]: a piece of this kind on this cell cannot be taken by this rule
-	partner  []bool    // sandwich: kinds that can be the passive partner
-	lineOK   []bool    // sandwich: [t*nd+d] the middle and partner cells of direction d qualify
-	points   bool      // add the victims' values to the mover's points
-	share    bool      // sandwich points: share with the partner's owner unless it is the victim's
-	shareOut bool      // a partner of an eliminated seat takes its share too
+	capIf    *whenCond      // static condition over from/to for capturing at all
+	immune   []bool         // [kind*N+cell]: a piece of this kind on this cell cannot be taken by this rule
+	partner  []bool         // sandwich: kinds that can be the passive partner
+	lineOK   []bool         // sandwich: [t*nd+d] the middle and partner cells of direction d qualify
+	points   bool           // add the victims' values to the mover's points
+	share    bool           // sandwich points: share with the partner's owner unless it is the victim's
+	shareOut bool           // a partner of an eliminated seat takes its share too
 	cust     *custodialSpec // custodial: its options
 	post     bool           // the capture is judged after the landing (custodial)
 }
@@ -75,7 +75,7 @@ func (e *exclusion) blocked(s *State, from, t int) bool {
 // The capture keys of slides and steps.
 var (
 	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace"},
-		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells"}
+		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; custodial: take the enemy pieces the moved piece encloses"}
 	captureRelationKey = Key{Name: "capture_relation", Type: TString,
 		Doc: "related: victims stand on cells related to the landing cell; sandwich: to the middle cell"}
 	captureCountKey = Key{Name: "capture_count", Type: TChoice, Default: "one", Allowed: []string{"one", "any"},

@@ -103,6 +103,9 @@ func compileCustodial(c *compiler, p string, cs *captureSpec) bool {
 		cu.surHostile = c.kindCellTable(p, &surroundHostileKey)
 		cu.edge = c.readBool(p, &surroundEdgeKey)
 		cu.shield = c.readInt(p, &surroundShieldKey)
+		if cu.shield > 0 {
+			g.moveScratch = max(g.moveScratch, 1024, 16*g.Board.N())
+		}
 	} else {
 		for _, k := range []*Key{&surroundHostileKey, &surroundEdgeKey, &surroundShieldKey} {
 			if c.has(p, k) {
@@ -114,17 +117,15 @@ func compileCustodial(c *compiler, p string, cs *captureSpec) bool {
 }
 
 // custodialVictims removes nothing: it lists in list the cells of the
-// pieces the piece that has just landed on t takes (s is the position
-// after the landing) and returns how many; the first `line` are taken by
-// the line and corner rules, the rest by surrounding, which is judged once
-// the others are gone (taken marks them: the caller passes a position in
-// which they are still on the board).
-func (cs *captureSpec) custodialVictims(s *State, from, t int, list []int32) (n, line int) {
+// pieces the piece that has just landed on t takes by the line and corner
+// rules (s is the position after the landing) and returns how many.
+// Surrounded pieces are judged once these are gone (royalVictims).
+func (cs *captureSpec) custodialVictims(s *State, from, t int, list []int32) (n int) {
 	g := s.g
 	cu := cs.cust
 	mp := s.Top(t)
 	if mp < 0 || (cs.capIf != nil && !cs.capIf.allows(s, from, t, 0, -1)) {
-		return 0, 0
+		return 0
 	}
 	mover := s.ToMove()
 	side := int(g.pieceOwner[mp])
@@ -201,54 +202,56 @@ func (cs *captureSpec) custodialVictims(s *State, from, t int, list []int32) (n,
 			}
 		}
 	}
-	line = n
-	if cu.royal == nil {
-		return n, line
+	return n
+}
+
+// royalVictims lists in list the cells of the surrounded pieces the piece
+// that landed on t takes, once the line's victims are gone (s is that
+// position), and returns how many.
+func (cs *captureSpec) royalVictims(s *State, t int, list []int32) (n int) {
+	g := s.g
+	cu := cs.cust
+	mp := s.Top(t)
+	if cu.royal == nil || mp < 0 {
+		return 0
 	}
+	mover, side := s.ToMove(), int(g.pieceOwner[mp])
 	for _, rp := range cu.royals {
 		rc := int(s.buf[g.lay.pos+int(rp)]) - 1
 		if rc < 0 || !foe(int(g.pieceOwner[rp]), mover, side) {
 			continue
 		}
-		if cs.surrounded(s, rc, int(rp), t, list[:line]) {
+		if cs.surrounded(s, rc, int(rp), t) {
 			list[n] = int32(rc)
 			n++
 		}
 	}
-	return n, line
+	return n
 }
 
 // surrounded reports whether the royal piece rp on rc is taken by the
-// piece that landed on t, the pieces on the cells gone being taken first.
-func (cs *captureSpec) surrounded(s *State, rc, rp, t int, gone []int32) bool {
+// piece that landed on t (s: the position once the line's victims are gone).
+func (cs *captureSpec) surrounded(s *State, rc, rp, t int) bool {
 	g := s.g
 	cu := cs.cust
 	nd := len(g.Board.Dirs)
 	N := g.Board.N()
 	owner := int(g.pieceOwner[rp])
 	kind := int(g.pieceKind[rp])
-	isGone := func(c int) bool {
-		for _, x := range gone {
-			if int(x) == c {
-				return true
-			}
-		}
-		return false
-	}
 	// hostile: the neighbour c (-1: off the board) of the royal piece
 	hostile := func(c int) bool {
 		if c < 0 {
 			return cu.edge
 		}
 		q := s.Top(c)
-		if q >= 0 && !isGone(c) {
+		if q >= 0 {
 			o := int(g.pieceOwner[q])
 			return o >= 0 && o != owner
 		}
 		return cu.surHostile != nil && cu.surHostile[kind*N+c]
 	}
 	own := func(c int) bool {
-		if c < 0 || isGone(c) {
+		if c < 0 {
 			return false
 		}
 		q := s.Top(c)
@@ -286,20 +289,18 @@ func (cs *captureSpec) surrounded(s *State, rc, rp, t int, gone []int32) bool {
 			return false
 		}
 	}
-	return touches && !s.canMoveFrom(owner, rc, shield, gone)
+	return touches && !s.canMoveFrom(owner, rc, shield)
 }
 
-// canMoveFrom reports whether seat, to move in s with the pieces on gone
-// removed, would have a move from cell a or cell b. s is restored.
-func (s *State) canMoveFrom(seat, a, b int, gone []int32) bool {
-	sc := s.aheadState()
-	sc.CopyFrom(s)
-	for _, c := range gone {
-		sc.clear(int(c))
-	}
-	sc.setToMove(seat)
-	buf := sc.g.gen(sc, s.custBuf[:0])
+// canMoveFrom reports whether seat, if it were to move in s, would have a
+// move from cell a or cell b. s is restored (the seat to move and the
+// hash); the moves go to the State's own buffer, made with the State.
+func (s *State) canMoveFrom(seat, a, b int) bool {
+	me := s.ToMove()
+	s.setToMove(seat)
+	buf := s.g.gen(s, s.custBuf[:0])
 	s.custBuf = buf[:0]
+	s.setToMove(me)
 	for _, m := range buf {
 		if f := m.From(); f == a || f == b {
 			return true
@@ -309,47 +310,58 @@ func (s *State) canMoveFrom(seat, a, b int, gone []int32) bool {
 }
 
 // applyCustodial takes the victims of the piece that has just landed on
-// m.To() (s is the position after the landing).
+// m.To() (s is the position after the landing): first the line's, then
+// the surrounded pieces.
 func (cs *captureSpec) applyCustodial(s *State, m Move, mover int, rule string) error {
 	list := s.victimList()
-	n, _ := cs.custodialVictims(s, m.From(), m.To(), list)
-	for _, c := range list[:n] {
-		if cs.points {
-			q := s.Top(int(c))
-			if q < 0 {
-				continue
-			}
-			if _, v, ok := s.addPoints(mover, s.g.Kinds[s.g.pieceKind[q]].Value); !ok {
-				return s.pointsError(fmt.Sprintf("rule %q: capture_points", rule), mover, v)
-			}
+	for pass := 0; pass < 2; pass++ {
+		var n int
+		if pass == 0 {
+			n = cs.custodialVictims(s, m.From(), m.To(), list)
+		} else {
+			n = cs.royalVictims(s, m.To(), list)
 		}
-		s.clear(int(c))
+		for _, c := range list[:n] {
+			if cs.points {
+				q := s.Top(int(c))
+				if q < 0 {
+					continue
+				}
+				if _, v, ok := s.addPoints(mover, s.g.Kinds[s.g.pieceKind[q]].Value); !ok {
+					return s.pointsError(fmt.Sprintf("rule %q: capture_points", rule), mover, v)
+				}
+			}
+			s.clear(int(c))
+		}
 	}
 	return nil
 }
 
 // custodialTaken lists the cells of the pieces move m of rule ru, played
-// from s, takes: the line's in board order, then the surrounded ones.
+// from s, takes: the line's in board order, then the surrounded ones. It
+// plays the move on the State's look-ahead copy.
 func custodialTaken(s *State, ru rule, m Move) []int {
-	sc := s.aheadState()
-	sc.CopyFrom(s)
 	sl, ok := ru.(*slideRule)
 	if !ok || sl.cap == nil || sl.cap.cust == nil {
 		return nil
 	}
+	sc := s.aheadState()
+	sc.CopyFrom(s)
 	n := 1
 	if sl.carryStack {
 		n = sc.Height(m.From())
 	}
 	sc.moveStack(m.From(), m.To(), n)
 	list := make([]int32, len(s.g.pieceKind)+1)
-	k, line := sl.cap.custodialVictims(sc, m.From(), m.To(), list)
-	out := make([]int, 0, k)
-	for _, c := range list[:line] {
+	k := sl.cap.custodialVictims(sc, m.From(), m.To(), list)
+	out := make([]int, 0, k+1)
+	for _, c := range list[:k] {
 		out = append(out, int(c))
+		sc.clear(int(c))
 	}
 	sort.Ints(out)
-	for _, c := range list[line:k] {
+	k = sl.cap.royalVictims(sc, m.To(), list)
+	for _, c := range list[:k] {
 		out = append(out, int(c))
 	}
 	return out

@@ -63,6 +63,9 @@ func (s *State) Game() *Game { return s.g }
 func (s *State) Clone() *State {
 	c := &State{g: s.g, buf: make([]int32, len(s.buf)), scratch: make([]int32, len(s.scratch)), analysis: s.analysis}
 	copy(c.buf, s.buf)
+	if s.g.moveScratch > 0 {
+		c.custBuf = make([]Move, 0, s.g.moveScratch)
+	}
 	return c
 }
 
