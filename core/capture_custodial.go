@@ -331,7 +331,7 @@ func (cs *captureSpec) applyCustodial(s *State, m Move, mover int, rule string) 
 					return s.pointsError(fmt.Sprintf("rule %q: capture_points", rule), mover, v)
 				}
 			}
-			s.clear(int(c))
+			cs.remove(s, int(c))
 		}
 	}
 	return nil

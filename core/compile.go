@@ -111,6 +111,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g.boxNames()
 	c.compileSetup()
 	c.compileRules()
+	c.compileHandReturn()
 	c.followUps = c.compileFollowUps()
 	c.compilePhases()
 	g.tableSeatKeys()

@@ -175,7 +175,12 @@ type Game struct {
 	handCount []int
 	// queue order of kinds per seat for hands
 	handOrder [][]int
-	initial   *State
+	// handReturn: some rule sends taken pieces back to their owners' hands
+	// (capture_to = "hand"); a placement then takes any instance of the
+	// kind that is off the board, listed per seat and kind in instances.
+	handReturn bool
+	instances  [][]int32
+	initial    *State
 	// warnings: what loaded with a warning (deprecated spellings)
 	warnings diag.List
 }

@@ -445,17 +445,9 @@ func (r *slideRule) play(s *State, m Move) error {
 	mover := s.ToMove()
 	moved := s.Top(from)
 	if r.replace && s.Height(to) > 0 {
-		if r.cap.points {
-			// the stack's values, summed before any is added
-			sum := 0
-			for p := s.Top(to); p >= 0; p = s.Below(p) {
-				sum += s.g.Kinds[s.g.pieceKind[p]].Value
-			}
-			if _, _, ok := s.addPoints(mover, sum); !ok {
-				return s.pointsError(fmt.Sprintf("rule %q: capture_points", r.name), mover, sum)
-			}
+		if err := r.cap.takeTarget(s, to, mover, r.name); err != nil {
+			return err
 		}
-		s.clear(to)
 	}
 	post := r.cap != nil && r.cap.post
 	if !r.jump && !post {

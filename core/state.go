@@ -320,6 +320,38 @@ func (s *State) clear(c int) {
 	}
 }
 
+// toHand takes every piece of cell c off the board and back to its
+// owner's hand (a neutral piece, which no hand holds, just leaves).
+func (s *State) toHand(c int) {
+	g := s.g
+	nk := len(g.Kinds)
+	for p := s.Top(c); p >= 0; p = s.Below(p) {
+		if o := int(g.pieceOwner[p]); o >= 0 {
+			s.buf[g.lay.placed+o*nk+int(g.pieceKind[p])]--
+			s.buf[hHandLeft]++
+		}
+	}
+	s.clear(c)
+}
+
+// fromHand returns the instance a placement of kind k by seat puts on the
+// board: the next one of the hand, or, when pieces come back to hands,
+// any instance of the kind that is off the board.
+func (s *State) fromHand(seat, k int) int {
+	g := s.g
+	i := seat*len(g.Kinds) + k
+	if !g.handReturn {
+		return g.handStart[i] + int(s.buf[g.lay.placed+i])
+	}
+	pos := s.buf[g.lay.pos:]
+	for _, p := range g.instances[i] {
+		if pos[p] == 0 {
+			return int(p)
+		}
+	}
+	return -1
+}
+
 // refresh recomputes cell c's bits in the small-board masks: occupied, and
 // which seat owns its top piece.
 func (s *State) refresh(c int) {
