@@ -66,6 +66,14 @@ type Game struct {
 	// of n cells along a direction and its opposite that contain c (for the
 	// n that line(), formed() and then_if read; see needWindows)
 	windows [][][]uint64
+	// seatPieces[seat]: the piece instances the seat owns (countPieces)
+	seatPieces [][]int32
+	// stepOff, stepTo, stepWord (small boards): for cell c, entries
+	// stepOff[c] to stepOff[c+1] are its neighbours by direction, in
+	// direction order, with the Move bits of (to, direction)
+	stepOff  []int32
+	stepTo   []uint8
+	stepWord []Move
 
 	Name   string
 	Title  string

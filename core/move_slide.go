@@ -261,7 +261,6 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 	n := g.Board.N()
 	nd := len(g.Board.Dirs)
 	rays, roff := g.Board.RayTable()
-	steps := g.Board.StepTable()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
@@ -283,8 +282,12 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 	// target matters; occupancy comes from the bit mask. Decided once per
 	// call, not per cell.
 	reachFast := r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
+	stepFast := g.small && g.reachLen > 1 && !r.jump && r.land == landEmpty && r.allDirs && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
 	if reachFast && useMask && (r.byHeight || r.dist > 0) {
 		return r.genReach(s, out, cand, occ, top, height)
+	}
+	if stepFast && useMask && r.dist == 1 && !r.byHeight && !r.surrounded {
+		return r.genSteps(s, out, cand, occ, top)
 	}
 	for {
 		var c int
@@ -333,12 +336,16 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 		if r.byHeight {
 			dist = int(height[c])
 		}
-		if dist == 1 && g.small && !r.jump && r.land == landEmpty && r.allDirs && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone) {
+		if dist == 1 && stepFast {
 			// a step to an empty neighbour: the step table and the
 			// occupancy mask decide it
-			for d := 0; d < nd; d++ {
-				if t := steps[c*nd+d]; t >= 0 && occ&(1<<uint(t)) == 0 {
-					out = append(out, mkMove(r.index, c, int(t), d))
+			if g.reach[c*g.reachLen+1]&^occ == 0 {
+				continue // every neighbour is occupied
+			}
+			base := mkMove(r.index, c, 0, 0)
+			for j, end := g.stepOff[c], g.stepOff[c+1]; j < end; j++ {
+				if occ&(1<<g.stepTo[j]) == 0 {
+					out = append(out, base|g.stepWord[j])
 				}
 			}
 			continue
@@ -400,6 +407,38 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 			}
 		}
 	}
+}
+
+// genSteps is gen for a step to an empty neighbour on a small board, the
+// candidates being the cells whose top piece the mover owns (cand): the
+// step table and the occupancy mask decide each move, emitted in the
+// general loop's order (cells ascending, then directions).
+func (r *slideRule) genSteps(s *State, out []Move, cand, occ uint64, top []int32) []Move {
+	g := s.g
+	kinds := r.kinds
+	for ; cand != 0; cand &= cand - 1 {
+		c := bits.TrailingZeros64(cand)
+		if kinds != nil && !kinds[g.pieceKind[top[c]-1]] {
+			continue
+		}
+		if g.reach[c*g.reachLen+1]&^occ == 0 {
+			continue // every neighbour is occupied
+		}
+		j, end := g.stepOff[c], g.stepOff[c+1]
+		n := len(out)
+		if cap(out)-n < int(end-j) {
+			out = append(out, make([]Move, end-j)...)
+		}
+		out = out[:n+int(end-j)]
+		base := mkMove(r.index, c, 0, 0)
+		// write every neighbour, keep the empty ones
+		for ; j < end; j++ {
+			out[n] = base | g.stepWord[j]
+			n += int(^occ >> g.stepTo[j] & 1)
+		}
+		out = out[:n]
+	}
+	return out
 }
 
 // genReach is gen for the common case on a small board, the candidates
