@@ -51,6 +51,7 @@ type captureSpec struct {
 	shareOut bool           // a partner of an eliminated seat takes its share too
 	cust     *custodialSpec // custodial: its options
 	post     bool           // the capture is judged after the landing (custodial)
+	screens  int            // screen: a capture passes over exactly this many pieces (0: not a screen capture)
 	toHand   bool           // taken pieces go back to their owners' hands (capture_to = "hand")
 }
 
@@ -76,8 +77,8 @@ func (e *exclusion) blocked(s *State, from, t int) bool {
 
 // The capture keys of slides and steps.
 var (
-	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace"},
-		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; custodial: take the enemy pieces the moved piece encloses"}
+	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "screen", "custodial"},
+		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; screen: take the first piece beyond exactly `screens` pieces; custodial: take the enemy pieces the moved piece encloses"}
 	captureRelationKey = Key{Name: "capture_relation", Type: TString,
 		Doc: "related: victims stand on cells related to the landing cell; sandwich: to the middle cell"}
 	captureCountKey = Key{Name: "capture_count", Type: TChoice, Default: "one", Allowed: []string{"one", "any"},
@@ -106,8 +107,8 @@ var (
 
 // captureKeys are the capture keys of slides and steps.
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
-	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey,
-	&captureToKey, &custodialRunKey, &hostileKey, &encloseCornersKey, &surroundFlagKey, &surroundHostileKey, &surroundEdgeKey, &surroundShieldKey}
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &screensKey,
+	&custodialRunKey, &hostileKey, &encloseCornersKey, &surroundFlagKey, &surroundHostileKey, &surroundEdgeKey, &surroundShieldKey}
 
 // captureType is one kind of capture a slide or step makes: the value of
 // its `capture` key. Its compile reads the keys only it takes into cs, and

@@ -206,4 +206,3 @@ func (q *hnefatafl) kingTaken(king, t int) bool {
 	}
 	return len(q.targets(king, nil)) == 0 && len(q.targets(defender, nil)) == 0
 }
-

@@ -155,6 +155,8 @@ type Game struct {
 	first    int
 
 	lay layout
+	// legal holds confinement and royal pieces (royal.go).
+	legal legality
 	// regionRefs holds every region by name, resolved once.
 	regionRefs map[string]regionRef
 	// reach[c*reachLen+k] (small boards): the cells exactly k steps along a

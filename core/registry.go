@@ -114,6 +114,7 @@ func init() {
 		&reachEnd,
 		&seatsLeftEnd,
 		&repetitionEnd,
+		&noMoveEndType,
 	}
 }
 
@@ -193,6 +194,7 @@ func init() {
 		&sandwichCapture,
 		&replaceCapture,
 		&custodialCapture,
+		&screenCapture,
 	}
 	captureKindKey.Allowed = nil
 	for _, t := range captureTypes {
