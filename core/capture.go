@@ -25,6 +25,7 @@ const (
 	capRelated
 	capSandwich
 	capCustodial
+	capLine
 )
 
 // maxSubsetVictims bounds the victims of one sandwich capture (each subset
@@ -53,6 +54,8 @@ type captureSpec struct {
 	post     bool           // the capture is judged after the landing (custodial)
 	screens  int            // screen: a capture passes over exactly this many pieces (0: not a screen capture)
 	toHand   bool           // taken pieces go back to their owners' hands (capture_to = "hand")
+	// line: the captures allowed (capture_line.go)
+	approach, withdrawal bool
 }
 
 // exclusion: a piece may not stop on a cell related to a cell occupied by
@@ -77,8 +80,8 @@ func (e *exclusion) blocked(s *State, from, t int) bool {
 
 // The capture keys of slides and steps.
 var (
-	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "screen", "custodial"},
-		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; screen: take the first piece beyond exactly `screens` pieces; custodial: take the enemy pieces the moved piece encloses"}
+	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "screen", "line", "custodial"},
+		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; screen: take the first piece beyond exactly `screens` pieces; line: approach or withdrawal; custodial: take the enemy pieces the moved piece encloses"}
 	captureRelationKey = Key{Name: "capture_relation", Type: TString,
 		Doc: "related: victims stand on cells related to the landing cell; sandwich: to the middle cell"}
 	captureCountKey = Key{Name: "capture_count", Type: TChoice, Default: "one", Allowed: []string{"one", "any"},
@@ -107,7 +110,7 @@ var (
 
 // captureKeys are the capture keys of slides and steps.
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
-	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &screensKey,
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &screensKey, &captureLinesKey,
 	&custodialRunKey, &hostileKey, &encloseCornersKey, &surroundFlagKey, &surroundHostileKey, &surroundEdgeKey, &surroundShieldKey}
 
 // captureType is one kind of capture a slide or step makes: the value of
@@ -305,6 +308,9 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover, sid
 	if cs == nil || cs.kind == capNone || cs.kind == capReplace || cs.kind == capCustodial {
 		return append(out, mkMove(rule, from, t, aux))
 	}
+	if cs.kind == capLine {
+		return cs.emitLine(s, out, rule, from, t, aux, mover, side)
+	}
 	if cs.kind == capRelated && !cs.any {
 		n0 := len(out)
 		list := s.victimList()
@@ -359,6 +365,9 @@ func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 	}
 	if cs.cust != nil {
 		return cs.applyCustodial(s, m, mover, rule)
+	}
+	if cs.kind == capLine {
+		return cs.applyLine(s, m, mover, rule)
 	}
 	one, mask := cs.victimsOf(m)
 	take := func(p int) error {
