@@ -195,6 +195,7 @@ func init() {
 		&relatedCapture,
 		&sandwichCapture,
 		&replaceCapture,
+		&custodialCapture,
 		&screenCapture,
 		&lineCapture,
 	}

@@ -189,6 +189,7 @@ var openings = map[string]string{
 	"traditional/mu-torere":        "traditional-mu-torere-opening.txt",
 	"traditional/tac-tix":          "traditional-tac-tix-opening.txt",
 	"traditional/nine-mens-morris": "traditional-nine-mens-morris-opening.txt",
+	"traditional/hnefatafl":        "traditional-hnefatafl-opening.txt",
 	"traditional/surakarta":        "traditional-surakarta-opening.txt",
 }
 
@@ -369,6 +370,9 @@ var gameRecords = []string{
 	"traditional-mu-torere-opening.txt",
 	"traditional-tac-tix-opening.txt",
 	"traditional-nine-mens-morris-opening.txt",
+	"traditional-hnefatafl.txt",
+	"traditional-hnefatafl-escape.txt",
+	"traditional-hnefatafl-opening.txt",
 	"traditional-surakarta.txt",
 	"traditional-surakarta-south-wins.txt",
 	"traditional-surakarta-opening.txt",
