@@ -93,7 +93,7 @@ func withDefault(k Key, def any) *Key {
 
 func compileLine(c *compiler, p string, rb ruleBase) rule {
 	r := c.r
-	b := c.g.Board
+	b := c.g.board
 	ru := &slideRule{ruleBase: rb}
 	if len(b.Dirs) == 0 {
 		r.Errorf(p, "%s: a %s needs a board with directions (grid, hex, faces, or graph with [board.lines]), not %s", p, rb.typ, b.Kind)
@@ -175,7 +175,7 @@ func (r *slideRule) reach(g *Game, kinds []bool, add func(from, to int)) {
 	if !movesAny(r.kinds, kinds) {
 		return
 	}
-	b := g.Board
+	b := g.board
 	for c := 0; c < b.N(); c++ {
 		for _, d := range r.dirs {
 			ray := b.Ray(c, d)
@@ -212,8 +212,8 @@ func (r *slideRule) movable(s *State, c, mover int) bool {
 		return false
 	}
 	if r.surrounded {
-		adj := g.Board.Adjacent(c)
-		if len(adj) == len(g.Board.Dirs) {
+		adj := g.board.Adjacent(c)
+		if len(adj) == len(g.board.Dirs) {
 			height := s.buf[g.lay.height:]
 			counts := s.buf[g.lay.counts:]
 			for _, x := range adj {
@@ -249,15 +249,15 @@ func (r *slideRule) landOK(s *State, t, mover, side int) bool {
 func (r *slideRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
-	n := g.Board.N()
-	nd := len(g.Board.Dirs)
-	rays, roff := g.Board.RayTable()
+	n := g.board.N()
+	nd := len(g.board.Dirs)
+	rays, roff := g.board.RayTable()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
 	owner := g.pieceOwner
 	var occ uint64
-	masks := g.Board.NeighbourMasks()
+	masks := g.board.NeighbourMasks()
 	// On small boards walk only the cells whose top the mover owns.
 	var cand uint64
 	useMask := g.small && r.own && !r.common
@@ -438,7 +438,7 @@ func (r *slideRule) genSteps(s *State, out []Move, cand, occ uint64, top []int32
 // origin's base word with the target added.
 func (r *slideRule) genReach(s *State, out []Move, cand, occ uint64, top, height []int32) []Move {
 	g := s.g
-	masks := g.Board.NeighbourMasks()
+	masks := g.board.NeighbourMasks()
 	kinds := r.kinds
 	for ; cand != 0; cand &= cand - 1 {
 		c := bits.TrailingZeros64(cand)
@@ -488,7 +488,7 @@ func (r *slideRule) play(s *State, m Move) error {
 		restIfCommon(s, moved, r.rest)
 	}
 	if r.jump && r.captureOver {
-		s.clear(int(s.g.Board.Ray(from, m.Aux())[0]))
+		s.clear(int(s.g.board.Ray(from, m.Aux())[0]))
 	}
 	n := 1
 	if r.carryStack {
@@ -506,10 +506,10 @@ func (r *slideRule) format(s *State, m Move) string {
 // victim; a piece replaced on the target is printed as a victim too.
 func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
 	g := s.g
-	b := g.Board
+	b := g.board
 	var sb strings.Builder
 	if byPiece {
-		sb.WriteString(g.Kinds[g.pieceKind[s.Top(m.From())]].Glyph)
+		sb.WriteString(g.kinds[g.pieceKind[s.Top(m.From())]].Glyph)
 	} else {
 		sb.WriteString(b.Cells[m.From()].Name)
 	}
@@ -527,7 +527,7 @@ func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
 
 func (r *slideRule) explain(s *State, text string) (string, bool) {
 	g := s.g
-	b := g.Board
+	b := g.board
 	from, to, victims, ok := parseFromTo(s, text, r.byPiece)
 	if !ok {
 		return "", false
@@ -550,12 +550,12 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 	if r.own && int(g.pieceOwner[p]) != mover && !(r.common && g.pieceOwner[p] < 0) {
 		owner := "no one (a neutral piece)"
 		if o := int(g.pieceOwner[p]); o >= 0 {
-			owner = g.Seats[o]
+			owner = g.seats[o]
 		}
-		return fmt.Sprintf("the piece on top of %s belongs to %s, not %s", fn, owner, g.Seats[mover]), true
+		return fmt.Sprintf("the piece on top of %s belongs to %s, not %s", fn, owner, g.seats[mover]), true
 	}
 	if r.kinds != nil && !r.kinds[g.pieceKind[p]] {
-		return fmt.Sprintf("a %s does not move by this rule", g.Kinds[g.pieceKind[p]].Name), true
+		return fmt.Sprintf("a %s does not move by this rule", g.kinds[g.pieceKind[p]].Name), true
 	}
 	side := int(g.pieceOwner[p])
 	if !r.movable(s, from, mover) {
@@ -584,7 +584,7 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 				if !s.occupied(int(ray[0])) {
 					return fmt.Sprintf("there is nothing on %s to jump over", b.Cells[ray[0]].Name), true
 				}
-				return fmt.Sprintf("a jump must go over a piece that is %s's %s; %s is %s", g.Seats[mover], map[string]string{"own": "own", "enemy": "opponent's"}[r.over], b.Cells[ray[0]].Name, describe(s, int(ray[0]))), true
+				return fmt.Sprintf("a jump must go over a piece that is %s's %s; %s is %s", g.seats[mover], map[string]string{"own": "own", "enemy": "opponent's"}[r.over], b.Cells[ray[0]].Name, describe(s, int(ray[0]))), true
 			}
 			if !r.throughAny && !r.jump {
 				for _, y := range ray[:i] {
@@ -613,7 +613,7 @@ func describe(s *State, c int) string {
 		return "empty"
 	}
 	if o := s.Owner(c); o >= 0 {
-		return "occupied by " + s.g.Seats[o]
+		return "occupied by " + s.g.seats[o]
 	}
 	return "occupied"
 }
