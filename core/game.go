@@ -151,6 +151,8 @@ type Game struct {
 	first    int
 
 	lay layout
+	// legal holds confinement and royal pieces (royal.go).
+	legal legality
 	// regionRefs holds every region by name, resolved once.
 	regionRefs map[string]regionRef
 	// reach[c*reachLen+k] (small boards): the cells exactly k steps along a
@@ -232,6 +234,7 @@ type options struct {
 	sets    []string
 	anyPath bool
 	budget  Budget
+	tables  string // WithTableCache
 }
 
 func (o *options) source() spec.Source { return spec.Source{FS: o.fs, AnyPath: o.anyPath} }
@@ -256,7 +259,7 @@ func Load(name string, opts ...Option) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return compile(doc, o.budget, o.sets)
+	return compileWith(doc, o)
 }
 
 // LoadBytes compiles a variant held in memory as if read from file.
@@ -269,7 +272,7 @@ func LoadBytes(file string, data []byte, opts ...Option) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return compile(doc, o.budget, o.sets)
+	return compileWith(doc, o)
 }
 
 // SeatIndex returns the index of a seat by name or by its first letter.

@@ -66,8 +66,12 @@ func (g *Game) settle(s *State, buf []Move, refereed bool) []Move {
 	}
 }
 
-// endStuck ends the game of a seat with no move by the [turns] stuck policy.
+// endStuck ends the game of a seat with no move: by the first [end] no_move
+// condition that holds, else by the [turns] stuck policy.
 func (g *Game) endStuck(s *State) {
+	if g.noMoveEnd(s) {
+		return
+	}
 	winner := scoresDecide
 	switch {
 	case g.stuckLose && s.Active() == 2:
@@ -88,8 +92,12 @@ func (g *Game) endStuck(s *State) {
 
 func (g *Game) gen(s *State, buf []Move) []Move {
 	ph := g.phases[s.buf[hPhase]]
+	start := len(buf)
 	for _, ri := range ph.rules {
 		buf = g.rules[ri].gen(s, buf)
+	}
+	if g.legal.on {
+		buf = append(buf[:start], g.filterLegal(s, buf[start:])...)
 	}
 	return buf
 }

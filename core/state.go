@@ -51,6 +51,10 @@ type State struct {
 	thenFollow []Move
 	// fe is the binding of native score programs (fastexpr.go).
 	fe fenv
+	// look is a copy for trying a move before the royal test, attackBuf
+	// working space for attack tests by move generation (royal.go).
+	look      *State
+	attackBuf []Move
 }
 
 // Game returns the game this state belongs to.
