@@ -124,6 +124,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileHandReturn()
 	c.followUps = c.compileFollowUps()
 	c.compilePhases()
+	c.compilePriority()
 	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileRoyal()

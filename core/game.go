@@ -102,9 +102,11 @@ type Game struct {
 	restingRule   string
 	digest        [32]byte
 
-	rules  []rule
-	phases []*phase
-	ends   []*endCond
+	rules []rule
+	// counters[i]: rule i's captureCounter, or nil (priority.go)
+	counters []captureCounter
+	phases   []*phase
+	ends     []*endCond
 	// referee judges the foul ([fouls]); nil when there is none
 	referee Referee
 	// seatKeys tables the hash keys of the seat to move per phase.
@@ -192,6 +194,8 @@ type phase struct {
 	endHand bool
 	endIf   condProgram
 	next    int
+	// priority: capture_priority (priority.go)
+	priority int
 }
 
 // rule is one move primitive compiled from [moves.NAME].
