@@ -48,7 +48,7 @@ type Referee struct {
 	}
 }
 
-// New returns the referee of g's foul; g must declare one (g.Foul).
+// New returns the referee of g's foul; g must declare one (g.Foul()).
 func New(g *core.Game) *Referee {
 	f := g.Foul()
 	return &Referee{g: g, f: f, goalPieces: f.GoalPieces(), goalIn: f.GoalCells(),
