@@ -27,7 +27,7 @@ const maxCircuitVisits = board.MaxCells
 // circuits reads [board.circuits.NAME] into the board's circuits.
 func (c *compiler) circuits() {
 	r := c.r
-	b := c.g.Board
+	b := c.g.board
 	var names []string
 	for _, cl := range b.Cells {
 		names = append(names, cl.Name)

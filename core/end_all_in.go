@@ -15,16 +15,16 @@ var allInEnd = endType{
 			return nil
 		}
 		g := c.g
-		n := g.Board.N()
-		e := &allIn{pieces: make([][]int32, len(g.Seats)), inRegion: make([]bool, len(g.Seats)*n)}
+		n := g.board.N()
+		e := &allIn{pieces: make([][]int32, len(g.seats)), inRegion: make([]bool, len(g.seats)*n)}
 		flag := c.readString(p, &reachFlagKey)
-		for seat := range g.Seats {
+		for seat := range g.seats {
 			for _, cell := range g.cells(ref, seat) {
 				e.inRegion[seat*n+int(cell)] = true
 			}
 		}
 		for pc, k := range g.pieceKind {
-			if o := int(g.pieceOwner[pc]); o >= 0 && (flag == "" || g.Kinds[k].HasFlag(flag)) {
+			if o := int(g.pieceOwner[pc]); o >= 0 && (flag == "" || g.kinds[k].HasFlag(flag)) {
 				e.pieces[o] = append(e.pieces[o], int32(pc))
 			}
 		}
@@ -57,7 +57,7 @@ func (e *allIn) done(g *Game, s *State, seat int) bool {
 	if len(e.pieces[seat]) == 0 {
 		return false
 	}
-	n := g.Board.N()
+	n := g.board.N()
 	pos := s.buf[g.lay.pos:]
 	for _, p := range e.pieces[seat] {
 		c := int(pos[p]) - 1

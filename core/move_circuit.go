@@ -69,7 +69,7 @@ var (
 
 func compileCircuit(c *compiler, p string, rb ruleBase) rule {
 	r := c.r
-	b := c.g.Board
+	b := c.g.board
 	ru := &circuitRule{ruleBase: rb}
 	ru.movers = c.compileMovers(p)
 	all := b.Circuits()
@@ -172,7 +172,7 @@ func (r *circuitRule) reach(g *Game, kinds []bool, add func(from, to int)) {
 	if !movesAny(r.kinds, kinds) {
 		return
 	}
-	for c := 0; c < g.Board.N(); c++ {
+	for c := 0; c < g.board.N(); c++ {
 		for _, w := range r.walks[r.walkOff[c]:r.walkOff[c+1]] {
 			for _, st := range r.steps[w.at : w.at+w.n] {
 				if int(st.loops) >= r.minLoops && int(st.cell) != c {
@@ -186,7 +186,7 @@ func (r *circuitRule) reach(g *Game, kinds []bool, add func(from, to int)) {
 func (r *circuitRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
-	n := g.Board.N()
+	n := g.board.N()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	pos := s.buf[g.lay.pos:]
 	// on a small board walk only the cells whose top the mover owns
@@ -302,7 +302,7 @@ func (r *circuitRule) play(s *State, m Move) error {
 // format writes FROMxTO for a capture and FROM-TO for a landing on an
 // empty cell.
 func (r *circuitRule) format(s *State, m Move) string {
-	b := s.g.Board
+	b := s.g.board
 	sep := "-"
 	if s.Height(m.To()) > 0 {
 		sep = "x"
@@ -312,7 +312,7 @@ func (r *circuitRule) format(s *State, m Move) string {
 
 func (r *circuitRule) explain(s *State, text string) (string, bool) {
 	g := s.g
-	b := g.Board
+	b := g.board
 	fs, ts, found := strings.Cut(text, "x")
 	if !found {
 		if fs, ts, found = strings.Cut(text, "-"); !found || r.land == landEnemy {
@@ -334,7 +334,7 @@ func (r *circuitRule) explain(s *State, text string) (string, bool) {
 		if r.kinds != nil && !r.kinds[g.pieceKind[p]] {
 			return "", false // another rule moves this piece
 		}
-		return fmt.Sprintf("the piece on %s is not %s's to move", fn, g.Seats[mover]), true
+		return fmt.Sprintf("the piece on %s is not %s's to move", fn, g.seats[mover]), true
 	}
 	if r.walkOff[from] == r.walkOff[from+1] {
 		return weak + fmt.Sprintf("no circuit passes through %s", fn), true

@@ -72,8 +72,8 @@ func TestSurakartaRuleLoopCapture(t *testing.T) {
 	if err := g.Play(s, m); err != nil {
 		t.Fatal(err)
 	}
-	e1, _ := g.Board.Index("e1")
-	a2, _ := g.Board.Index("a2")
+	e1, _ := g.Board().Index("e1")
+	a2, _ := g.Board().Index("a2")
 	if s.Owner(e1) != 0 || s.Height(e1) != 1 || s.Height(a2) != 0 {
 		t.Error("the attacker takes the victim's place")
 	}

@@ -59,14 +59,14 @@ func TestSeatLineups(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.set, err)
 		}
-		if got := strings.Join(g.Seats, " "); got != tc.seats {
+		if got := strings.Join(g.Seats(), " "); got != tc.seats {
 			t.Errorf("%s: seats %q, want %q", tc.set, got, tc.seats)
 		}
-		if got := strings.Join(g.SeatTitles, " "); got != tc.titles {
+		if got := strings.Join(g.SeatTitles(), " "); got != tc.titles {
 			t.Errorf("%s: titles %q, want %q", tc.set, got, tc.titles)
 		}
 		var kinds []string
-		for _, k := range g.Kinds {
+		for _, k := range g.Kinds() {
 			kinds = append(kinds, k.Name)
 		}
 		if got := strings.Join(kinds, " "); got != tc.kinds {
@@ -74,9 +74,9 @@ func TestSeatLineups(t *testing.T) {
 		}
 		s := g.NewState()
 		var occupied []string
-		for c := 0; c < g.Board.N(); c++ {
+		for c := 0; c < g.Board().N(); c++ {
 			if s.Height(c) > 0 {
-				occupied = append(occupied, g.Board.Cells[c].Name)
+				occupied = append(occupied, g.Board().Cells[c].Name)
 			}
 		}
 		if got := strings.Join(occupied, " "); got != tc.cell {
