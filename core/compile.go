@@ -39,6 +39,8 @@ type compiler struct {
 	}
 	// followUps are the rules another rule names as its then.
 	followUps map[int]bool
+	// segments are the rules a chain names as its segment.
+	segments map[int]bool
 }
 
 // topKeys are the keys of the top level of a variant file.
@@ -112,6 +114,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileSetup()
 	c.compileRules()
 	c.followUps = c.compileFollowUps()
+	c.segments = c.linkChains()
 	c.compilePhases()
 	g.tableSeatKeys()
 	c.compileEnds()

@@ -37,6 +37,7 @@ func init() {
 		&sowMove,
 		&pivotMove,
 		&removeMove,
+		&chainMove,
 	}
 }
 
@@ -231,6 +232,19 @@ type reacher interface {
 // speed of the search, never its answer.
 type victimTaker interface {
 	takes(s *State, m Move, p int) bool
+}
+
+// captureCounter is a rule that can say how many pieces one of its moves
+// takes.
+type captureCounter interface {
+	captured(s *State, m Move) int
+}
+
+// spellings is a rule that accepts other spellings of its moves than
+// format's: Parse takes text for m when accepts says so and no other
+// legal move is written that way.
+type spellings interface {
+	accepts(s *State, m Move, text string) bool
 }
 
 // excluder is a rule whose moves may not end on a cell related by a
