@@ -13,7 +13,7 @@ func (g *Game) Perft(s *State, depth int) uint64 {
 	}
 	var rec func(d int, st *State) uint64
 	rec = func(d int, st *State) uint64 {
-		moves := g.Moves(st, bufs[d])
+		moves := g.Settle(st, bufs[d])
 		bufs[d] = moves
 		if d == 1 {
 			return uint64(len(moves))
@@ -52,7 +52,7 @@ func (g *Game) Perft(s *State, depth int) uint64 {
 func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]Move, error) {
 	s.seen = s.seen[:0]
 	for {
-		buf = g.Moves(s, buf)
+		buf = g.Settle(s, buf)
 		if len(buf) == 0 {
 			return buf, nil
 		}

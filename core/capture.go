@@ -10,6 +10,7 @@ package core
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"sort"
 	"strings"
 
@@ -47,6 +48,7 @@ type captureSpec struct {
 	points   bool      // add the victims' values to the mover's points
 	share    bool      // sandwich points: share with the partner's owner unless it is the victim's
 	shareOut bool      // a partner of an eliminated seat takes its share too
+	toHand   bool      // taken pieces go back to their owners' hands (capture_to = "hand")
 }
 
 // exclusion: a piece may not stop on a cell related to a cell occupied by
@@ -93,13 +95,15 @@ var (
 		Doc: "sandwich: share each victim's value with the partner's owner"}
 	captureShareOutKey = Key{Name: "capture_share_eliminated", Type: TBool, Default: true,
 		Doc: "with capture_share: a partner whose seat is eliminated takes its share too"}
+	captureToKey = Key{Name: "capture_to", Type: TChoice, Default: "off", Allowed: []string{"off", "hand"},
+		Doc: "where a taken piece goes: off the board, or back to its owner's hand to be placed again (a neutral piece goes off)"}
 	excludeKey = Key{Name: "exclude", Type: TString,
 		Doc: "a relation: the move may not end on a cell related to a cell holding a piece, other than the origin"}
 )
 
 // captureKeys are the capture keys of slides and steps.
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
-	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey}
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey}
 
 // captureType is one kind of capture a slide or step makes: the value of
 // its `capture` key. Its compile reads the keys only it takes into cs, and
@@ -140,6 +144,10 @@ func (c *compiler) compileCapture(p string) *captureSpec {
 	cs.optional = c.readBool(p, &captureOptionalKey)
 	cs.points = c.readBool(p, &capturePointsKey)
 	cs.capIf = c.compileCellCond(p, captureIfKey.Name, true)
+	cs.toHand = c.readChoice(p, &captureToKey) == "hand"
+	if cs.toHand {
+		c.g.handReturn = true
+	}
 	if !ct.compile(c, p, cs) {
 		return nil
 	}
@@ -354,7 +362,7 @@ func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 				return s.pointsError(fmt.Sprintf("rule %q: capture_points", rule), seat, v)
 			}
 		}
-		s.clear(c)
+		cs.remove(s, c)
 		return nil
 	}
 	if one >= 0 {
@@ -367,6 +375,33 @@ func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// remove takes the stack on cell c off the board, or back to its owners'
+// hands under capture_to = "hand".
+func (cs *captureSpec) remove(s *State, c int) {
+	if cs.toHand {
+		s.toHand(c)
+		return
+	}
+	s.clear(c)
+}
+
+// takeTarget takes the stack on the target t of a replace capture: its
+// values to the mover's points under capture_points (summed before any is
+// added), then the pieces off the board or back to their owners' hands.
+func (cs *captureSpec) takeTarget(s *State, t, mover int, rule string) error {
+	if cs.points {
+		sum := 0
+		for p := s.Top(t); p >= 0; p = s.Below(p) {
+			sum += s.g.Kinds[s.g.pieceKind[p]].Value
+		}
+		if _, _, ok := s.addPoints(mover, sum); !ok {
+			return s.pointsError(fmt.Sprintf("rule %q: capture_points", rule), mover, sum)
+		}
+	}
+	cs.remove(s, t)
 	return nil
 }
 
@@ -459,4 +494,29 @@ func (e *exclusion) relation() *board.Relation {
 		return nil
 	}
 	return e.rel
+}
+
+// compileHandReturn prepares the hands of a game whose captures send pieces
+// back to their owners' hands: every kind a seat owns may be placed from
+// its hand (in queue order after the kinds it starts with), and each seat
+// and kind lists its instances.
+func (c *compiler) compileHandReturn() {
+	g := c.g
+	if !g.handReturn || g.handOrder == nil {
+		return
+	}
+	nk := len(g.Kinds)
+	g.instances = make([][]int32, len(g.Seats)*nk)
+	for p, k := range g.pieceKind {
+		if o := int(g.pieceOwner[p]); o >= 0 {
+			g.instances[o*nk+int(k)] = append(g.instances[o*nk+int(k)], int32(p))
+		}
+	}
+	for seat := range g.Seats {
+		for k := range g.Kinds {
+			if len(g.instances[seat*nk+k]) > 0 && !slices.Contains(g.handOrder[seat], k) {
+				g.handOrder[seat] = append(g.handOrder[seat], k)
+			}
+		}
+	}
 }

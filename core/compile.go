@@ -113,6 +113,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g.boxNames()
 	c.compileSetup()
 	c.compileRules()
+	c.compileHandReturn()
 	c.followUps = c.compileFollowUps()
 	c.segments = c.linkChains()
 	c.compilePhases()

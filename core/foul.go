@@ -353,7 +353,7 @@ func (a *analyzer) win(s *State, gainer, left, depth int) bool {
 	if v, ok := a.tt[key]; ok && !v {
 		return false
 	}
-	moves := g.Moves(s, a.bufs[depth])
+	moves := g.Settle(s, a.bufs[depth])
 	a.bufs[depth] = moves
 	if len(moves) == 0 {
 		// the mover is stuck: the game ended (a draw or by score), not by the goal
@@ -406,7 +406,7 @@ func (a *analyzer) demonstrate(s *State, gainer, left int) []string {
 	}
 	var line []string
 	for ; d > 0 && !s.Over() && !a.limit; d-- {
-		moves := a.g.Moves(s, a.alts[:0])
+		moves := a.g.Settle(s, a.alts[:0])
 		a.alts = moves
 		if len(moves) == 0 {
 			break
@@ -583,7 +583,7 @@ func (g *Game) analyzeFoul(before *State, m Move, notGainer int) (Verdict, error
 	}
 	v.Gainer, v.Line = gainer, line
 	// Did the mover have an alternative after which nobody has a forced win?
-	alts := g.Moves(scratch(a.child, before), a.alts[:0])
+	alts := g.Settle(scratch(a.child, before), a.alts[:0])
 	if g.Foul.MissTurn {
 		alts = append(alts, Pass)
 	}
@@ -634,7 +634,7 @@ func (g *Game) MustMissTurn(s *State) (bool, error) {
 	nodes := 0
 	a := g.newAnalyzer(mover, 0, s)
 	defer g.putAnalyzer(a)
-	a.alts = g.Moves(scratch(a.child, s), a.alts[:0])
+	a.alts = g.Settle(scratch(a.child, s), a.alts[:0])
 	for _, m := range a.alts {
 		st := scratch(a.alt, s)
 		if err := g.Play(st, m); err != nil {

@@ -66,6 +66,14 @@ type Game struct {
 	// of n cells along a direction and its opposite that contain c (for the
 	// n that line(), formed() and then_if read; see needWindows)
 	windows [][][]uint64
+	// seatPieces[seat]: the piece instances the seat owns (countPieces)
+	seatPieces [][]int32
+	// stepOff, stepTo, stepWord (small boards): for cell c, entries
+	// stepOff[c] to stepOff[c+1] are its neighbours by direction, in
+	// direction order, with the Move bits of (to, direction)
+	stepOff  []int32
+	stepTo   []uint8
+	stepWord []Move
 
 	Name   string
 	Title  string
@@ -171,7 +179,12 @@ type Game struct {
 	handCount []int
 	// queue order of kinds per seat for hands
 	handOrder [][]int
-	initial   *State
+	// handReturn: some rule sends taken pieces back to their owners' hands
+	// (capture_to = "hand"); a placement then takes any instance of the
+	// kind that is off the board, listed per seat and kind in instances.
+	handReturn bool
+	instances  [][]int32
+	initial    *State
 	// warnings: what loaded with a warning (deprecated spellings)
 	warnings diag.List
 }

@@ -151,7 +151,7 @@ func TestReplayOwnPlayout(t *testing.T) {
 				// format each move in the position where it is played
 				buf := make([]core.Move, 0, 256)
 				for {
-					buf = g.Moves(s, buf)
+					buf = g.Settle(s, buf)
 					if len(buf) == 0 {
 						break
 					}
@@ -170,7 +170,7 @@ func TestReplayOwnPlayout(t *testing.T) {
 				if err := g.Replay(h, lines); err != nil {
 					t.Fatalf("game %d: %v", i, err)
 				}
-				g.Result(h.State) // settles the end, as Moves did in the playout
+				g.Result(h.State) // settles the end, as Settle did in the playout
 				if !h.State.Equal(s) || h.Len() != len(moves) {
 					t.Fatalf("game %d: replay differs from the playout", i)
 				}

@@ -103,7 +103,10 @@ func (r *placeRule) play(s *State, m Move) error {
 	g := s.g
 	seat, k := s.ToMove(), m.Aux()
 	i := seat*len(g.Kinds) + k
-	p := g.handStart[i] + int(s.buf[g.lay.placed+i])
+	p := s.fromHand(seat, k)
+	if p < 0 {
+		return fmt.Errorf("rule %q: %s has no %s off the board to place", r.name, g.Seats[seat], g.Kinds[k].Name)
+	}
 	s.buf[g.lay.placed+i]++
 	s.buf[hHandLeft]--
 	s.push(p, m.To())

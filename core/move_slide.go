@@ -250,8 +250,6 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
 	n := g.Board.N()
-	nd := len(g.Board.Dirs)
-	steps := g.Board.StepTable()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
 	owner := g.pieceOwner
@@ -272,8 +270,12 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 	// target matters; occupancy comes from the bit mask. Decided once per
 	// call, not per cell.
 	reachFast := r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
+	stepFast := g.small && g.reachLen > 1 && !r.jump && r.land == landEmpty && r.allDirs && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
 	if reachFast && useMask && (r.byHeight || r.dist > 0) {
 		return r.genReach(s, out, cand, occ, top, height)
+	}
+	if stepFast && useMask && r.dist == 1 && !r.byHeight && !r.surrounded {
+		return r.genSteps(s, out, cand, occ, top)
 	}
 	for {
 		var c int
@@ -322,12 +324,16 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 		if r.byHeight {
 			dist = int(height[c])
 		}
-		if dist == 1 && g.small && !r.jump && r.land == landEmpty && r.allDirs && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone) {
+		if dist == 1 && stepFast {
 			// a step to an empty neighbour: the step table and the
 			// occupancy mask decide it
-			for d := 0; d < nd; d++ {
-				if t := steps[c*nd+d]; t >= 0 && occ&(1<<uint(t)) == 0 {
-					out = append(out, mkMove(r.index, c, int(t), d))
+			if g.reach[c*g.reachLen+1]&^occ == 0 {
+				continue // every neighbour is occupied
+			}
+			base := mkMove(r.index, c, 0, 0)
+			for j, end := g.stepOff[c], g.stepOff[c+1]; j < end; j++ {
+				if occ&(1<<g.stepTo[j]) == 0 {
+					out = append(out, base|g.stepWord[j])
 				}
 			}
 			continue
@@ -403,6 +409,38 @@ func (r *slideRule) rays(s *State, out []Move, c, p, side, dist, mover int) []Mo
 	return out
 }
 
+// genSteps is gen for a step to an empty neighbour on a small board, the
+// candidates being the cells whose top piece the mover owns (cand): the
+// step table and the occupancy mask decide each move, emitted in the
+// general loop's order (cells ascending, then directions).
+func (r *slideRule) genSteps(s *State, out []Move, cand, occ uint64, top []int32) []Move {
+	g := s.g
+	kinds := r.kinds
+	for ; cand != 0; cand &= cand - 1 {
+		c := bits.TrailingZeros64(cand)
+		if kinds != nil && !kinds[g.pieceKind[top[c]-1]] {
+			continue
+		}
+		if g.reach[c*g.reachLen+1]&^occ == 0 {
+			continue // every neighbour is occupied
+		}
+		j, end := g.stepOff[c], g.stepOff[c+1]
+		n := len(out)
+		if cap(out)-n < int(end-j) {
+			out = append(out, make([]Move, end-j)...)
+		}
+		out = out[:n+int(end-j)]
+		base := mkMove(r.index, c, 0, 0)
+		// write every neighbour, keep the empty ones
+		for ; j < end; j++ {
+			out[n] = base | g.stepWord[j]
+			n += int(^occ >> g.stepTo[j] & 1)
+		}
+		out = out[:n]
+	}
+	return out
+}
+
 // genReach is gen for the common case on a small board, the candidates
 // being the cells whose top piece the mover owns (cand): each piece's
 // targets are one table lookup masked by occupancy, and each move is its
@@ -446,17 +484,9 @@ func (r *slideRule) play(s *State, m Move) error {
 	mover := s.ToMove()
 	moved := s.Top(from)
 	if r.replace && s.Height(to) > 0 {
-		if r.cap.points {
-			// the stack's values, summed before any is added
-			sum := 0
-			for p := s.Top(to); p >= 0; p = s.Below(p) {
-				sum += s.g.Kinds[s.g.pieceKind[p]].Value
-			}
-			if _, _, ok := s.addPoints(mover, sum); !ok {
-				return s.pointsError(fmt.Sprintf("rule %q: capture_points", r.name), mover, sum)
-			}
+		if err := r.cap.takeTarget(s, to, mover, r.name); err != nil {
+			return err
 		}
-		s.clear(to)
 	}
 	if !r.jump {
 		if err := r.cap.apply(s, m, mover, r.name); err != nil {

@@ -22,7 +22,7 @@ func (g *Game) NotationClashes(games, plies int, seed uint64) diag.List {
 	for game := 0; game < games; game++ {
 		s := g.NewState()
 		for ply := 0; ply < plies; ply++ {
-			buf = g.Moves(s, buf)
+			buf = g.Settle(s, buf)
 			if len(buf) == 0 {
 				break
 			}

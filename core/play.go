@@ -6,35 +6,68 @@ import (
 )
 
 // Moves appends the legal moves of the seat to move to buf[:0] and returns
-// it. An empty result means the game is over; Moves then records that in s
-// (so Result can report it). Passing a buffer with enough capacity makes
-// Moves allocation-free.
+// it. It is a pure query: s is not changed. An empty result means the game
+// is over, or that the position is not settled yet: at the ply limit, or
+// when the seat to move has no move (under [turns] pass = "when_stuck" a
+// seat with no move gets Pass while another seat can move). Settle ends
+// such a position by the variant's rules. Passing a buffer with enough
+// capacity makes Moves allocation-free.
 func (g *Game) Moves(s *State, buf []Move) []Move {
 	buf = buf[:0]
-	if s.buf[hOver] != 0 {
-		return buf
-	}
-	if int(s.buf[hPly]) >= g.maxPlies {
-		s.buf[hOver], s.buf[hStop] = 1, 1
+	if s.buf[hOver] != 0 || int(s.buf[hPly]) >= g.maxPlies {
 		return buf
 	}
 	buf = g.gen(s, buf)
-	if len(buf) > 0 {
-		return buf
-	}
-	if g.pass && g.otherCanMove(s, buf) {
+	if len(buf) == 0 && g.pass && g.otherCanMove(s, buf) {
 		return append(buf[:0], Pass)
 	}
-	if g.stuckReferee != nil && !s.analysis && g.stuckReferee(s) {
+	return buf
+}
+
+// Settle is Moves for a game in play: it returns the legal moves of the seat
+// to move, and when there are none it settles the position first: at the
+// ply limit the game is stopped; a seat with no move ends the game by the
+// [turns] stuck policy, except that under stuck = "foul_or_draw" the
+// variant's referee may find that not moving hands another seat the foul's
+// goal: the seat is then eliminated and the next seat's moves are returned.
+// An empty result means the game is over, and s says so (Result, Over).
+// It allocates nothing when buf has the capacity.
+func (g *Game) Settle(s *State, buf []Move) []Move { return g.settle(s, buf, !s.analysis) }
+
+// SettlePlain is Settle without asking the referee: a stuck seat is settled
+// by the stuck policy alone. A referee's own search uses it.
+func (g *Game) SettlePlain(s *State, buf []Move) []Move { return g.settle(s, buf, false) }
+
+func (g *Game) settle(s *State, buf []Move, refereed bool) []Move {
+	for {
+		buf = buf[:0]
+		if s.buf[hOver] != 0 {
+			return buf
+		}
+		if int(s.buf[hPly]) >= g.maxPlies {
+			s.buf[hOver], s.buf[hStop] = 1, 1
+			return buf
+		}
+		buf = g.gen(s, buf)
+		if len(buf) > 0 {
+			return buf
+		}
+		if g.pass && g.otherCanMove(s, buf) {
+			return append(buf[:0], Pass)
+		}
+		if !refereed || g.stuckReferee == nil || !g.stuckReferee(s) {
+			g.endStuck(s)
+			return buf[:0]
+		}
 		// [turns] stuck = "foul_or_draw": not moving would hand another
 		// seat the foul's goal, so the seat loses and the others play on.
 		s.Eliminate(s.ToMove())
 		g.afterElimination(s)
-		if s.Over() {
-			return buf[:0]
-		}
-		return g.Moves(s, buf)
 	}
+}
+
+// endStuck ends the game of a seat with no move by the [turns] stuck policy.
+func (g *Game) endStuck(s *State) {
 	winner := scoresDecide
 	switch {
 	case g.stuckLose && s.Active() == 2:
@@ -51,7 +84,6 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 		winner = -1
 	}
 	g.endGame(s, EndStuck, s.ToMove(), winner)
-	return buf[:0]
 }
 
 func (g *Game) gen(s *State, buf []Move) []Move {
@@ -203,12 +235,12 @@ type Result struct {
 	Timeout bool
 }
 
-// Result returns the state of the game, settling whether the seat to move
-// has any move.
+// Result returns the state of the game. It settles s first (see Settle):
+// a position whose seat to move has no move is ended by the rules.
 func (g *Game) Result(s *State) Result {
 	if s.buf[hOver] == 0 {
 		var buf [64]Move
-		g.Moves(s, buf[:0])
+		g.Settle(s, buf[:0])
 	}
 	if s.buf[hOver] == 0 {
 		return Result{Winner: -1}
@@ -377,9 +409,10 @@ func (h *History) Redo() bool {
 }
 
 // Legal appends the legal moves of the seat to move to buf[:0]: the game's
-// Moves, less a withdrawn move the replacement may not repeat.
+// moves, less a withdrawn move the replacement may not repeat. It settles
+// the position first (Game.Settle): an empty result means the game is over.
 func (h *History) Legal(buf []Move) []Move {
-	buf = h.Game.Moves(h.State, buf)
+	buf = h.Game.Settle(h.State, buf)
 	if !h.hasBarred {
 		return buf
 	}

@@ -34,6 +34,7 @@ func init() {
 	moveTypes = []*moveType{
 		&placeMove,
 		&slideMove, &stepMove, &jumpMove,
+		&leapMove,
 		&sowMove,
 		&pivotMove,
 		&removeMove,

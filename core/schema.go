@@ -41,9 +41,11 @@ const (
 	TIntOrWord
 	// TStringLists is an array of arrays of strings.
 	TStringLists
+	// TIntLists is an array of arrays of integers.
+	TIntLists
 )
 
-var valueTypeNames = []string{"string", "choice", "integer", "boolean", "strings", "integers", "expression", "table", "scalar", "integer or word", "arrays of strings"}
+var valueTypeNames = []string{"string", "choice", "integer", "boolean", "strings", "integers", "expression", "table", "scalar", "integer or word", "arrays of strings", "arrays of integers"}
 
 func (t ValueType) String() string { return valueTypeNames[t] }
 

@@ -181,6 +181,8 @@ func valueJSON(k *Key) map[string]any {
 		s = map[string]any{"type": "array", "items": map[string]any{"type": "integer"}}
 	case TStringLists:
 		s = map[string]any{"type": "array", "items": map[string]any{"type": "array", "items": map[string]any{"type": "string"}}}
+	case TIntLists:
+		s = map[string]any{"type": "array", "items": map[string]any{"type": "array", "items": map[string]any{"type": "integer"}}}
 	case TTable:
 		s = map[string]any{"type": "object"}
 	case TScalar:

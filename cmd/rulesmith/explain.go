@@ -83,7 +83,7 @@ func exampleMove(g *core.Game, r int) (*core.State, core.Move, bool) {
 	s := g.NewState()
 	var buf []core.Move
 	for ply := 0; ply < 400; ply++ {
-		buf = g.Moves(s, buf)
+		buf = g.Settle(s, buf)
 		if len(buf) == 0 {
 			return nil, 0, false
 		}

@@ -144,8 +144,8 @@ func (a *MCTS) Choose(ctx context.Context, g *core.Game, s *core.State) (core.Mo
 		a.mu.Unlock()
 	}()
 
-	// The root's moves, on the root copy (Moves may record the end there).
-	t.buf = g.Moves(t.root, t.buf)
+	// The root's moves, on the root copy (Settle may record the end there).
+	t.buf = g.Settle(t.root, t.buf)
 	switch len(t.buf) {
 	case 0:
 		return 0, ErrNoMoves
@@ -250,13 +250,13 @@ func (t *tree) iterate() {
 		nd := &t.nodes[i]
 		if nd.start < 0 {
 			h := w.Hash()
-			t.buf = g.Moves(w, t.buf)
+			t.buf = g.Settle(w, t.buf)
 			t.addMoves(i, t.buf)
 			nd = &t.nodes[i]
 			nd.toMove = int32(w.ToMove())
 			nd.regen = w.Hash() != h
 		} else if nd.regen {
-			t.buf = g.Moves(w, t.buf)
+			t.buf = g.Settle(w, t.buf)
 		}
 		if nd.n == 0 {
 			break // the game is over here

@@ -35,8 +35,8 @@ func (r *Random) Choose(ctx context.Context, g *core.Game, s *core.State) (core.
 	} else {
 		r.work.CopyFrom(s)
 	}
-	// Moves may record the end of the game in the state: work on the copy.
-	r.buf = g.Moves(r.work, r.buf)
+	// Settle may record the end of the game in the state: work on the copy.
+	r.buf = g.Settle(r.work, r.buf)
 	if len(r.buf) == 0 {
 		return 0, ErrNoMoves
 	}

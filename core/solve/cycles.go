@@ -59,7 +59,7 @@ func (w *walker) walk(d int, st *core.State) {
 		wk.check()
 	}
 	lv := wk.level(d)
-	lv.moves = sv.g.Moves(st, lv.moves[:0])
+	lv.moves = sv.g.Settle(st, lv.moves[:0])
 	if len(lv.moves) == 0 {
 		if sv.g.Result(st).Timeout {
 			wk.terminal(st) // fails with the ply-limit error

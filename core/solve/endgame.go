@@ -303,7 +303,7 @@ func (b *builder) solve(d, n, r, seat int) int {
 	lv := b.level(d)
 	st := lv.st
 	b.arrange(st, lv.x, seat)
-	lv.moves = g.Moves(st, lv.moves[:0])
+	lv.moves = g.Settle(st, lv.moves[:0])
 	sg := sign(seat)
 	best := -inf
 	if len(lv.moves) == 0 {
@@ -382,7 +382,7 @@ func (b *builder) recheck(d, seat int) {
 		b.rng = b.rng*6364136223846793005 + 1442695040888963407
 		st.SetCount(c, int(b.rng>>60)+1)
 	}
-	moves := g.Moves(st, nil)
+	moves := g.Settle(st, nil)
 	if len(moves) != len(lv.moves) {
 		b.fail("with other stones on the banks a position has %d moves, not %d (%s)", len(moves), len(lv.moves), "the moves depend on the banks")
 	}

@@ -76,7 +76,7 @@ func detectMaterial(g *core.Game, root *core.State) (*material, error) {
 					return nil, fmt.Errorf("the engine keeps points")
 				}
 			}
-			moves = g.Moves(s, moves[:0])
+			moves = g.Settle(s, moves[:0])
 			if len(moves) == 0 {
 				if g.Result(s).Timeout {
 					return nil, fmt.Errorf("a random game reached the ply limit")
@@ -115,7 +115,7 @@ func detectMaterial(g *core.Game, root *core.State) (*material, error) {
 		if err := g.Arrange(s, counts, k%len(g.Seats)); err != nil {
 			return nil, err
 		}
-		moves = g.Moves(s, moves[:0])
+		moves = g.Settle(s, moves[:0])
 		for _, mv := range moves {
 			c.CopyFrom(s)
 			if err := g.Play(c, mv); err != nil {

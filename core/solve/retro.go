@@ -87,7 +87,7 @@ func (w *worker) retrograde(root *core.State, budget int64) retroResult {
 		if w.nodes >= w.nextCheck {
 			w.check()
 		}
-		moves = g.Moves(st, moves[:0])
+		moves = g.Settle(st, moves[:0])
 		if len(moves) == 0 {
 			res := g.Result(st)
 			if res.Timeout {
@@ -253,7 +253,7 @@ func (r *retro) principal(root *core.State) ([]core.Move, []string) {
 			break
 		}
 		seen[i] = true
-		moves := g.Moves(st, nil)
+		moves := g.Settle(st, nil)
 		if len(moves) == 0 {
 			break
 		}

@@ -177,7 +177,7 @@ func TestRetrogradeAgreesWithModel(t *testing.T) {
 	for game := 0; game < 200 && (decided < 4 || drawn < 2); game++ {
 		s, p := g.NewState(), start
 		for ply := 0; ply < 40 && !p.over(); ply++ {
-			moves := g.Moves(s, nil)
+			moves := g.Settle(s, nil)
 			if len(moves) == 0 {
 				break
 			}
@@ -270,7 +270,7 @@ func TestAcyclicCounted(t *testing.T) {
 			return
 		}
 		seen[k] = true
-		for _, m := range g.Moves(s, nil) {
+		for _, m := range g.Settle(s, nil) {
 			c := s.Clone()
 			if err := g.Play(c, m); err != nil {
 				t.Fatal(err)

@@ -627,7 +627,7 @@ func (w *worker) search(d int, st *core.State, alpha, beta int) int {
 		}
 	}
 	lv := w.level(d)
-	moves := sv.g.Moves(st, lv.moves[:0])
+	moves := sv.g.Settle(st, lv.moves[:0])
 	lv.moves = moves
 	if len(moves) == 0 {
 		return w.terminal(st)
@@ -893,7 +893,7 @@ func (w *worker) principal(root *core.State, v int) ([]core.Move, []string) {
 	var line []core.Move
 	var text []string
 	for {
-		moves := g.Moves(st, nil)
+		moves := g.Settle(st, nil)
 		if len(moves) == 0 {
 			return line, text
 		}
@@ -984,7 +984,7 @@ func (w *worker) shallow(d int, st *core.State, depth, alpha, beta int) int {
 		}
 	}
 	lv := w.level(d)
-	lv.moves = w.sv.g.Moves(st, lv.moves[:0])
+	lv.moves = w.sv.g.Settle(st, lv.moves[:0])
 	if len(lv.moves) == 0 {
 		return w.terminal(st)
 	}

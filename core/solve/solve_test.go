@@ -35,7 +35,7 @@ func solveOK(t *testing.T, g *core.Game, s *core.State) Result {
 // move (extra turns included). It counts the move sequences of each length
 // in perft[d-1] (the lines of exactly d moves, as Game.Perft counts them).
 func brute(t *testing.T, g *core.Game, s *core.State, d int, perft []uint64) int {
-	moves := g.Moves(s, nil)
+	moves := g.Settle(s, nil)
 	if len(moves) == 0 {
 		if g.Result(s).Timeout {
 			t.Fatalf("brute force reached the ply limit")
@@ -70,7 +70,7 @@ func checkLine(t *testing.T, g *core.Game, s *core.State, r Result) {
 		t.Fatalf("line has %d moves but %d texts", len(r.Line), len(r.Notation))
 	}
 	for i, m := range r.Line {
-		if st.Over() || len(g.Moves(st, nil)) == 0 {
+		if st.Over() || len(g.Settle(st, nil)) == 0 {
 			t.Fatalf("the game is over before move %d of %v", i+1, r.Notation)
 		}
 		if txt := g.Format(st, m); txt != r.Notation[i] {
@@ -185,7 +185,7 @@ func TestAgreesWithBruteForce(t *testing.T) {
 				t.Fatalf("solve %d, brute force %d", r.Value, want)
 			}
 			checkLine(t, g, start, r)
-			for _, m := range g.Moves(start.Clone(), nil) {
+			for _, m := range g.Settle(start.Clone(), nil) {
 				s := start.Clone()
 				if err := g.Play(s, m); err != nil {
 					t.Fatal(err)

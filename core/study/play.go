@@ -132,7 +132,7 @@ func (p *player) play(g *core.Game, gs gameSpec) (Record, error) {
 	withdrawals, withdrawnAt := 0, -1
 	for {
 		s := h.State
-		p.buf = g.Moves(s, p.buf)
+		p.buf = g.Settle(s, p.buf)
 		if len(p.buf) == 0 {
 			break
 		}

@@ -1,0 +1,111 @@
+package core_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"rulesmith/core"
+	"rulesmith/variants"
+)
+
+// checkMovesPure asks Moves for s's moves and fails when that changed s
+// (its bytes or its hash). It returns the moves.
+func checkMovesPure(t *testing.T, g *core.Game, s *core.State, buf []core.Move, what string) []core.Move {
+	t.Helper()
+	before, hash := s.Clone(), s.Hash()
+	buf = g.Moves(s, buf)
+	if !s.Equal(before) || s.Hash() != hash {
+		t.Fatalf("%s: Moves changed the state (over %v → %v)", what, before.Over(), s.Over())
+	}
+	return buf
+}
+
+// Game.Moves is a pure query: on every position of random games of every
+// shipped variant, the stuck ones (no move, game not yet settled) included,
+// the State is the same before and after it; Settle then ends the game or,
+// under [turns] stuck = "foul_or_draw", passes the turn on. Stuck positions
+// must occur in the variants whose rules make them common (a mancala side
+// with empty pits, DVONN and Tac Tix at their ends, a blocked Mu Torere
+// player).
+func TestMovesIsPure(t *testing.T) {
+	mustStick := []string{"dvonn", "mancala/ethiopian", "traditional/tac-tix", "traditional/mu-torere"}
+	games, plies := 6, 400
+	if testing.Short() {
+		games = 3
+	}
+	var stuckIn []string
+	buf := make([]core.Move, 0, 256)
+	for _, name := range variants.Names() {
+		g, err := core.Load(name, core.WithFS(variants.FS()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(11, 13))
+		stuck := 0
+		for game := 0; game < games; game++ {
+			s := g.NewState()
+			for ply := 0; ply < plies && !s.Over(); ply++ {
+				buf = checkMovesPure(t, g, s, buf, name)
+				if len(buf) == 0 {
+					stuck++
+					if buf = g.Settle(s, buf); len(buf) == 0 {
+						if !s.Over() {
+							t.Fatalf("%s: Settle gave no move and left the game going", name)
+						}
+						break
+					}
+				}
+				if err := g.Play(s, buf[rng.IntN(len(buf))]); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+			}
+		}
+		if stuck > 0 {
+			stuckIn = append(stuckIn, name)
+		}
+	}
+	t.Logf("stuck positions met in %s", strings.Join(stuckIn, ", "))
+	for _, name := range mustStick {
+		if !slices.Contains(stuckIn, name) {
+			t.Errorf("%s: no stuck position met in %d random games", name, games)
+		}
+	}
+}
+
+// The two positions the old Moves settled itself: a stuck seat under
+// stuck = "foul_or_draw" (which the referee eliminates) and the ply limit.
+func TestMovesIsPureRefereedAndPlyLimit(t *testing.T) {
+	text := strings.NewReplacer("STUCK", "foul_or_draw", "RUNNER", "d1").Replace(stuckRace)
+	g, err := core.LoadBytes("stuck-race.toml", []byte(text), core.WithFS(variants.FS()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewState()
+	if ms := checkMovesPure(t, g, s, nil, "stuck race"); len(ms) != 0 {
+		t.Fatalf("stuck race: Amber has moves %v", ms)
+	}
+	if ms := g.Settle(s, nil); len(ms) != 0 || !s.Over() || !s.Eliminated(0) {
+		t.Fatalf("stuck race: Settle gave %v, over %v, Amber out %v", ms, s.Over(), s.Eliminated(0))
+	}
+
+	limited := "extends = \"mancala/egyptian\"\n[turns]\nmax_plies = 3\n"
+	g, err = core.LoadBytes("limited.toml", []byte(limited), core.WithFS(variants.FS()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = g.NewState()
+	for i := 0; i < 3; i++ {
+		ms := checkMovesPure(t, g, s, nil, "ply limit")
+		if err := g.Play(s, ms[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ms := checkMovesPure(t, g, s, nil, "ply limit"); len(ms) != 0 {
+		t.Fatalf("at the ply limit: moves %v", ms)
+	}
+	if r := g.Result(s); !r.Over || !r.Timeout {
+		t.Fatalf("at the ply limit: result %+v, want stopped", r)
+	}
+}
