@@ -12,7 +12,6 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/expr-lang/expr/vm"
 
@@ -106,14 +105,9 @@ type Game struct {
 	rules  []rule
 	phases []*phase
 	ends   []*endCond
+	// referee judges the foul ([fouls]); nil when there is none
+	referee Referee
 	// seatKeys tables the hash keys of the seat to move per phase.
-	// analyzers is a free list of foul analyzers (buffers, states and a
-	// table reused from verdict to verdict); the one mutable part of a
-	// Game, safe for concurrent use.
-	analyzers struct {
-		sync.Mutex
-		free []*analyzer
-	}
 	seatKeys      []uint64
 	seatKeyPhases int
 	score         *vm.Program
@@ -135,7 +129,7 @@ type Game struct {
 	// referee hook stuckReferee judges whether not moving hands another
 	// seat the foul's goal (the seat is then eliminated)
 	stuckFoul bool
-	// stuckReferee is the hook Moves asks about a stuck seat; set by the
+	// stuckReferee is the hook Settle asks about a stuck seat; set by the
 	// foul compiler under stuck = "foul_or_draw", else nil
 	stuckReferee func(s *State) bool
 	// stuckWin: a seat with no move wins (misère; two seats left)
@@ -157,6 +151,8 @@ type Game struct {
 	first    int
 
 	lay layout
+	// legal holds confinement and royal pieces (royal.go).
+	legal legality
 	// regionRefs holds every region by name, resolved once.
 	regionRefs map[string]regionRef
 	// reach[c*reachLen+k] (small boards): the cells exactly k steps along a

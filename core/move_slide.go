@@ -45,6 +45,13 @@ type slideRule struct {
 	cap         *captureSpec
 	excl        *exclusion
 	byPiece     bool // notation names the piece (bK-b66), not the origin
+	xOnCapture  bool // notation cells_x: FROMxTO when the target holds a piece
+	// fromCells[seat][cell]: the rule moves only pieces standing on the
+	// region named by `from` (nil: anywhere).
+	fromCells [][]bool
+	// attackOnly: the rule makes no moves; it counts only in the attack
+	// test of royal pieces.
+	attackOnly bool
 }
 
 var (
@@ -69,6 +76,12 @@ var (
 		Doc: "what the target cell may hold (enemy: a stack whose top piece another seat owns)"}
 	carryKey = Key{Name: "carry", Type: TChoice, Default: "stack", Allowed: []string{"stack", "piece"},
 		Doc: "move the whole stack or only its top piece"}
+	fromRegionKey = Key{Name: "from", Type: TString,
+		Doc: "a region: the rule moves only pieces standing on it (a per-seat region: the mover's cells)"}
+	attackOnlyKey = Key{Name: "attack_only", Type: TBool, Default: false,
+		Doc: "the rule makes no moves: it counts only when testing whether a royal piece could be taken ([turns] royal)"}
+	lineNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "cells_x", "piece"},
+		Doc: "FROM-TO cells; cells_x: FROMxTO when the move takes the piece on its target; piece: PIECE-TO with the piece's glyph"}
 	surroundedKey = Key{Name: "immobile_if_surrounded", Type: TBool, Default: false,
 		Doc: "a stack may not move when it has a neighbour in every direction and all are occupied"}
 	jumpCaptureKey = Key{Name: "capture", Type: TChoice, Default: "over", Allowed: []string{"over", "none", "replace"},
@@ -81,7 +94,7 @@ var (
 // its capture keys.
 func lineKeys(distance *Key, capture ...*Key) []*Key {
 	keys := []*Key{&moverPiecesKey, &moverKindsKey, &dirsKey, distance, &maxDistanceKey, &throughKey, &landKey, &carryKey,
-		&surroundedKey, &excludeKey, &notationKey, &commonRestKey, &whenKey}
+		&surroundedKey, &excludeKey, &lineNotationKey, &commonRestKey, &whenKey, &fromRegionKey, &attackOnlyKey}
 	return append(keys, capture...)
 }
 
@@ -158,7 +171,22 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 		ru.replace = ru.cap.kind == capReplace
 	}
 	ru.excl = c.compileExclusion(p)
-	ru.byPiece = c.readChoice(p, &notationKey) == "piece"
+	switch c.readChoice(p, &lineNotationKey) {
+	case "piece":
+		ru.byPiece = true
+	case "cells_x":
+		ru.xOnCapture = true
+	}
+	if name := c.readString(p, &fromRegionKey); name != "" {
+		ru.fromCells = c.regionCells(keyPath(p, &fromRegionKey), name)
+	}
+	ru.attackOnly = c.readBool(p, &attackOnlyKey)
+	if ru.attackOnly && (ru.land == landEmpty || !ru.replace) {
+		r.Errorf(p, "%s: attack_only needs a rule that takes the piece on its target (land allowing an enemy, capture = \"replace\" or \"screen\")", p)
+	}
+	if ru.cap != nil && ru.cap.screens > 0 && (ru.jump || ru.dist > 0 || ru.byHeight) {
+		r.Errorf(p, "%s: capture = \"screen\" needs distance = \"any\" (the capture lands beyond the screens)", p)
+	}
 	ru.surrounded = c.readBool(p, &surroundedKey)
 	ru.allDirs = len(ru.dirs) == len(b.Dirs)
 	for i, d := range ru.dirs {
@@ -247,6 +275,14 @@ func (r *slideRule) landOK(s *State, t, mover, side int) bool {
 }
 
 func (r *slideRule) gen(s *State, out []Move) []Move {
+	if r.attackOnly {
+		return out
+	}
+	return r.genMoves(s, out)
+}
+
+// genMoves is gen, for an attack-only rule too (its attack test's fallback).
+func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
 	n := g.Board.N()
@@ -308,6 +344,9 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 		}
 		p := top[c] - 1
 		if p < 0 || (r.own && int(owner[p]) != mover && !(r.common && owner[p] < 0 && !s.locked(p))) || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {
+			continue
+		}
+		if r.fromCells != nil && !r.fromCells[mover][c] {
 			continue
 		}
 		if r.surrounded {
@@ -391,6 +430,10 @@ func (r *slideRule) rays(s *State, out []Move, c, p, side, dist, mover int) []Mo
 			if t := int(ray[dist-1]); ok && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
 				out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
 			}
+			continue
+		}
+		if r.cap != nil && r.cap.screens > 0 {
+			out = r.screenRay(s, out, ray, c, d, mover, side, p)
 			continue
 		}
 		for i, x := range ray {
@@ -508,7 +551,48 @@ func (r *slideRule) play(s *State, m Move) error {
 }
 
 func (r *slideRule) format(s *State, m Move) string {
+	if r.xOnCapture && s.Height(m.To()) > 0 && r.replace {
+		return s.g.Board.Cells[m.From()].Name + "x" + s.g.Board.Cells[m.To()].Name
+	}
 	return formatMove(s, r.byPiece, r.cap, m)
+}
+
+// screenRay appends the moves of a screen capture along one ray from c:
+// the empty cells before the first piece (when land allows an empty cell)
+// and the first piece beyond exactly cap.screens pieces (when land allows
+// it and it can be taken).
+func (r *slideRule) screenRay(s *State, out []Move, ray []int32, c, d, mover, side, p int) []Move {
+	g := s.g
+	height := s.buf[g.lay.height:]
+	counts := s.buf[g.lay.counts:]
+	passed := 0
+	for i, x := range ray {
+		if i >= r.maxDist {
+			break
+		}
+		t := int(x)
+		if height[x] == 0 && counts[x] == 0 {
+			if passed == 0 && r.land != landEnemy && r.land != landOccupied && r.allowsTo(s, c, t, p) {
+				out = append(out, mkMove(r.index, c, t, d))
+			}
+			continue
+		}
+		if passed < r.cap.screens {
+			passed++
+			continue
+		}
+		if r.landOK(s, t, mover, side) && r.allowsTo(s, c, t, p) {
+			out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
+		}
+		break
+	}
+	return out
+}
+
+// allowsTo reports whether when and the exclusion allow a move of piece p
+// from c to t.
+func (r *slideRule) allowsTo(s *State, c, t, p int) bool {
+	return (r.when == nil || r.when.allows(s, c, t, s.Height(c), int(s.g.pieceKind[p]))) && !r.excl.blocked(s, c, t)
 }
 
 // formatMove prints FROM-TO, or PIECE-TO when byPiece, then "x" and each

@@ -58,7 +58,15 @@ func parseFromTo(s *State, text string, byPiece bool) (from, to int, victims str
 	g := s.g
 	fs, ts, found := strings.Cut(text, "-")
 	if !found {
-		return 0, 0, "", false
+		// FROMxTO (notation cells_x): a capture on the target
+		i := strings.IndexByte(text, 'x')
+		if i <= 0 {
+			return 0, 0, "", false
+		}
+		if _, isCell := lookupCell(g, text[:i]); !isCell {
+			return 0, 0, "", false
+		}
+		fs, ts = text[:i], text[i+1:]
 	}
 	if i := strings.IndexByte(ts, 'x'); i > 0 {
 		if _, isCell := lookupCell(g, ts); !isCell {

@@ -115,6 +115,7 @@ func init() {
 		&reachEnd,
 		&seatsLeftEnd,
 		&repetitionEnd,
+		&noMoveEndType,
 	}
 }
 
@@ -193,6 +194,7 @@ func init() {
 		&relatedCapture,
 		&sandwichCapture,
 		&replaceCapture,
+		&screenCapture,
 	}
 	captureKindKey.Allowed = nil
 	for _, t := range captureTypes {

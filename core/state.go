@@ -40,9 +40,6 @@ type State struct {
 	scratch []int32
 	// env is the cached expression environment (not part of the position).
 	env *envHolder
-	// analysis marks the states of a foul search, which must not start
-	// another search (see Game.Moves on a stuck player).
-	analysis bool
 	// seen holds the hashes of a playout's positions (repetition rule).
 	seen []uint64
 	// ahead is a copy for looking one move ahead (follow-ups, move_then.go)
@@ -58,6 +55,10 @@ type State struct {
 	chain *chainWalk
 	// limit is set when a move generation met an engine limit (Limit).
 	limit error
+	// look is a copy for trying a move before the royal test, attackBuf
+	// working space for attack tests by move generation (royal.go).
+	look      *State
+	attackBuf []Move
 }
 
 // Limit returns the engine limit the last move generation on s met (a
@@ -73,7 +74,7 @@ func (s *State) Game() *Game { return s.g }
 
 // Clone returns an independent copy of s.
 func (s *State) Clone() *State {
-	c := &State{g: s.g, buf: make([]int32, len(s.buf)), scratch: make([]int32, len(s.scratch)), analysis: s.analysis}
+	c := &State{g: s.g, buf: make([]int32, len(s.buf)), scratch: make([]int32, len(s.scratch))}
 	copy(c.buf, s.buf)
 	return c
 }
