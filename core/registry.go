@@ -237,12 +237,6 @@ type victimTaker interface {
 	takes(s *State, m Move, p int) bool
 }
 
-// captureCounter is a rule that can say how many pieces one of its moves
-// takes.
-type captureCounter interface {
-	captured(s *State, m Move) int
-}
-
 // spellings is a rule that accepts other spellings of its moves than
 // format's: Parse takes text for m when accepts says so and no other
 // legal move is written that way.
