@@ -631,10 +631,7 @@ func (g *Game) Path(s *State, m Move) []int {
 	return out
 }
 
-// captured returns the number of pieces move m takes (the captureCounter
-// capability of the capture priority filter).
-//
-//lint:ignore U1000 called through captureCounter, which the capture priority filter declares
+// captured returns the number of pieces move m takes (captureCounter).
 func (r *chainRule) captured(s *State, m Move) int {
 	w, d := r.find(s, m)
 	w.root = nil

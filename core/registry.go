@@ -195,6 +195,7 @@ func init() {
 		&sandwichCapture,
 		&replaceCapture,
 		&screenCapture,
+		&lineCapture,
 	}
 	captureKindKey.Allowed = nil
 	for _, t := range captureTypes {
@@ -242,6 +243,16 @@ type victimTaker interface {
 // legal move is written that way.
 type spellings interface {
 	accepts(s *State, m Move, text string) bool
+}
+
+// captureCounter is a rule whose moves may take pieces: captured returns
+// how many pieces move m, played from s, takes (0: none). Move priority
+// (capture_priority, core/priority.go) keeps only capturing moves, or
+// only those that take the most, by this count. A rule that does not
+// implement it takes nothing as far as priority is concerned: under
+// compulsory capture its moves are legal only when no move captures.
+type captureCounter interface {
+	captured(s *State, m Move) int
 }
 
 // excluder is a rule whose moves may not end on a cell related by a
