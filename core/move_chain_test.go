@@ -18,7 +18,7 @@ func chainGame(t *testing.T, size int, pieces map[string]string, rules string) *
 	var b strings.Builder
 	b.WriteString("name = \"test/chain\"\n[players]\nseats = [\"white\", \"black\"]\n[board]\nkind = \"grid\"\n")
 	b.WriteString("diagonal = true\n")
-	b.WriteString("width = " + itoa(size) + "\nheight = " + itoa(size) + "\n")
+	b.WriteString("width = " + strconv.Itoa(size) + "\nheight = " + strconv.Itoa(size) + "\n")
 	b.WriteString("[pieces.w]\nowner = \"white\"\n[pieces.k]\nowner = \"white\"\n[pieces.b]\nowner = \"black\"\n[setup.pieces]\n")
 	for c, k := range pieces {
 		b.WriteString(c + " = \"" + k + "\"\n")
@@ -30,8 +30,6 @@ func chainGame(t *testing.T, size int, pieces map[string]string, rules string) *
 	}
 	return g
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // sortedWords sorts the words of a list of moves, as legal does.
 func sortedWords(s string) string {
@@ -301,7 +299,7 @@ func TestChainBudget(t *testing.T) {
 	for x := 0; x < 12; x++ {
 		for y := 0; y < 12; y++ {
 			if (x+y)%2 == 1 {
-				pieces[string(rune('a'+x))+itoa(y+1)] = "b"
+				pieces[string(rune('a'+x))+strconv.Itoa(y+1)] = "b"
 			}
 		}
 	}
