@@ -107,11 +107,11 @@ func TestChainRevisit(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []string{"a2", "b3", "c2", "b1"} {
-		if i, _ := g.Board.Index(c); s.Height(i) != 0 {
+		if i, _ := g.Board().Index(c); s.Height(i) != 0 {
 			t.Errorf("%s was jumped and must be empty", c)
 		}
 	}
-	if i, _ := g.Board.Index("a1"); s.Top(i) < 0 {
+	if i, _ := g.Board().Index("a1"); s.Top(i) < 0 {
 		t.Error("the man is back on a1")
 	}
 }
@@ -144,7 +144,7 @@ func TestChainRemoveAtEnd(t *testing.T) {
 	if err := g.Play(s, m); err != nil {
 		t.Fatal(err)
 	}
-	if i, _ := g.Board.Index("a2"); s.Height(i) != 0 {
+	if i, _ := g.Board().Index("a2"); s.Height(i) != 0 {
 		t.Error("a2 leaves at the end of the chain")
 	}
 }
@@ -202,8 +202,8 @@ notation = "path"
 	s := g.NewState()
 	ends := map[string]bool{}
 	for _, m := range g.Moves(s, nil) {
-		if g.Board.Cells[m.From()].Name == "a1" {
-			ends[g.Board.Cells[m.To()].Name] = true
+		if g.Board().Cells[m.From()].Name == "a1" {
+			ends[g.Board().Cells[m.To()].Name] = true
 		}
 	}
 	// a1 → c1 (over b1) → c3 (over c2) → e3? no (d3 white, e3 beyond: over d3 → e3), a1 → a3 (over a2)
