@@ -46,7 +46,7 @@ func (e *regionEmpty) holds(g *Game, s *State) (bool, int) {
 		}
 		return false, -1
 	}
-	for seat := range g.Seats {
+	for seat := range g.seats {
 		if (e.mover && seat != int(s.buf[hLastMover])) || (e.next && seat != s.ToMove()) {
 			continue
 		}

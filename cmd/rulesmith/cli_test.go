@@ -189,6 +189,7 @@ var openings = map[string]string{
 	"traditional/mu-torere":        "traditional-mu-torere-opening.txt",
 	"traditional/tac-tix":          "traditional-tac-tix-opening.txt",
 	"traditional/nine-mens-morris": "traditional-nine-mens-morris-opening.txt",
+	"traditional/hnefatafl":        "traditional-hnefatafl-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -198,7 +199,7 @@ func seatCount(t *testing.T, name string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return len(g.Seats)
+	return g.NumSeats()
 }
 
 func TestCLIMoves(t *testing.T) {
@@ -368,6 +369,9 @@ var gameRecords = []string{
 	"traditional-mu-torere-opening.txt",
 	"traditional-tac-tix-opening.txt",
 	"traditional-nine-mens-morris-opening.txt",
+	"traditional-hnefatafl.txt",
+	"traditional-hnefatafl-escape.txt",
+	"traditional-hnefatafl-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {
