@@ -71,7 +71,7 @@ func (e *regionEmpty) holds(g *Game, s *State) (bool, int) {
 // all when board-wide), so that holds may walk them directly.
 func (e *regionEmpty) plain(g *Game) bool {
 	if e.region.perSeat {
-		return len(e.region.cells) == len(g.Seats)
+		return len(e.region.cells) == len(g.seats)
 	}
 	return len(e.region.cells) == 1
 }
