@@ -43,6 +43,8 @@ type compiler struct {
 	// absentKinds the piece kinds they own: references to them are
 	// dropped without an error (seat_lineup.go).
 	absentSeats, absentKinds map[string]bool
+	// segments are the rules a chain names as its segment.
+	segments map[int]bool
 	// tables is the directory of the relation table cache ("": none), and
 	// cellsSum the digest of the board's cell attributes (tablecache.go).
 	tables   string
@@ -127,6 +129,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileRules()
 	c.compileHandReturn()
 	c.followUps = c.compileFollowUps()
+	c.segments = c.linkChains()
 	c.compilePhases()
 	c.compilePriority()
 	g.tableSeatKeys()
