@@ -71,9 +71,14 @@ type Game struct {
 	// stepOff, stepTo, stepWord (small boards): for cell c, entries
 	// stepOff[c] to stepOff[c+1] are its neighbours by direction, in
 	// direction order, with the Move bits of (to, direction)
-	stepOff  []int32
-	stepTo   []uint8
-	stepWord []Move
+	// allCells, notFull (small boards): every cell, and the cells without
+	// a neighbour in every direction, as masks; adjSymmetric: every link
+	// goes both ways (so Board.Expand gives the cells next to a set)
+	allCells, notFull uint64
+	adjSymmetric      bool
+	stepOff           []int32
+	stepTo            []uint8
+	stepWord          []Move
 
 	// what the variant declares; read through the accessors (game_view.go)
 	name, title, family string
