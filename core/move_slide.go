@@ -550,6 +550,9 @@ func (r *slideRule) genReach(s *State, out []Move, cand, occ uint64, top, height
 	return out
 }
 
+func (r *slideRule) mayAwardAny() bool              { return r.cap != nil && r.cap.points }
+func (r *slideRule) mayAward(s *State, m Move) bool { return r.cap.mayAward(s, m) }
+
 func (r *slideRule) play(s *State, m Move) error {
 	from, to := m.From(), m.To()
 	mover := s.ToMove()
