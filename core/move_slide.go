@@ -45,6 +45,7 @@ type slideRule struct {
 	cap         *captureSpec
 	excl        *exclusion
 	byPiece     bool // notation names the piece (bK-b66), not the origin
+	xOnCapture  bool // notation FROMxTO when the move replaces the stack on its target
 }
 
 var (
@@ -81,7 +82,7 @@ var (
 // its capture keys.
 func lineKeys(distance *Key, capture ...*Key) []*Key {
 	keys := []*Key{&moverPiecesKey, &moverKindsKey, &dirsKey, distance, &maxDistanceKey, &throughKey, &landKey, &carryKey,
-		&surroundedKey, &excludeKey, &notationKey, &commonRestKey, &whenKey}
+		&surroundedKey, &excludeKey, &lineNotationKey, &commonRestKey, &whenKey}
 	return append(keys, capture...)
 }
 
@@ -158,7 +159,12 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 		ru.replace = ru.cap.kind == capReplace
 	}
 	ru.excl = c.compileExclusion(p)
-	ru.byPiece = c.readChoice(p, &notationKey) == "piece"
+	switch c.readChoice(p, &lineNotationKey) {
+	case "piece":
+		ru.byPiece = true
+	case "cells_x":
+		ru.xOnCapture = true
+	}
 	ru.surrounded = c.readBool(p, &surroundedKey)
 	ru.allDirs = len(ru.dirs) == len(b.Dirs)
 	for i, d := range ru.dirs {
@@ -460,7 +466,27 @@ func (r *slideRule) play(s *State, m Move) error {
 }
 
 func (r *slideRule) format(s *State, m Move) string {
+	if r.xOnCapture {
+		return formatCellsX(s, r.replace, r.cap, m)
+	}
 	return formatMove(s, r.byPiece, r.cap, m)
+}
+
+// formatCellsX prints FROM-TO, or FROMxTO when the move replaces the stack
+// on its target, then any other victims as formatMove does.
+func formatCellsX(s *State, replace bool, cs *captureSpec, m Move) string {
+	g := s.g
+	var sb strings.Builder
+	sb.WriteString(g.Board.Cells[m.From()].Name)
+	if replace && s.Height(m.To()) > 0 {
+		sb.WriteString("x")
+	} else {
+		sb.WriteString("-")
+	}
+	sb.WriteString(g.Board.Cells[m.To()].Name)
+	one, mask := cs.victimsOf(m)
+	formatVictims(g, &sb, one, mask)
+	return sb.String()
 }
 
 // formatMove prints FROM-TO, or PIECE-TO when byPiece, then "x" and each

@@ -154,6 +154,9 @@ func (g *Game) play(s *State, m Move) error {
 		if err := ru.play(s, m); err != nil {
 			return err
 		}
+		if sets := ru.base().sets; sets != nil {
+			g.applyStateSets(s, sets, m, mover)
+		}
 		for _, e := range ru.base().after {
 			e.apply(s)
 		}
