@@ -48,6 +48,7 @@ type captureSpec struct {
 	points   bool      // add the victims' values to the mover's points
 	share    bool      // sandwich points: share with the partner's owner unless it is the victim's
 	shareOut bool      // a partner of an eliminated seat takes its share too
+	screens  int       // screen: a capture passes over exactly this many pieces (0: not a screen capture)
 	toHand   bool      // taken pieces go back to their owners' hands (capture_to = "hand")
 }
 
@@ -73,8 +74,8 @@ func (e *exclusion) blocked(s *State, from, t int) bool {
 
 // The capture keys of slides and steps.
 var (
-	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace"},
-		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells"}
+	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "screen"},
+		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; screen: take the first piece beyond exactly `screens` pieces"}
 	captureRelationKey = Key{Name: "capture_relation", Type: TString,
 		Doc: "related: victims stand on cells related to the landing cell; sandwich: to the middle cell"}
 	captureCountKey = Key{Name: "capture_count", Type: TChoice, Default: "one", Allowed: []string{"one", "any"},
@@ -103,7 +104,7 @@ var (
 
 // captureKeys are the capture keys of slides and steps.
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
-	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey}
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &screensKey}
 
 // captureType is one kind of capture a slide or step makes: the value of
 // its `capture` key. Its compile reads the keys only it takes into cs, and

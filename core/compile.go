@@ -118,6 +118,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compilePhases()
 	g.tableSeatKeys()
 	c.compileEnds()
+	c.compileRoyal()
 	c.compileScoring()
 	c.compileFouls()
 	c.compileDisplay()

@@ -20,6 +20,7 @@ var pieceKeys = []*Key{
 	{Name: "glyph", Type: TString, Doc: "how the piece is written (default: the name's first letter, upper case)"},
 	{Name: "board_glyph", Type: TString, Doc: "how boards draw the piece, when not as its glyph (chess tic-tac-toe: Black's R drawn r)"},
 	{Name: "title", Type: TString, Doc: "accepted and ignored"},
+	&confineKey,
 }
 
 func (c *compiler) compilePieces() {
@@ -49,6 +50,7 @@ func (c *compiler) compilePieces() {
 		}
 		c.readString(p, keyOf(pieceKeys, "title"))
 		c.g.Kinds = append(c.g.Kinds, k)
+		c.compileConfine(p, len(c.g.Kinds)-1)
 	}
 }
 
@@ -328,6 +330,7 @@ var turnsKeys = []*Key{
 		Doc: "when the seats still playing may agree a draw (a record's \"draw agreed\"): at any time, once a seat is out, or never"},
 	{Name: "resign_notice", Type: TChoice, Default: "none", Allowed: []string{"none", "round"},
 		Doc: "round: while every seat plays, a resignation takes effect after the seat's next move (after the move after that when given on its own turn)"},
+	&royalKey,
 }
 
 // phaseKeys are the keys of [phases.NAME].
@@ -516,6 +519,9 @@ func (c *compiler) compileEnds() {
 		c.g.ends = append(c.g.ends, e)
 	}
 	for _, e := range c.g.ends {
+		c.g.endNames = append(c.g.endNames, e.name)
+	}
+	for _, e := range c.g.legal.noMove {
 		c.g.endNames = append(c.g.endNames, e.name)
 	}
 	if c.g.repetitionEnd != "" {

@@ -62,6 +62,24 @@ func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
 		if li == nil || ri == nil {
 			return nil, nil
 		}
+		if k, ok := x.Right.(*ast.IntegerNode); ok {
+			// a comparison with a literal: one closure call less
+			v := k.Value
+			switch x.Operator {
+			case "<":
+				return func(s *State, f, t int) bool { return li(s, f, t) < v }, nil
+			case "<=":
+				return func(s *State, f, t int) bool { return li(s, f, t) <= v }, nil
+			case ">":
+				return func(s *State, f, t int) bool { return li(s, f, t) > v }, nil
+			case ">=":
+				return func(s *State, f, t int) bool { return li(s, f, t) >= v }, nil
+			case "==":
+				return func(s *State, f, t int) bool { return li(s, f, t) == v }, nil
+			case "!=":
+				return func(s *State, f, t int) bool { return li(s, f, t) != v }, nil
+			}
+		}
 		switch x.Operator {
 		case "+":
 			return nil, func(s *State, f, t int) int { return li(s, f, t) + ri(s, f, t) }
@@ -192,13 +210,7 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		if len(args) != 0 {
 			return nil, nil
 		}
-		return nil, func(s *State, _, _ int) int {
-			n := 0
-			for k := range s.g.Kinds {
-				n += s.HandLeft(s.ToMove(), k)
-			}
-			return n
-		}
+		return nil, func(s *State, _, _ int) int { return s.handLeftAll(s.ToMove()) }
 	case "pieces_in":
 		if len(args) != 2 {
 			return nil, nil

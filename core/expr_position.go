@@ -249,11 +249,15 @@ func (s *State) is(c int, what string, seat int) bool {
 func (s *State) countPieces(seat, k int) int {
 	g := s.g
 	n := 0
-	for p := range g.pieceKind {
-		if int(g.pieceOwner[p]) != seat || (k >= 0 && int(g.pieceKind[p]) != k) {
+	if seat < 0 || seat >= len(g.seatPieces) {
+		return 0
+	}
+	pos := s.buf[g.lay.pos:]
+	for _, p := range g.seatPieces[seat] {
+		if k >= 0 && int(g.pieceKind[p]) != k {
 			continue
 		}
-		if s.PieceCell(p) >= 0 {
+		if pos[p] > 0 {
 			n++
 		}
 	}

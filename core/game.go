@@ -12,7 +12,6 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/expr-lang/expr/vm"
 
@@ -69,6 +68,14 @@ type Game struct {
 	// of n cells along a direction and its opposite that contain c (for the
 	// n that line(), formed() and then_if read; see needWindows)
 	windows [][][]uint64
+	// seatPieces[seat]: the piece instances the seat owns (countPieces)
+	seatPieces [][]int32
+	// stepOff, stepTo, stepWord (small boards): for cell c, entries
+	// stepOff[c] to stepOff[c+1] are its neighbours by direction, in
+	// direction order, with the Move bits of (to, direction)
+	stepOff  []int32
+	stepTo   []uint8
+	stepWord []Move
 
 	Name   string
 	Title  string
@@ -101,14 +108,9 @@ type Game struct {
 	rules  []rule
 	phases []*phase
 	ends   []*endCond
+	// referee judges the foul ([fouls]); nil when there is none
+	referee Referee
 	// seatKeys tables the hash keys of the seat to move per phase.
-	// analyzers is a free list of foul analyzers (buffers, states and a
-	// table reused from verdict to verdict); the one mutable part of a
-	// Game, safe for concurrent use.
-	analyzers struct {
-		sync.Mutex
-		free []*analyzer
-	}
 	seatKeys      []uint64
 	seatKeyPhases int
 	score         *vm.Program
@@ -130,7 +132,7 @@ type Game struct {
 	// referee hook stuckReferee judges whether not moving hands another
 	// seat the foul's goal (the seat is then eliminated)
 	stuckFoul bool
-	// stuckReferee is the hook Moves asks about a stuck seat; set by the
+	// stuckReferee is the hook Settle asks about a stuck seat; set by the
 	// foul compiler under stuck = "foul_or_draw", else nil
 	stuckReferee func(s *State) bool
 	// stuckWin: a seat with no move wins (misère; two seats left)
@@ -152,6 +154,8 @@ type Game struct {
 	first    int
 
 	lay layout
+	// legal holds confinement and royal pieces (royal.go).
+	legal legality
 	// regionRefs holds every region by name, resolved once.
 	regionRefs map[string]regionRef
 	// reach[c*reachLen+k] (small boards): the cells exactly k steps along a

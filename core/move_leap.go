@@ -405,7 +405,11 @@ func (r *leapRule) play(s *State, m Move) error {
 
 func (r *leapRule) format(s *State, m Move) string {
 	if r.xOnCapture {
-		return formatCellsX(s, r.cap.kind == capReplace, r.cap, m)
+		sep := "-"
+		if r.cap.kind == capReplace && s.Height(m.To()) > 0 {
+			sep = "x"
+		}
+		return s.g.Board.Cells[m.From()].Name + sep + s.g.Board.Cells[m.To()].Name
 	}
 	return formatMove(s, r.byPiece, r.cap, m)
 }

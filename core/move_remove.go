@@ -131,6 +131,14 @@ func (r *removeRule) removable(s *State, c, mover int) bool {
 	return r.when == nil || r.when.allows(s, -1, c, int(s.buf[g.lay.height+c]), k)
 }
 
+// independent reports whether the rule's moves depend only on the pieces
+// of the seats other than the mover (whose tops, owners and, for a spare of
+// line(to, n), their rows): removing another seat's piece, of any kind,
+// with no when.
+func (r *removeRule) independent() bool {
+	return !r.run && r.whose == removeEnemy && r.kinds == nil && r.when == nil && (r.spare == nil || r.spare.lineTo > 0)
+}
+
 // spared reports whether the piece on c is spared (see removeSpareKey).
 func (r *removeRule) spared(s *State, c int) bool {
 	g := s.g
@@ -147,12 +155,42 @@ func (r *removeRule) gen(s *State, out []Move) []Move {
 			// the candidates are the occupied cells the mover does not top
 			cand := s.occMask() &^ s.ownMask(mover)
 			var free uint64
-			for m := cand; m != 0; m &= m - 1 {
-				c := bits.TrailingZeros64(m)
-				if s.buf[g.lay.top+c] == 0 {
-					cand &^= 1 << uint(c) // stones, no piece
-				} else if !r.spared(s, c) {
-					free |= 1 << uint(c)
+			if k := r.spare.lineTo; k > 0 {
+				// spare = line(to, k): a piece is spared when one of its
+				// cell's windows is all its owner's (State.inLine)
+				windows := g.windowsOf(k)
+				for m := cand; m != 0; m &= m - 1 {
+					c := bits.TrailingZeros64(m)
+					p := s.buf[g.lay.top+c] - 1
+					if p < 0 {
+						cand &^= 1 << uint(c) // stones, no piece
+						continue
+					}
+					o := int(g.pieceOwner[p])
+					if o < 0 {
+						free |= 1 << uint(c)
+						continue
+					}
+					own := s.ownMask(o)
+					spared := false
+					for _, w := range windows[c] {
+						if own&w == w {
+							spared = true
+							break
+						}
+					}
+					if !spared {
+						free |= 1 << uint(c)
+					}
+				}
+			} else {
+				for m := cand; m != 0; m &= m - 1 {
+					c := bits.TrailingZeros64(m)
+					if s.buf[g.lay.top+c] == 0 {
+						cand &^= 1 << uint(c) // stones, no piece
+					} else if !r.spared(s, c) {
+						free |= 1 << uint(c)
+					}
 				}
 			}
 			if free != 0 {

@@ -45,7 +45,13 @@ type slideRule struct {
 	cap         *captureSpec
 	excl        *exclusion
 	byPiece     bool // notation names the piece (bK-b66), not the origin
-	xOnCapture  bool // notation FROMxTO when the move replaces the stack on its target
+	xOnCapture  bool // notation cells_x: FROMxTO when the target holds a piece
+	// fromCells[seat][cell]: the rule moves only pieces standing on the
+	// region named by `from` (nil: anywhere).
+	fromCells [][]bool
+	// attackOnly: the rule makes no moves; it counts only in the attack
+	// test of royal pieces.
+	attackOnly bool
 }
 
 var (
@@ -70,6 +76,12 @@ var (
 		Doc: "what the target cell may hold (enemy: a stack whose top piece another seat owns)"}
 	carryKey = Key{Name: "carry", Type: TChoice, Default: "stack", Allowed: []string{"stack", "piece"},
 		Doc: "move the whole stack or only its top piece"}
+	fromRegionKey = Key{Name: "from", Type: TString,
+		Doc: "a region: the rule moves only pieces standing on it (a per-seat region: the mover's cells)"}
+	attackOnlyKey = Key{Name: "attack_only", Type: TBool, Default: false,
+		Doc: "the rule makes no moves: it counts only when testing whether a royal piece could be taken ([turns] royal)"}
+	lineNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "cells_x", "piece"},
+		Doc: "FROM-TO cells; cells_x: FROMxTO when the move takes the piece on its target; piece: PIECE-TO with the piece's glyph"}
 	surroundedKey = Key{Name: "immobile_if_surrounded", Type: TBool, Default: false,
 		Doc: "a stack may not move when it has a neighbour in every direction and all are occupied"}
 	jumpCaptureKey = Key{Name: "capture", Type: TChoice, Default: "over", Allowed: []string{"over", "none", "replace"},
@@ -82,7 +94,7 @@ var (
 // its capture keys.
 func lineKeys(distance *Key, capture ...*Key) []*Key {
 	keys := []*Key{&moverPiecesKey, &moverKindsKey, &dirsKey, distance, &maxDistanceKey, &throughKey, &landKey, &carryKey,
-		&surroundedKey, &excludeKey, &lineNotationKey, &commonRestKey, &whenKey}
+		&surroundedKey, &excludeKey, &lineNotationKey, &commonRestKey, &whenKey, &fromRegionKey, &attackOnlyKey}
 	return append(keys, capture...)
 }
 
@@ -164,6 +176,16 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 		ru.byPiece = true
 	case "cells_x":
 		ru.xOnCapture = true
+	}
+	if name := c.readString(p, &fromRegionKey); name != "" {
+		ru.fromCells = c.regionCells(keyPath(p, &fromRegionKey), name)
+	}
+	ru.attackOnly = c.readBool(p, &attackOnlyKey)
+	if ru.attackOnly && (ru.land == landEmpty || !ru.replace) {
+		r.Errorf(p, "%s: attack_only needs a rule that takes the piece on its target (land allowing an enemy, capture = \"replace\" or \"screen\")", p)
+	}
+	if ru.cap != nil && ru.cap.screens > 0 && (ru.jump || ru.dist > 0 || ru.byHeight) {
+		r.Errorf(p, "%s: capture = \"screen\" needs distance = \"any\" (the capture lands beyond the screens)", p)
 	}
 	ru.surrounded = c.readBool(p, &surroundedKey)
 	ru.allDirs = len(ru.dirs) == len(b.Dirs)
@@ -253,12 +275,19 @@ func (r *slideRule) landOK(s *State, t, mover, side int) bool {
 }
 
 func (r *slideRule) gen(s *State, out []Move) []Move {
+	if r.attackOnly {
+		return out
+	}
+	return r.genMoves(s, out)
+}
+
+// genMoves is gen, for an attack-only rule too (its attack test's fallback).
+func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
 	n := g.Board.N()
 	nd := len(g.Board.Dirs)
 	rays, roff := g.Board.RayTable()
-	steps := g.Board.StepTable()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
@@ -280,8 +309,12 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 	// target matters; occupancy comes from the bit mask. Decided once per
 	// call, not per cell.
 	reachFast := r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
+	stepFast := g.small && g.reachLen > 1 && !r.jump && r.land == landEmpty && r.allDirs && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
 	if reachFast && useMask && (r.byHeight || r.dist > 0) {
 		return r.genReach(s, out, cand, occ, top, height)
+	}
+	if stepFast && useMask && r.dist == 1 && !r.byHeight && !r.surrounded {
+		return r.genSteps(s, out, cand, occ, top)
 	}
 	for {
 		var c int
@@ -316,6 +349,9 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 		if p < 0 || (r.own && int(owner[p]) != mover && !(r.common && owner[p] < 0 && !s.locked(p))) || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {
 			continue
 		}
+		if r.fromCells != nil && !r.fromCells[mover][c] {
+			continue
+		}
 		if r.surrounded {
 			if g.small {
 				if g.full[c] && masks[c]&^occ == 0 {
@@ -330,12 +366,16 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 		if r.byHeight {
 			dist = int(height[c])
 		}
-		if dist == 1 && g.small && !r.jump && r.land == landEmpty && r.allDirs && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone) {
+		if dist == 1 && stepFast {
 			// a step to an empty neighbour: the step table and the
 			// occupancy mask decide it
-			for d := 0; d < nd; d++ {
-				if t := steps[c*nd+d]; t >= 0 && occ&(1<<uint(t)) == 0 {
-					out = append(out, mkMove(r.index, c, int(t), d))
+			if g.reach[c*g.reachLen+1]&^occ == 0 {
+				continue // every neighbour is occupied
+			}
+			base := mkMove(r.index, c, 0, 0)
+			for j, end := g.stepOff[c], g.stepOff[c+1]; j < end; j++ {
+				if occ&(1<<g.stepTo[j]) == 0 {
+					out = append(out, base|g.stepWord[j])
 				}
 			}
 			continue
@@ -383,6 +423,10 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 				}
 				continue
 			}
+			if r.cap != nil && r.cap.screens > 0 {
+				out = r.screenRay(s, out, ray, c, d, mover, side, int(p))
+				continue
+			}
 			for i, x := range ray {
 				if i >= r.maxDist {
 					break
@@ -397,6 +441,38 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 			}
 		}
 	}
+}
+
+// genSteps is gen for a step to an empty neighbour on a small board, the
+// candidates being the cells whose top piece the mover owns (cand): the
+// step table and the occupancy mask decide each move, emitted in the
+// general loop's order (cells ascending, then directions).
+func (r *slideRule) genSteps(s *State, out []Move, cand, occ uint64, top []int32) []Move {
+	g := s.g
+	kinds := r.kinds
+	for ; cand != 0; cand &= cand - 1 {
+		c := bits.TrailingZeros64(cand)
+		if kinds != nil && !kinds[g.pieceKind[top[c]-1]] {
+			continue
+		}
+		if g.reach[c*g.reachLen+1]&^occ == 0 {
+			continue // every neighbour is occupied
+		}
+		j, end := g.stepOff[c], g.stepOff[c+1]
+		n := len(out)
+		if cap(out)-n < int(end-j) {
+			out = append(out, make([]Move, end-j)...)
+		}
+		out = out[:n+int(end-j)]
+		base := mkMove(r.index, c, 0, 0)
+		// write every neighbour, keep the empty ones
+		for ; j < end; j++ {
+			out[n] = base | g.stepWord[j]
+			n += int(^occ >> g.stepTo[j] & 1)
+		}
+		out = out[:n]
+	}
+	return out
 }
 
 // genReach is gen for the common case on a small board, the candidates
@@ -466,27 +542,48 @@ func (r *slideRule) play(s *State, m Move) error {
 }
 
 func (r *slideRule) format(s *State, m Move) string {
-	if r.xOnCapture {
-		return formatCellsX(s, r.replace, r.cap, m)
+	if r.xOnCapture && s.Height(m.To()) > 0 && r.replace {
+		return s.g.Board.Cells[m.From()].Name + "x" + s.g.Board.Cells[m.To()].Name
 	}
 	return formatMove(s, r.byPiece, r.cap, m)
 }
 
-// formatCellsX prints FROM-TO, or FROMxTO when the move replaces the stack
-// on its target, then any other victims as formatMove does.
-func formatCellsX(s *State, replace bool, cs *captureSpec, m Move) string {
+// screenRay appends the moves of a screen capture along one ray from c:
+// the empty cells before the first piece (when land allows an empty cell)
+// and the first piece beyond exactly cap.screens pieces (when land allows
+// it and it can be taken).
+func (r *slideRule) screenRay(s *State, out []Move, ray []int32, c, d, mover, side, p int) []Move {
 	g := s.g
-	var sb strings.Builder
-	sb.WriteString(g.Board.Cells[m.From()].Name)
-	if replace && s.Height(m.To()) > 0 {
-		sb.WriteString("x")
-	} else {
-		sb.WriteString("-")
+	height := s.buf[g.lay.height:]
+	counts := s.buf[g.lay.counts:]
+	passed := 0
+	for i, x := range ray {
+		if i >= r.maxDist {
+			break
+		}
+		t := int(x)
+		if height[x] == 0 && counts[x] == 0 {
+			if passed == 0 && r.land != landEnemy && r.land != landOccupied && r.allowsTo(s, c, t, p) {
+				out = append(out, mkMove(r.index, c, t, d))
+			}
+			continue
+		}
+		if passed < r.cap.screens {
+			passed++
+			continue
+		}
+		if r.landOK(s, t, mover, side) && r.allowsTo(s, c, t, p) {
+			out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
+		}
+		break
 	}
-	sb.WriteString(g.Board.Cells[m.To()].Name)
-	one, mask := cs.victimsOf(m)
-	formatVictims(g, &sb, one, mask)
-	return sb.String()
+	return out
+}
+
+// allowsTo reports whether when and the exclusion allow a move of piece p
+// from c to t.
+func (r *slideRule) allowsTo(s *State, c, t, p int) bool {
+	return (r.when == nil || r.when.allows(s, c, t, s.Height(c), int(s.g.pieceKind[p]))) && !r.excl.blocked(s, c, t)
 }
 
 // formatMove prints FROM-TO, or PIECE-TO when byPiece, then "x" and each

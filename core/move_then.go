@@ -40,6 +40,13 @@ type thenRule struct {
 	// line > 0: the condition is formed(line), checked natively; else cond.
 	line int
 	cond condProgram
+	// plain: the base rule's moves only bring one of the mover's pieces to
+	// an empty target (a place, or a step or slide that captures nothing)
+	// and the follow-up's options read only the pieces of other seats
+	// (removeRule.independent), so every due base move has the same
+	// follow-ups: gen finds them once, on the position itself, instead of
+	// playing each move on a scratch copy.
+	plain bool
 }
 
 func followCell(m Move) int { return int((m&followMask)>>followShift) - 1 }
@@ -69,10 +76,68 @@ func (t *thenRule) due(s *State, m Move) (*State, bool) {
 func (t *thenRule) gen(s *State, out []Move) []Move {
 	start := len(out)
 	out = t.rule.gen(s, out)
-	base := append(s.thenBase[:0], out[start:]...)
+	// formed(n) on a small board: the mover's pieces after a base move are
+	// own with the origin cleared and the target set, and a row of n
+	// through the target is one of the target's windows (lineAfter, with
+	// the per-call reads hoisted). Moves that form no row stay where the
+	// base rule put them; from the first that does, the rest are expanded.
+	var windows [][]uint64
+	var own uint64
+	if t.line > 1 && s.g.small {
+		windows = s.g.windowsOf(t.line)
+		own = s.ownMask(s.ToMove())
+	}
+	formed := func(m Move) bool {
+		to := m.To()
+		if to < 0 {
+			return false
+		}
+		after := own | 1<<uint(to)
+		if from := m.From(); from >= 0 {
+			after &^= 1 << uint(from)
+		}
+		for _, w := range windows[to] {
+			if after&w == w {
+				return true
+			}
+		}
+		return false
+	}
+	first := start
+	if windows != nil {
+		for first < len(out) && !formed(out[first]) {
+			first++
+		}
+		if first == len(out) {
+			return out
+		}
+	}
+	base := append(s.thenBase[:0], out[first:]...)
 	s.thenBase = base
-	out = out[:start]
+	out = out[:first]
+	haveFollow := false
 	for _, m := range base {
+		if windows != nil {
+			if !formed(m) {
+				out = append(out, m)
+				continue
+			}
+			if t.plain && t.plainMove(s, m) {
+				// formed, and the follow-ups are the position's own
+				if !haveFollow {
+					s.thenFollow = t.follow.gen(s, s.thenFollow[:0])
+					haveFollow = true
+				}
+				if len(s.thenFollow) == 0 {
+					out = append(out, m) // nothing to remove: the move stands alone
+					continue
+				}
+				for _, f := range s.thenFollow {
+					out = append(out, m|Move(f.To()+1)<<followShift)
+				}
+				continue
+			}
+		}
 		sc, ok := t.due(s, m)
 		if !ok {
 			out = append(out, m)
@@ -89,6 +154,41 @@ func (t *thenRule) gen(s *State, out []Move) []Move {
 		}
 	}
 	return out
+}
+
+// plainMove reports whether m (of a plain rule) moves only the mover's
+// piece: the piece placed or moved is the mover's and leaves nothing behind
+// on its origin, so the position after it differs from s only on the origin
+// and the target, both the mover's.
+func (t *thenRule) plainMove(s *State, m Move) bool {
+	g := s.g
+	mover := s.ToMove()
+	from := m.From()
+	if from < 0 {
+		k := m.Aux()
+		return k >= 0 && k < len(g.Kinds) && g.Kinds[k].Owner == mover
+	}
+	p := s.Top(from)
+	if p < 0 || int(g.pieceOwner[p]) != mover {
+		return false
+	}
+	sl, ok := t.rule.(*slideRule)
+	return ok && (sl.carryStack || s.Height(from) == 1)
+}
+
+// plainRules reports whether base and follow make a plain pair (see
+// thenRule.plain).
+func plainRules(base rule, follow *removeRule) bool {
+	if !follow.independent() {
+		return false
+	}
+	switch r := base.(type) {
+	case *placeRule:
+		return true
+	case *slideRule:
+		return !r.jump && r.land == landEmpty && !r.replace && (r.cap == nil || r.cap.kind == capNone)
+	}
+	return false
 }
 
 func (t *thenRule) play(s *State, m Move) error {
@@ -225,6 +325,7 @@ func (c *compiler) compileFollowUps() map[int]bool {
 			}
 			t.cond = condProgram{prog}
 		}
+		t.plain = t.line > 1 && plainRules(t.rule, rm)
 		g.rules[i] = t
 		followed[j] = true
 	}

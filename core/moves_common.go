@@ -58,18 +58,15 @@ func parseFromTo(s *State, text string, byPiece bool) (from, to int, victims str
 	g := s.g
 	fs, ts, found := strings.Cut(text, "-")
 	if !found {
-		// FROMxTO (notation = "cells_x")
-		for i := 1; i < len(text)-1; i++ {
-			if text[i] != 'x' && text[i] != 'X' {
-				continue
-			}
-			f, okf := lookupCell(g, text[:i])
-			t, okt := lookupCell(g, text[i+1:])
-			if okf && okt {
-				return f, t, "", true
-			}
+		// FROMxTO (notation cells_x): a capture on the target
+		i := strings.IndexByte(text, 'x')
+		if i <= 0 {
+			return 0, 0, "", false
 		}
-		return 0, 0, "", false
+		if _, isCell := lookupCell(g, text[:i]); !isCell {
+			return 0, 0, "", false
+		}
+		fs, ts = text[:i], text[i+1:]
 	}
 	if i := strings.IndexByte(ts, 'x'); i > 0 {
 		if _, isCell := lookupCell(g, ts); !isCell {
@@ -146,8 +143,6 @@ var (
 		Doc: "only stacks whose top piece is of one of these kinds (default: any)"}
 	commonRestKey = Key{Name: "common_rest", Type: TInt, Default: 0, Min: 0, Max: 1000,
 		Doc: `with pieces = "own_and_common", the plies a neutral piece rests after this rule moves it`}
-	lineNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "cells_x", "piece"},
-		Doc: "FROM-TO cells; cells_x: FROMxTO when the move takes the piece on its target (else FROM-TO); piece: PIECE-TO with the piece's glyph"}
 	notationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "piece"},
 		Doc: "write moves as FROM-TO cells, or as PIECE-TO with the piece's glyph"}
 )

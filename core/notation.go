@@ -85,6 +85,21 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 				g.Board.Cells[f].Name, g.Board.Cells[tc].Name, strings.Join(same, " or "))}
 		}
 	}
+	// A move a rule makes that confinement or a royal piece forbids.
+	if g.legal.on {
+		raw := make([]Move, 0, 256)
+		for _, ri := range g.phases[s.buf[hPhase]].rules {
+			raw = g.rules[ri].gen(s, raw)
+		}
+		for _, m := range raw {
+			if strings.EqualFold(g.Format(s, m), t) {
+				if why := g.explainLegal(s, m); why != "" {
+					b := g.rules[m.Rule()].base()
+					return 0, &IllegalMoveError{Text: t, Rule: b.name, Cite: b.cite, Reason: why}
+				}
+			}
+		}
+	}
 	// Ask the rules of the current phase, then the others, why not.
 	ph := g.phases[s.buf[hPhase]]
 	inPhase := map[int]bool{}

@@ -32,7 +32,7 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 // goal: the seat is then eliminated and the next seat's moves are returned.
 // An empty result means the game is over, and s says so (Result, Over).
 // It allocates nothing when buf has the capacity.
-func (g *Game) Settle(s *State, buf []Move) []Move { return g.settle(s, buf, !s.analysis) }
+func (g *Game) Settle(s *State, buf []Move) []Move { return g.settle(s, buf, true) }
 
 // SettlePlain is Settle without asking the referee: a stuck seat is settled
 // by the stuck policy alone. A referee's own search uses it.
@@ -66,8 +66,12 @@ func (g *Game) settle(s *State, buf []Move, refereed bool) []Move {
 	}
 }
 
-// endStuck ends the game of a seat with no move by the [turns] stuck policy.
+// endStuck ends the game of a seat with no move: by the first [end] no_move
+// condition that holds, else by the [turns] stuck policy.
 func (g *Game) endStuck(s *State) {
+	if g.noMoveEnd(s) {
+		return
+	}
 	winner := scoresDecide
 	switch {
 	case g.stuckLose && s.Active() == 2:
@@ -88,8 +92,12 @@ func (g *Game) endStuck(s *State) {
 
 func (g *Game) gen(s *State, buf []Move) []Move {
 	ph := g.phases[s.buf[hPhase]]
+	start := len(buf)
 	for _, ri := range ph.rules {
 		buf = g.rules[ri].gen(s, buf)
+	}
+	if g.legal.on {
+		buf = append(buf[:start], g.filterLegal(s, buf[start:])...)
 	}
 	return buf
 }
@@ -436,16 +444,3 @@ func (h *History) Moves() []Move { return h.moves[:h.n] }
 
 // Len returns the number of moves played.
 func (h *History) Len() int { return h.n }
-
-// stuckIsFoul is the referee hook of [turns] stuck = "foul_or_draw": it
-// reports whether a player with no move would, by not moving, let another
-// player force the foul's goal within its turns.
-func (g *Game) stuckIsFoul(s *State) bool {
-	st := s.Clone()
-	mover := st.ToMove()
-	st.buf[hPly]++
-	st.setToMove(g.nextSeat(st, mover))
-	nodes := 0
-	w, exact := g.forcedGainer(st, mover, -1, g.Foul.Plies(st), &nodes)
-	return exact && w >= 0
-}

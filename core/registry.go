@@ -114,6 +114,7 @@ func init() {
 		&reachEnd,
 		&seatsLeftEnd,
 		&repetitionEnd,
+		&noMoveEndType,
 	}
 }
 
@@ -192,6 +193,7 @@ func init() {
 		&relatedCapture,
 		&sandwichCapture,
 		&replaceCapture,
+		&screenCapture,
 	}
 	captureKindKey.Allowed = nil
 	for _, t := range captureTypes {

@@ -37,12 +37,12 @@ stores = false
 name = "t"
 [moves.move]
 over = "own"
-`, []string{`t.toml:4:1: unknown key "over" in [moves.move]: type = "slide" takes after, capture, capture_count,`}},
+`, []string{`t.toml:4:1: unknown key "over" in [moves.move]: type = "slide" takes after, attack_only, capture, capture_count,`}},
 		{"a jump does not take capture_relation", `extends = "traditional/four-field-kono"
 name = "t"
 [moves.capture]
 capture_relation = "x"
-`, []string{`t.toml:4:1: unknown key "capture_relation" in [moves.capture]: type = "jump" takes after, capture, carry,`}},
+`, []string{`t.toml:4:1: unknown key "capture_relation" in [moves.capture]: type = "jump" takes after, attack_only, capture, carry,`}},
 		{"an expr end does not take winner", `extends = "traditional/four-field-kono"
 name = "t"
 [end.one_left]

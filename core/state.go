@@ -40,17 +40,21 @@ type State struct {
 	scratch []int32
 	// env is the cached expression environment (not part of the position).
 	env *envHolder
-	// analysis marks the states of a foul search, which must not start
-	// another search (see Game.Moves on a stuck player).
-	analysis bool
 	// seen holds the hashes of a playout's positions (repetition rule).
 	seen []uint64
 	// ahead is a copy for looking one move ahead (follow-ups, move_then.go)
 	// and thenBase the base moves being expanded; neither is the position.
 	ahead    *State
 	thenBase []Move
+	// thenFollow holds the follow-ups shared by a position's plain base
+	// moves (move_then.go); not the position.
+	thenFollow []Move
 	// fe is the binding of native score programs (fastexpr.go).
 	fe fenv
+	// look is a copy for trying a move before the royal test, attackBuf
+	// working space for attack tests by move generation (royal.go).
+	look      *State
+	attackBuf []Move
 }
 
 // Game returns the game this state belongs to.
@@ -58,7 +62,7 @@ func (s *State) Game() *Game { return s.g }
 
 // Clone returns an independent copy of s.
 func (s *State) Clone() *State {
-	c := &State{g: s.g, buf: make([]int32, len(s.buf)), scratch: make([]int32, len(s.scratch)), analysis: s.analysis}
+	c := &State{g: s.g, buf: make([]int32, len(s.buf)), scratch: make([]int32, len(s.scratch))}
 	copy(c.buf, s.buf)
 	return c
 }
@@ -170,6 +174,18 @@ func (s *State) HandLeft(seat, k int) int {
 	return g.handCount[seat*len(g.Kinds)+k] - int(s.buf[g.lay.placed+seat*len(g.Kinds)+k])
 }
 
+// handLeftAll returns the pieces of every kind seat has left in hand.
+func (s *State) handLeftAll(seat int) int {
+	g := s.g
+	nk := len(g.Kinds)
+	placed := s.buf[g.lay.placed+seat*nk : g.lay.placed+seat*nk+nk]
+	n := 0
+	for k, c := range g.handCount[seat*nk : seat*nk+nk] {
+		n += c - int(placed[k])
+	}
+	return n
+}
+
 // LastTarget returns the target cell of the last move, or -1.
 func (s *State) LastTarget() int { return int(s.buf[hLastTo]) - 1 }
 
@@ -261,9 +277,20 @@ func (s *State) push(p, c int) {
 	s.buf[l.height+c] = int32(h + 1)
 	s.buf[l.pos+p] = int32(c + 1)
 	s.xorHash(s.g.pieceHash(int(s.g.pieceKind[p]), c, h))
-	if s.g.small {
-		s.refresh(c)
+	if !s.g.small {
+		return
 	}
+	if h == 0 && s.buf[l.counts+c] == 0 {
+		// onto an empty cell: c becomes occupied and the piece's owner's
+		bit := uint64(1) << uint(c)
+		s.setMask(hOccLo, s.mask(hOccLo)|bit)
+		if o := int(s.g.pieceOwner[p]); o >= 0 {
+			i := l.own + 2*o
+			s.setMask(i, s.mask(i)|bit)
+		}
+		return
+	}
+	s.refresh(c)
 }
 
 // moveStack moves the top n pieces of from, in order, onto to.
@@ -289,10 +316,21 @@ func (s *State) moveStack(from, to, n int) {
 	s.buf[l.below+int(bottom-1)] = s.buf[l.top+to]
 	s.buf[l.top+to] = top
 	s.buf[l.height+to] = int32(ht + n)
-	if s.g.small {
-		s.refresh(from)
-		s.refresh(to)
+	if !s.g.small {
+		return
 	}
+	if n == hf && ht == 0 && s.buf[l.counts+from] == 0 && s.buf[l.counts+to] == 0 {
+		// a whole stack to an empty cell: from's bits move to to
+		bits := uint64(1)<<uint(from) | uint64(1)<<uint(to)
+		s.setMask(hOccLo, s.mask(hOccLo)^bits)
+		if o := int(s.g.pieceOwner[top-1]); o >= 0 {
+			i := l.own + 2*o
+			s.setMask(i, s.mask(i)^bits)
+		}
+		return
+	}
+	s.refresh(from)
+	s.refresh(to)
 }
 
 // clear removes every piece of cell c from the board.
@@ -300,6 +338,7 @@ func (s *State) clear(c int) {
 	l := &s.g.lay
 	h := int(s.buf[l.height+c])
 	p := s.buf[l.top+c]
+	top := p
 	for i := 0; i < h; i++ {
 		q := int(p - 1)
 		s.xorHash(s.g.pieceHash(int(s.g.pieceKind[q]), c, h-1-i))
@@ -312,9 +351,21 @@ func (s *State) clear(c int) {
 	}
 	s.buf[l.top+c] = 0
 	s.buf[l.height+c] = 0
-	if s.g.small {
-		s.refresh(c)
+	if !s.g.small {
+		return
 	}
+	if h > 0 && s.buf[l.counts+c] == 0 {
+		// c becomes empty: it leaves the occupied cells and its top
+		// piece's owner's
+		bit := uint64(1) << uint(c)
+		s.setMask(hOccLo, s.mask(hOccLo)&^bit)
+		if o := int(s.g.pieceOwner[top-1]); o >= 0 {
+			i := l.own + 2*o
+			s.setMask(i, s.mask(i)&^bit)
+		}
+		return
+	}
+	s.refresh(c)
 }
 
 // toHand takes every piece of cell c off the board and back to its

@@ -44,6 +44,26 @@ func (g *Game) newLayout() *State {
 			}
 		}
 	}
+	if g.small && len(g.Board.Dirs) > 0 {
+		nd := len(g.Board.Dirs)
+		steps := g.Board.StepTable()
+		g.stepOff = make([]int32, nc+1)
+		for cell := 0; cell < nc; cell++ {
+			for d := 0; d < nd; d++ {
+				if t := steps[cell*nd+d]; t >= 0 {
+					g.stepTo = append(g.stepTo, uint8(t))
+					g.stepWord = append(g.stepWord, mkMove(0, 0, int(t), d))
+				}
+			}
+			g.stepOff[cell+1] = int32(len(g.stepTo))
+		}
+	}
+	g.seatPieces = make([][]int32, ns)
+	for p, o := range g.pieceOwner {
+		if o >= 0 && int(o) < ns {
+			g.seatPieces[o] = append(g.seatPieces[o], int32(p))
+		}
+	}
 	g.full = make([]bool, nc)
 	for cell := 0; cell < nc; cell++ {
 		g.full[cell] = len(g.Board.Dirs) > 0 && len(g.Board.Adjacent(cell)) == len(g.Board.Dirs)

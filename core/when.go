@@ -27,6 +27,10 @@ type whenCond struct {
 	// native evaluates a condition that is one position function call
 	// (line(to, 3), !empty(from), …) without the VM (see nativeCond).
 	native func(s *State, from, to int) bool
+	// lineTo > 0: the condition is exactly line(to, lineTo) on a board
+	// with windows of that length, which callers may evaluate for many
+	// cells at once from the owners' masks (removeRule.gen).
+	lineTo int
 }
 
 // noAttrs stands for the origin of a placement; it is never written.
@@ -82,6 +86,7 @@ func (c *compiler) cellCond(p, key, src string, hasFrom, split bool) *whenCond {
 	if !static {
 		if f := c.nativeCond(tree.Node); f != nil {
 			w.native = f
+			w.lineTo = c.lineToCall(tree.Node)
 			return w
 		}
 		if split {
@@ -292,4 +297,24 @@ func (c *compiler) fastCellCond(table []bool, src string, env map[string]any, fr
 		}
 	}
 	return true
+}
+
+// lineToCall returns n when node is the call line(to, n) and the board
+// keeps windows of n cells (see Game.needWindows), else 0.
+func (c *compiler) lineToCall(node ast.Node) int {
+	call, ok := node.(*ast.CallNode)
+	if !ok || len(call.Arguments) != 2 {
+		return 0
+	}
+	if id, ok := call.Callee.(*ast.IdentifierNode); !ok || id.Value != "line" {
+		return 0
+	}
+	if id, ok := call.Arguments[0].(*ast.IdentifierNode); !ok || id.Value != "to" {
+		return 0
+	}
+	k, ok := call.Arguments[1].(*ast.IntegerNode)
+	if !ok || k.Value < 2 || c.g.windowsOf(k.Value) == nil {
+		return 0
+	}
+	return k.Value
 }

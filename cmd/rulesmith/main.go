@@ -10,7 +10,12 @@
 // path to a .toml file.
 package main
 
-import "os"
+import (
+	"os"
+
+	// every command may load a variant with a [fouls] table
+	_ "rulesmith/core/referee"
+)
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))

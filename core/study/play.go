@@ -7,6 +7,8 @@ import (
 
 	"rulesmith/core"
 	"rulesmith/core/agent"
+	// a study judges fouls: the referee must be linked
+	_ "rulesmith/core/referee"
 )
 
 // gameSpec is one game to play.

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"rulesmith/core"
+	// the session judges foul calls: the referee must be linked
+	_ "rulesmith/core/referee"
 	"rulesmith/core/spec"
 )
 

@@ -1,4 +1,4 @@
-package core_test
+package referee_test
 
 import (
 	"testing"
@@ -33,7 +33,7 @@ func TestUnavoidableFoulOutcomes(t *testing.T) {
 			endedBy: "two_way_draw", over: true, warnings: 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			g, err := core.Load("../testdata/variants/unavoidable-foul.toml", core.WithFS(variants.FS()), core.WithSet(c.set))
+			g, err := core.Load("../../testdata/variants/unavoidable-foul.toml", core.WithFS(variants.FS()), core.WithSet(c.set))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package core_test
+package referee_test
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package core_test
+package referee_test
 
 import (
 	"math/rand/v2"
@@ -213,7 +213,7 @@ func TestThirdBirdCalls(t *testing.T) {
 	for _, v := range []string{"simple", "standard", "advanced"} {
 		t.Run(v, func(t *testing.T) {
 			g := load(t, "strix/"+v)
-			rec := readRecord(t, "../testdata/records/strix-fouls/"+v+".txt")
+			rec := readRecord(t, "../../testdata/records/strix-fouls/"+v+".txt")
 			safe := ""
 			for _, l := range strings.Split(rec, "\n") {
 				if s, ok := strings.CutPrefix(l, "# a safe alternative was "); ok {
@@ -275,7 +275,7 @@ func TestThirdBirdCalls(t *testing.T) {
 // left is eliminated and the move stands.
 func TestThirdBirdTakebackExhaustion(t *testing.T) {
 	g := load(t, "strix/simple", "takebacks=0")
-	rec := readRecord(t, "../testdata/records/strix-fouls/simple.txt")
+	rec := readRecord(t, "../../testdata/records/strix-fouls/simple.txt")
 	h, ev, err := replayText(t, g, rec+"call g\n")
 	if err != nil {
 		t.Fatal(err)
@@ -320,7 +320,7 @@ func TestThirdBirdTakebackExhaustion(t *testing.T) {
 // Rule 17 (xi): when every move lets another player win, the player loses.
 func TestUnavoidableFoul(t *testing.T) {
 	g := load(t, "strix/simple")
-	rec := readRecord(t, "../testdata/records/strix-fouls/unavoidable.txt")
+	rec := readRecord(t, "../../testdata/records/strix-fouls/unavoidable.txt")
 	h, ev, err := replayText(t, g, rec+"call b\n")
 	if err != nil {
 		t.Fatal(err)
@@ -335,7 +335,7 @@ func TestUnavoidableFoul(t *testing.T) {
 // Rule 17 (vii): a move that captures the caller's Owl can still be a
 // foul, and the (now paralysed) caller may call it.
 func TestFoulTakingCallersOwl(t *testing.T) {
-	g, err := core.Load("../testdata/positions/strix-takes-callers-owl.toml", core.WithFS(variants.FS()))
+	g, err := core.Load("../../testdata/positions/strix-takes-callers-owl.toml", core.WithFS(variants.FS()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -483,7 +483,7 @@ func TestFoulDemonstrationIsMinimax(t *testing.T) {
 		{"strix/standard", "demonstration-standard.txt"}, {"strix/advanced", "demonstration-advanced.txt"},
 	} {
 		g := load(t, rec.variant)
-		h, _, err := replayText(t, g, readRecord(t, "../testdata/records/strix-fouls/"+rec.file))
+		h, _, err := replayText(t, g, readRecord(t, "../../testdata/records/strix-fouls/"+rec.file))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package core_test
+package referee_test
 
 import (
 	"strings"
@@ -93,5 +93,23 @@ func TestStuckFoulOrDraw(t *testing.T) {
 	text = text[:strings.Index(text, "[fouls.handover]")]
 	if _, err := core.LoadBytes("stuck-race.toml", []byte(text), core.WithFS(variants.FS())); err == nil || !strings.Contains(err.Error(), `turns.stuck: "foul_or_draw" needs a [fouls.NAME] table`) {
 		t.Errorf("foul_or_draw without a foul: %v", err)
+	}
+}
+
+// Moves is a pure query on the stuck seat too (the old Moves asked the
+// referee and eliminated it there); Settle asks the referee.
+func TestMovesPureOnRefereedStuckSeat(t *testing.T) {
+	text := strings.NewReplacer("STUCK", "foul_or_draw", "RUNNER", "d1").Replace(stuckRace)
+	g, err := core.LoadBytes("stuck-race.toml", []byte(text), core.WithFS(variants.FS()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewState()
+	before := s.Clone()
+	if ms := g.Moves(s, nil); len(ms) != 0 || !s.Equal(before) || s.Hash() != before.Hash() {
+		t.Fatalf("stuck race: Moves gave %v and changed the state: %v", ms, !s.Equal(before))
+	}
+	if ms := g.Settle(s, nil); len(ms) != 0 || !s.Over() || !s.Eliminated(0) {
+		t.Fatalf("stuck race: Settle gave %v, over %v, Amber out %v", ms, s.Over(), s.Eliminated(0))
 	}
 }

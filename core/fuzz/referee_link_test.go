@@ -1,0 +1,4 @@
+package fuzz_test
+
+// the tests load variants with a [fouls] table: link the referee
+import _ "rulesmith/core/referee"

@@ -1,0 +1,401 @@
+// This file holds the legality filter that rules as a whole impose on the
+// moves their primitives generate: confinement (a kind that may not leave
+// a region, [pieces.NAME] confine) and royal pieces ([turns] royal: a move
+// is legal only if afterwards no opponent move could take one of the
+// mover's royal pieces). The attack test behind "could take" asks each rule
+// of the phase through the attacker capability (reverse rays, leaper
+// tables), never by generating the opponent's moves, except for a rule
+// that has no such test. It is on the hot path and allocates nothing.
+
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+// legality holds a game's confinement and royal tables (nil when unused).
+type legality struct {
+	// on: some move may be dropped by the filter.
+	on bool
+	// confine[kind]: the cells a piece of the kind may stand on, or nil.
+	confine [][]bool
+	// royal[seat]: the royal pieces of the seat (piece ids).
+	royal [][]int32
+	// royalFlag is the flag of [turns] royal ("" when none).
+	royalFlag string
+	// topMover[rule]: every move of the rule takes the top piece (or
+	// stack) of From() to To(), takes at most the stack on To() and has no
+	// after effects (the pieceMover capability).
+	topMover []bool
+	// attackers[phase]: the attack tests of the phase's rules.
+	attackers [][]attacker
+	// virtual[phase]: every attack test of the phase reads only the cells'
+	// tops and heights, so a move can be tried in place without playing it.
+	virtual []bool
+	// revDir[d]: the direction whose rays run back along d's rays (-1 when
+	// the board's rays do not retrace each other), computed when needed.
+	revDir []int
+	// noMove: the [end.NAME] conditions of type no_move, in written order.
+	noMove []*noMoveEnd
+}
+
+// attacker is a rule that can say, without generating moves, whether a
+// piece of seat `by` could take a piece standing on cell t by one of the
+// rule's moves, whether or not that move would be legal (it may leave by's
+// own royal piece attacked). Rules that cannot are wrapped in genAttacker.
+type attacker interface {
+	attackedBy(s *State, t, by int) bool
+}
+
+// virtualAttacker is an attacker whose test reads only the top piece and
+// height of cells (not the small-board masks nor the hash), so that it may
+// run on a position changed in place by tryInPlace.
+type virtualAttacker interface {
+	attacker
+	virtualOK(g *Game) bool
+}
+
+// pieceMover is a rule whose every move takes the top piece (or the stack)
+// of From() to To() and takes at most the stack standing on To().
+type pieceMover interface {
+	movesTop() bool
+}
+
+var confineKey = Key{Name: "confine", Type: TString,
+	Doc: "a region pieces of this kind never leave (a per-seat region: the owner's cells)"}
+
+var royalKey = Key{Name: "royal", Type: TString,
+	Doc: "a flag: a move is legal only if afterwards no opponent move could take one of the mover's pieces with this flag"}
+
+// regionCells reads the region named at path into a per-seat table of
+// cells ([seat][cell]); a board-wide region gives every seat the same row.
+func (c *compiler) regionCells(path, name string) [][]bool {
+	ref, ok := c.regionNamed(path, name)
+	if !ok {
+		return nil
+	}
+	out := make([][]bool, len(c.g.Seats))
+	for seat := range out {
+		row := make([]bool, c.g.Board.N())
+		for _, x := range c.g.cells(ref, seat) {
+			row[x] = true
+		}
+		out[seat] = row
+	}
+	return out
+}
+
+// compileConfine reads [pieces.NAME] confine for kind k.
+func (c *compiler) compileConfine(p string, k int) {
+	name := c.readString(p, &confineKey)
+	if name == "" {
+		return
+	}
+	path := keyPath(p, &confineKey)
+	cells := c.regionCells(path, name)
+	if cells == nil {
+		return
+	}
+	g := c.g
+	owner := g.Kinds[k].Owner
+	if owner < 0 {
+		if ref, _ := resolveRegion(g.Board, name); ref.perSeat {
+			c.r.ValueErrorf(path, "%s: %q is a per-seat region, but a neutral piece has no seat", path, name)
+			return
+		}
+		owner = 0
+	}
+	if g.legal.confine == nil {
+		g.legal.confine = make([][]bool, len(g.Kinds))
+	}
+	for len(g.legal.confine) < len(g.Kinds) {
+		g.legal.confine = append(g.legal.confine, nil)
+	}
+	g.legal.confine[k] = cells[owner]
+	g.legal.on = true
+}
+
+// compileRoyal reads [turns] royal and builds the attack tests of every
+// phase; it runs once the rules and phases are compiled.
+func (c *compiler) compileRoyal() {
+	g := c.g
+	lg := &g.legal
+	if lg.confine != nil {
+		for len(lg.confine) < len(g.Kinds) {
+			lg.confine = append(lg.confine, nil)
+		}
+	}
+	lg.topMover = make([]bool, len(g.rules))
+	for i, ru := range g.rules {
+		if pm, ok := ru.(pieceMover); ok && pm.movesTop() && len(ru.base().after) == 0 {
+			lg.topMover[i] = true
+		}
+	}
+	flag := c.readString("turns", &royalKey)
+	needAttacks := flag != "" || len(lg.noMove) > 0
+	if flag != "" {
+		lg.royalFlag = flag
+		lg.royal = make([][]int32, len(g.Seats))
+		found := false
+		for p, k := range g.pieceKind {
+			if g.Kinds[k].HasFlag(flag) && g.pieceOwner[p] >= 0 {
+				lg.royal[g.pieceOwner[p]] = append(lg.royal[g.pieceOwner[p]], int32(p))
+				found = true
+			}
+		}
+		if !found {
+			c.r.ValueErrorf("turns.royal", "turns.royal: no owned piece has the flag %q", flag)
+			return
+		}
+		lg.on = true
+	}
+	if !needAttacks {
+		return
+	}
+	lg.revDir = reverseDirs(g)
+	lg.attackers = make([][]attacker, len(g.phases))
+	lg.virtual = make([]bool, len(g.phases))
+	for i, ph := range g.phases {
+		virtual := true
+		for _, ri := range ph.rules {
+			a, ok := g.rules[ri].(attacker)
+			if !ok {
+				a = &genAttacker{rule: g.rules[ri]}
+			}
+			if va, ok := a.(virtualAttacker); !ok || !va.virtualOK(g) {
+				virtual = false
+			}
+			lg.attackers[i] = append(lg.attackers[i], a)
+		}
+		lg.virtual[i] = virtual
+	}
+}
+
+// reverseDirs returns, per direction d, the direction whose rays retrace
+// d's: for every cell c and every cell x at distance i along d from c, the
+// first i cells of x's ray in the reverse direction are the cells between
+// them, back to c. -1 where no direction does (folds, odd graphs).
+func reverseDirs(g *Game) []int {
+	b := g.Board
+	nd := len(b.Dirs)
+	out := make([]int, nd)
+	for d := range out {
+		out[d] = -1
+		for e := 0; e < nd && out[d] < 0; e++ {
+			if retraces(g, d, e) {
+				out[d] = e
+			}
+		}
+	}
+	return out
+}
+
+func retraces(g *Game, d, e int) bool {
+	b := g.Board
+	for c := 0; c < b.N(); c++ {
+		ray := b.Ray(c, d)
+		for i, x := range ray {
+			back := b.Ray(int(x), e)
+			if len(back) < i+1 || int(back[i]) != c {
+				return false
+			}
+			for j := 0; j < i; j++ {
+				if back[j] != ray[i-1-j] {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// filterLegal drops from moves those a piece's confinement or the mover's
+// royal pieces forbid. s is the position they were generated in.
+func (g *Game) filterLegal(s *State, moves []Move) []Move {
+	lg := &g.legal
+	mover := s.ToMove()
+	top := s.buf[g.lay.top:]
+	height := s.buf[g.lay.height:]
+	royal := lg.royal != nil && len(lg.royal[mover]) > 0
+	virtual := royal && lg.virtual[s.buf[hPhase]]
+	out := moves[:0]
+	for _, m := range moves {
+		if m == Pass {
+			out = append(out, m)
+			continue
+		}
+		ri := m.Rule()
+		from, to := m.From(), m.To()
+		if lg.confine != nil && lg.topMover[ri] && from >= 0 && to >= 0 {
+			if p := top[from] - 1; p >= 0 {
+				if cells := lg.confine[g.pieceKind[p]]; cells != nil && !cells[to] {
+					continue
+				}
+			}
+		}
+		if royal {
+			var attacked bool
+			if virtual && lg.topMover[ri] && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1 {
+				attacked = g.tryInPlace(s, from, to, mover)
+			} else {
+				attacked = g.tryAhead(s, m, mover)
+			}
+			if attacked {
+				continue
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// tryInPlace moves the piece on from to to (taking what stands there) on
+// s's tops, heights and piece cells only, asks whether one of mover's royal
+// pieces is then attacked, and puts everything back.
+func (g *Game) tryInPlace(s *State, from, to, mover int) bool {
+	l := &g.lay
+	b := s.buf
+	p := b[l.top+from]
+	victim := b[l.top+to]
+	hTo, vPos := b[l.height+to], int32(0)
+	if victim != 0 {
+		vPos = b[l.pos+int(victim-1)]
+		b[l.pos+int(victim-1)] = 0
+	}
+	b[l.top+to], b[l.height+to] = p, 1
+	b[l.top+from], b[l.height+from] = 0, 0
+	b[l.pos+int(p-1)] = int32(to + 1)
+	attacked := g.royalAttacked(s, mover)
+	b[l.pos+int(p-1)] = int32(from + 1)
+	b[l.top+from], b[l.height+from] = p, 1
+	b[l.top+to], b[l.height+to] = victim, hTo
+	if victim != 0 {
+		b[l.pos+int(victim-1)] = vPos
+	}
+	return attacked
+}
+
+// tryAhead plays m on a copy of s (kept in s) and asks whether one of
+// mover's royal pieces is then attacked.
+func (g *Game) tryAhead(s *State, m Move, mover int) bool {
+	if s.look == nil {
+		s.look = s.Clone()
+	}
+	a := s.look
+	a.CopyFrom(s)
+	ru := g.rules[m.Rule()]
+	if err := ru.play(a, m); err != nil {
+		return true // a move its rule cannot play is not offered
+	}
+	for _, e := range ru.base().after {
+		e.apply(a)
+	}
+	return g.royalAttacked(a, mover)
+}
+
+// royalAttacked reports whether a piece of another seat still playing
+// could take one of seat's royal pieces.
+func (g *Game) royalAttacked(s *State, seat int) bool {
+	lg := &g.legal
+	if lg.royal == nil {
+		return false
+	}
+	pos := s.buf[g.lay.pos:]
+	for _, q := range lg.royal[seat] {
+		if c := int(pos[q]) - 1; c >= 0 && g.attacked(s, c, seat) {
+			return true
+		}
+	}
+	return false
+}
+
+// attacked reports whether a piece of a seat other than seat, still
+// playing, could take a piece on t by a rule of the current phase.
+func (g *Game) attacked(s *State, t, seat int) bool {
+	as := g.legal.attackers[s.buf[hPhase]]
+	for o := range g.Seats {
+		if o == seat || s.Eliminated(o) {
+			continue
+		}
+		for _, a := range as {
+			if a.attackedBy(s, t, o) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// InCheck reports whether one of seat's royal pieces ([turns] royal) could
+// be taken by another seat's move in s; false without royal pieces.
+func (g *Game) InCheck(s *State, seat int) bool {
+	if g.legal.attackers == nil || g.legal.royal == nil {
+		return false
+	}
+	return g.royalAttacked(s, seat)
+}
+
+// genAttacker answers the attack test of a rule that has none of its own
+// by generating the rule's moves for the attacking seat: slow, but right
+// for any rule.
+type genAttacker struct{ rule rule }
+
+func (a *genAttacker) attackedBy(s *State, t, by int) bool {
+	me := s.ToMove()
+	s.setToMove(by)
+	buf := a.rule.gen(s, s.attackBuf[:0])
+	s.setToMove(me)
+	s.attackBuf = buf[:0]
+	victim := s.Top(t)
+	vt, _ := a.rule.(victimTaker)
+	for _, m := range buf {
+		if m.To() == t && s.occupied(t) {
+			return true
+		}
+		if vt != nil && victim >= 0 && vt.takes(s, m, victim) {
+			return true
+		}
+	}
+	return false
+}
+
+// explainRoyal says why a move that a rule allows was dropped by the
+// legality filter, or "" when it was not.
+func (g *Game) explainLegal(s *State, m Move) string {
+	lg := &g.legal
+	if !lg.on || m == Pass {
+		return ""
+	}
+	ri := m.Rule()
+	from, to := m.From(), m.To()
+	b := g.Board
+	if lg.confine != nil && lg.topMover[ri] && from >= 0 && to >= 0 {
+		if p := s.Top(from); p >= 0 {
+			if cells := lg.confine[g.pieceKind[p]]; cells != nil && !cells[to] {
+				return fmt.Sprintf("a %s may not leave its region (confine): %s is outside it", g.Kinds[g.pieceKind[p]].Name, b.Cells[to].Name)
+			}
+		}
+	}
+	mover := s.ToMove()
+	if lg.royal != nil && len(lg.royal[mover]) > 0 && g.tryAhead(s, m, mover) {
+		var names []string
+		for _, q := range lg.royal[mover] {
+			names = append(names, g.Kinds[g.pieceKind[q]].Name)
+		}
+		return fmt.Sprintf("after it another player could take %s's %s (royal)", g.Seats[mover], strings.Join(dedupe(names), " or "))
+	}
+	return ""
+}
+
+func dedupe(xs []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}

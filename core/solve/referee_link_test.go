@@ -1,0 +1,4 @@
+package solve
+
+// the tests load variants with a [fouls] table: link the referee
+import _ "rulesmith/core/referee"
