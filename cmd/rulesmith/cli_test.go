@@ -185,11 +185,12 @@ var openings = map[string]string{
 	"strix/standard":                "strix-standard-opening.txt",
 	"strix/first-edition":           "strix-first-edition-opening.txt",
 	"strix/two-player":              "strix-two-player-opening.txt",
-	"traditional/chess-tic-tac-toe": "traditional-chess-tic-tac-toe-opening.txt",
 	"traditional/four-field-kono":   "traditional-four-field-kono-opening.txt",
 	"traditional/mu-torere":         "traditional-mu-torere-opening.txt",
 	"traditional/tac-tix":           "traditional-tac-tix-opening.txt",
 	"traditional/nine-mens-morris":  "traditional-nine-mens-morris-opening.txt",
+	"traditional/hnefatafl":         "traditional-hnefatafl-opening.txt",
+	"traditional/chess-tic-tac-toe": "traditional-chess-tic-tac-toe-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -369,6 +370,9 @@ var gameRecords = []string{
 	"traditional-mu-torere-opening.txt",
 	"traditional-tac-tix-opening.txt",
 	"traditional-nine-mens-morris-opening.txt",
+	"traditional-hnefatafl.txt",
+	"traditional-hnefatafl-escape.txt",
+	"traditional-hnefatafl-opening.txt",
 	"traditional-chess-tic-tac-toe-opening.txt",
 }
 
