@@ -164,13 +164,13 @@ func (c *compiler) compileStateSets(p string) []stateSet {
 		}
 		pv := g.pieceVars[vi]
 		src := r.String(path, "")
-		b := g.Board
+		b := g.board
 		env := c.withParams(map[string]any{"from": b.Cells[0].Attrs, "to": b.Cells[0].Attrs, "seat": "", "kind": "", name: 0})
 		prog := c.compileExpr(path, src, env, expr.AsInt())
 		if prog == nil {
 			continue
 		}
-		st := stateSet{v: vi, cells: b.N(), nvals: pv.max - pv.min + 1, seats: len(g.Seats), kinds: len(g.Kinds)}
+		st := stateSet{v: vi, cells: b.N(), nvals: pv.max - pv.min + 1, seats: len(g.seats), kinds: len(g.kinds)}
 		if tree, err := parser.Parse(src); err == nil {
 			vis := &identVisitor{names: map[string]bool{}}
 			ast.Walk(&tree.Node, vis)
@@ -196,10 +196,10 @@ func (c *compiler) compileStateSets(p string) []stateSet {
 				env["to"] = b.Cells[to].Attrs
 				for old := pv.min; old <= pv.max && ok; old++ {
 					env[name] = old
-					for seat := range g.Seats {
-						env["seat"] = g.Seats[seat]
-						for k := range g.Kinds {
-							env["kind"] = g.Kinds[k].Name
+					for seat := range g.seats {
+						env["seat"] = g.seats[seat]
+						for k := range g.kinds {
+							env["kind"] = g.kinds[k].Name
 							v, err := expr.Run(prog, env)
 							c.charge(path, 1)
 							if err != nil {
@@ -210,7 +210,7 @@ func (c *compiler) compileStateSets(p string) []stateSet {
 							n := v.(int)
 							if n < pv.min || n > pv.max {
 								r.ValueErrorf(path, "%s: gives %d (to %s, %s %d, seat %s, kind %s), outside %d..%d",
-									path, n, b.Cells[to].Name, name, old, g.Seats[seat], g.Kinds[k].Name, pv.min, pv.max)
+									path, n, b.Cells[to].Name, name, old, g.seats[seat], g.kinds[k].Name, pv.min, pv.max)
 								ok = false
 								break
 							}

@@ -57,7 +57,7 @@ func TestPieceStateCounter(t *testing.T) {
 		}
 	}
 	s := h.State
-	c1, _ := g.Board.Index("c1")
+	c1, _ := g.Board().Index("c1")
 	if v := s.PieceVar(s.Top(c1), 0); v != 2 {
 		t.Fatalf("the man moved twice: moved = %d", v)
 	}
@@ -72,7 +72,7 @@ func TestPieceStateCounter(t *testing.T) {
 	}
 	before := s.Hash()
 	h.Undo()
-	b1, _ := g.Board.Index("b1")
+	b1, _ := g.Board().Index("b1")
 	if v := s.PieceVar(s.Top(b1), 0); v != 1 {
 		t.Errorf("undo: moved = %d on b1, want 1", v)
 	}
@@ -94,7 +94,7 @@ func TestPieceStateResetOnCapture(t *testing.T) {
 	for _, m := range []string{"a1", "d2", "a1-b1", "d2-d1", "d2", "a4"} {
 		play(t, g, s, m)
 	}
-	d1, _ := g.Board.Index("d1")
+	d1, _ := g.Board().Index("d1")
 	victim := s.Top(d1)
 	if s.PieceVar(victim, 0) != 1 {
 		t.Fatalf("the foe on d1 moved once: moved = %d", s.PieceVar(victim, 0))
