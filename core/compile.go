@@ -134,6 +134,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileEnds()
 	c.compileRoyal()
 	c.compileScoring()
+	g.tableAwards()
 	c.compileFouls()
 	c.compileDisplay()
 	if err := r.Diags.Err(); err != nil {

@@ -74,9 +74,14 @@ type Game struct {
 	// stepOff, stepTo, stepWord (small boards): for cell c, entries
 	// stepOff[c] to stepOff[c+1] are its neighbours by direction, in
 	// direction order, with the Move bits of (to, direction)
-	stepOff  []int32
-	stepTo   []uint8
-	stepWord []Move
+	// allCells, notFull (small boards): every cell, and the cells without
+	// a neighbour in every direction, as masks; adjSymmetric: every link
+	// goes both ways (so Board.Expand gives the cells next to a set)
+	allCells, notFull uint64
+	adjSymmetric      bool
+	stepOff           []int32
+	stepTo            []uint8
+	stepWord          []Move
 
 	// what the variant declares; read through the accessors (game_view.go)
 	name, title, family string
@@ -110,6 +115,9 @@ type Game struct {
 	counters []captureCounter
 	phases   []*phase
 	ends     []*endCond
+	// awards[ri]: rule ri can award capture points (pointsAwarder), or nil
+	// when no rule can
+	awards []bool
 	// referee judges the foul ([fouls]); nil when there is none
 	referee Referee
 	// seatKeys tables the hash keys of the seat to move per phase.

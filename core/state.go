@@ -62,6 +62,9 @@ type State struct {
 	// working space for attack tests by move generation (royal.go).
 	look      *State
 	attackBuf []Move
+	// undo is a copy of the position before a move that may award points,
+	// restored when the move is refused (Game.play; allocated once).
+	undo *State
 }
 
 // Limit returns the engine limit the last move generation on s met (a

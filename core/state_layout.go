@@ -68,6 +68,22 @@ func (g *Game) newLayout() *State {
 	for cell := 0; cell < nc; cell++ {
 		g.full[cell] = len(g.board.Dirs) > 0 && len(g.board.Adjacent(cell)) == len(g.board.Dirs)
 	}
+	if g.small {
+		g.allCells = 1<<uint(nc) - 1
+		if nc == 64 {
+			g.allCells = ^uint64(0)
+		}
+		g.adjSymmetric = true
+		masks := g.board.NeighbourMasks()
+		for cell := 0; cell < nc; cell++ {
+			if !g.full[cell] {
+				g.notFull |= 1 << uint(cell)
+			}
+			for _, x := range g.board.Adjacent(cell) {
+				g.adjSymmetric = g.adjSymmetric && masks[x]&(1<<uint(cell)) != 0
+			}
+		}
+	}
 	g.levels = np + 1
 	if size := nk * nc * g.levels; size <= 1<<20 {
 		g.zobrist = make([]uint64, size)
