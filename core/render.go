@@ -133,7 +133,6 @@ func sum(s *State, cells []int32) int {
 	return n
 }
 
-
 // renderFaces draws each face of a folded board as a grid of its (i,j)
 // cells, j from the top, with the face's name above it; faces side by side.
 func renderFaces(b *strings.Builder, g *Game, s *State) {
