@@ -39,6 +39,9 @@ type PieceKind struct {
 	Value int
 	Flags []string
 	Glyph string
+	// BoardGlyph is how boards draw the piece (default: Glyph); Glyph is
+	// how notation writes it.
+	BoardGlyph string
 }
 
 // HasFlag reports whether the kind carries a flag.
@@ -194,7 +197,9 @@ type Game struct {
 	// kind that is off the board, listed per seat and kind in instances.
 	handReturn bool
 	instances  [][]int32
-	initial    *State
+	// pieceVars are the per-piece state variables ([piece_state]), by name.
+	pieceVars []pieceVar
+	initial   *State
 	// warnings: what loaded with a warning (deprecated spellings)
 	warnings diag.List
 }
@@ -223,6 +228,8 @@ type ruleBase struct {
 	name, typ, cite string
 	index           int
 	after           []effect
+	// sets: the piece state the rule's moves set (set_state).
+	sets []stateSet
 }
 
 func (r *ruleBase) base() *ruleBase { return r }

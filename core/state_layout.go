@@ -23,7 +23,8 @@ func (g *Game) newLayout() *State {
 	l.takebacks = l.own + 2*ns
 	l.rest = l.takebacks + ns
 	l.notice = l.rest + np
-	l.size = l.notice + ns
+	l.pvars = l.notice + ns
+	l.size = l.pvars + np*len(g.pieceVars)
 	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
 	g.small = nc <= 64 && len(g.board.Track) == 0
 	if g.small && len(g.board.Dirs) > 0 {
@@ -95,5 +96,11 @@ func (g *Game) newLayout() *State {
 	for i := range g.countKeys {
 		g.countKeys[i] = countKey(i/countTableMax, i%countTableMax)
 	}
-	return &State{g: g, buf: make([]int32, l.size), scratch: make([]int32, 2*nc+np+16)}
+	s := &State{g: g, buf: make([]int32, l.size), scratch: make([]int32, 2*nc+np+16)}
+	for p := 0; p < np; p++ {
+		for v, pv := range g.pieceVars {
+			s.buf[l.pvars+p*len(g.pieceVars)+v] = int32(pv.def)
+		}
+	}
+	return s
 }
