@@ -51,6 +51,7 @@ func (a *App) refresh() {
 	a.board.SetPosition(g, shown)
 	a.board.SetSelected(a.in.Selected)
 	a.board.SetTargets(a.in.Targets)
+	a.board.SetPath(a.in.Path)
 	if a.in.Preview == nil {
 		a.board.SetLastMove(a.lastMove())
 	} else {
