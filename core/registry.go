@@ -38,6 +38,7 @@ func init() {
 		&sowMove,
 		&pivotMove,
 		&removeMove,
+		&chainMove,
 	}
 }
 
@@ -235,6 +236,13 @@ type reacher interface {
 // speed of the search, never its answer.
 type victimTaker interface {
 	takes(s *State, m Move, p int) bool
+}
+
+// spellings is a rule that accepts other spellings of its moves than
+// format's: Parse takes text for m when accepts says so and no other
+// legal move is written that way.
+type spellings interface {
+	accepts(s *State, m Move, text string) bool
 }
 
 // captureCounter is a rule whose moves may take pieces: captured returns

@@ -186,6 +186,7 @@ var openings = map[string]string{
 	"strix/first-edition":          "strix-first-edition-opening.txt",
 	"strix/two-player":             "strix-two-player-opening.txt",
 	"traditional/four-field-kono":  "traditional-four-field-kono-opening.txt",
+	"traditional/fox-and-geese":    "traditional-fox-and-geese-opening.txt",
 	"traditional/mu-torere":        "traditional-mu-torere-opening.txt",
 	"traditional/tac-tix":          "traditional-tac-tix-opening.txt",
 	"traditional/nine-mens-morris": "traditional-nine-mens-morris-opening.txt",
@@ -368,6 +369,9 @@ var gameRecords = []string{
 	"traditional-mu-torere-opening.txt",
 	"traditional-tac-tix-opening.txt",
 	"traditional-nine-mens-morris-opening.txt",
+	"traditional-fox-and-geese.txt",
+	"traditional-fox-and-geese-geese-win.txt",
+	"traditional-fox-and-geese-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {
