@@ -105,8 +105,10 @@ type Game struct {
 	rules []rule
 	// counters[i]: rule i's captureCounter, or nil (priority.go)
 	counters []captureCounter
-	phases   []*phase
-	ends     []*endCond
+	// always[i]: every move of rule i takes a piece (priority.go)
+	always []bool
+	phases []*phase
+	ends   []*endCond
 	// referee judges the foul ([fouls]); nil when there is none
 	referee Referee
 	// seatKeys tables the hash keys of the seat to move per phase.

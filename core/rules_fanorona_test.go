@@ -175,8 +175,16 @@ func TestFanoronaRuleNoRevisit(t *testing.T) {
 	if got, want := legal(g, s), "c3-d3W c3-d3W-d4A c3-d4A c3-d4A-d3W"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
 	}
-	if _, err := g.Parse(s, "c3-d4A-d3W-c3A"); err == nil {
-		t.Error("c3-d4A-d3W-c3A lands on the starting point again")
+	// each refusal names what is wrong
+	for _, tc := range []struct{ text, because string }{
+		{"c3-d4A-d3W-c3A", "the chain cannot go on after c3-d4-d3 (to c3)"}, // the starting point again
+		{"c3-c4", "c3-c4 takes nothing, and a capture is compulsory"},
+		{"c3-d4W", "c3-d4 makes no withdrawal: the point behind c3 holds no piece to take"},
+		{"c3-d4A-d3A", "write c3-d4A-d3W"},
+	} {
+		if _, err := g.Parse(s, tc.text); err == nil || !strings.Contains(err.Error(), tc.because) {
+			t.Errorf("%s: got %v, want a refusal saying %q", tc.text, err, tc.because)
+		}
 	}
 }
 
@@ -261,6 +269,17 @@ func TestFanoronaRecordsReplay(t *testing.T) {
 		}
 		if want := recordResult(string(data)); want != g.ResultString(r) {
 			t.Errorf("%s: result %q, the record says %q", f, g.ResultString(r), want)
+		}
+		// the independent model plays the same game to the same end: the
+		// loser to move without a move
+		p := newFanorona()
+		for _, l := range lines {
+			if p, err = modelPlay(p, l.Text); err != nil {
+				t.Fatalf("%s line %d: %v", f, l.Line, err)
+			}
+		}
+		if len(modelMoves(p)) != 0 || int(p.toMove) == r.Winner {
+			t.Errorf("%s: in the model the game is not won by %s", f, g.ResultString(r))
 		}
 	}
 }
