@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -292,16 +291,6 @@ func recordResult(text string) string {
 		}
 	}
 	return ""
-}
-
-// sortedMoves lists the legal moves in notation, sorted.
-func sortedMoves(g *core.Game, s *core.State) []string {
-	var out []string
-	for _, m := range g.Moves(s, nil) {
-		out = append(out, g.Format(s, m))
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Random playouts of Fanorona allocate nothing per move once warm.
