@@ -24,6 +24,7 @@ const (
 	capReplace
 	capRelated
 	capSandwich
+	capCustodial
 	capLine
 )
 
@@ -42,15 +43,17 @@ type captureSpec struct {
 	rel      *board.Relation // related: victims' cells; sandwich: cells mobbed from the middle cell
 	any      bool            // related: any subset (else one victim per move)
 	optional bool
-	capIf    *whenCond // static condition over from/to for capturing at all
-	immune   []bool    // [kind*N+cell]: a piece of this kind on this cell cannot be taken by this rule
-	partner  []bool    // sandwich: kinds that can be the passive partner
-	lineOK   []bool    // sandwich: [t*nd+d] the middle and partner cells of direction d qualify
-	points   bool      // add the victims' values to the mover's points
-	share    bool      // sandwich points: share with the partner's owner unless it is the victim's
-	shareOut bool      // a partner of an eliminated seat takes its share too
-	screens  int       // screen: a capture passes over exactly this many pieces (0: not a screen capture)
-	toHand   bool      // taken pieces go back to their owners' hands (capture_to = "hand")
+	capIf    *whenCond      // static condition over from/to for capturing at all
+	immune   []bool         // [kind*N+cell]: a piece of this kind on this cell cannot be taken by this rule
+	partner  []bool         // sandwich: kinds that can be the passive partner
+	lineOK   []bool         // sandwich: [t*nd+d] the middle and partner cells of direction d qualify
+	points   bool           // add the victims' values to the mover's points
+	share    bool           // sandwich points: share with the partner's owner unless it is the victim's
+	shareOut bool           // a partner of an eliminated seat takes its share too
+	cust     *custodialSpec // custodial: its options
+	post     bool           // the capture is judged after the landing (custodial)
+	screens  int            // screen: a capture passes over exactly this many pieces (0: not a screen capture)
+	toHand   bool           // taken pieces go back to their owners' hands (capture_to = "hand")
 	// line: the captures allowed (capture_line.go)
 	approach, withdrawal bool
 }
@@ -77,8 +80,8 @@ func (e *exclusion) blocked(s *State, from, t int) bool {
 
 // The capture keys of slides and steps.
 var (
-	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "screen", "line"},
-		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; screen: take the first piece beyond exactly `screens` pieces; line: approach or withdrawal"}
+	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "screen", "line", "custodial"},
+		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; screen: take the first piece beyond exactly `screens` pieces; line: approach or withdrawal; custodial: take the enemy pieces the moved piece encloses"}
 	captureRelationKey = Key{Name: "capture_relation", Type: TString,
 		Doc: "related: victims stand on cells related to the landing cell; sandwich: to the middle cell"}
 	captureCountKey = Key{Name: "capture_count", Type: TChoice, Default: "one", Allowed: []string{"one", "any"},
@@ -90,7 +93,7 @@ var (
 	immuneKey = Key{Name: "immune", Type: TExpr,
 		Doc: "over kind, flags and cell: true when this rule cannot take such a piece there"}
 	partnerFlagKey = Key{Name: "partner_flag", Type: TString,
-		Doc: "sandwich: the flag of the kinds that can be the partner, whoever owns them"}
+		Doc: "sandwich: the flag of the kinds that can be the partner, whoever owns them; custodial: only the mover's pieces with this flag are partners"}
 	sandwichIfKey = Key{Name: "sandwich_if", Type: TExpr, Default: "true",
 		Doc: "sandwich: which lines count, over to, middle and partner (cell attributes)"}
 	capturePointsKey = Key{Name: "capture_points", Type: TBool, Default: false,
@@ -107,7 +110,8 @@ var (
 
 // captureKeys are the capture keys of slides and steps.
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
-	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &screensKey, &captureLinesKey}
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &screensKey, &captureLinesKey,
+	&custodialRunKey, &hostileKey, &encloseCornersKey, &surroundFlagKey, &surroundHostileKey, &surroundEdgeKey, &surroundShieldKey}
 
 // captureType is one kind of capture a slide or step makes: the value of
 // its `capture` key. Its compile reads the keys only it takes into cs, and
@@ -155,13 +159,13 @@ func (c *compiler) compileCapture(p string) *captureSpec {
 	if !ct.compile(c, p, cs) {
 		return nil
 	}
-	cs.immune = c.immuneTable(p)
+	cs.immune = c.kindCellTable(p, &immuneKey)
 	return cs
 }
 
 // captureRelation reads capture_relation, which capture kind needs.
 func (c *compiler) captureRelation(p, kind string) *board.Relation {
-	b := c.g.Board
+	b := c.g.board
 	name := c.readString(p, &captureRelationKey)
 	rel, ok := b.Relation(name)
 	if !ok {
@@ -179,7 +183,7 @@ func (c *compiler) captureRelation(p, kind string) *board.Relation {
 // and direction: the middle cell is the first of the ray, the partner's the
 // second.
 func (c *compiler) lineTable(p string) []bool {
-	b := c.g.Board
+	b := c.g.board
 	nd := len(b.Dirs)
 	out := make([]bool, b.N()*nd)
 	src := c.readString(p, &sandwichIfKey)
@@ -215,27 +219,28 @@ func (c *compiler) lineTable(p string) []bool {
 	return out
 }
 
-// immuneTable evaluates `immune` over (kind, flags, cell) for every kind and
-// cell: pieces that this rule cannot capture where they stand.
-func (c *compiler) immuneTable(p string) []bool {
+// kindCellTable evaluates the expression of key k (immune, hostile) over
+// (kind, flags, cell) for every kind and cell; nil when it is not given.
+func (c *compiler) kindCellTable(p string, k *Key) []bool {
 	g := c.g
-	b := g.Board
-	src := c.readString(p, &immuneKey)
+	b := g.board
+	src := c.readString(p, k)
 	if src == "" {
 		return nil
 	}
 	env := c.withParams(map[string]any{"kind": "", "flags": []string{}, "cell": b.Cells[0].Attrs})
-	prog := c.compileExpr(p+".immune", src, env, expr.AsBool())
+	at := keyPath(p, k)
+	prog := c.compileExpr(at, src, env, expr.AsBool())
 	if prog == nil {
 		return nil
 	}
-	out := make([]bool, len(g.Kinds)*b.N())
-	names, flags := make([]any, len(g.Kinds)), make([]any, len(g.Kinds))
-	for k := range g.Kinds {
-		names[k], flags[k] = g.Kinds[k].Name, g.Kinds[k].Flags
+	out := make([]bool, len(g.kinds)*b.N())
+	names, flags := make([]any, len(g.kinds)), make([]any, len(g.kinds))
+	for k := range g.kinds {
+		names[k], flags[k] = g.kinds[k].Name, g.kinds[k].Flags
 	}
 	fp := fastExpr(src, env, -1, fastVar{name: "kind", vals: names}, fastVar{name: "flags", vals: flags}, fastVar{name: "cell", recs: c.cellRecs()})
-	for k := range g.Kinds {
+	for k := range g.kinds {
 		for cell := 0; cell < b.N(); cell++ {
 			if fp != nil {
 				if v, ok := fp.bool(k, k, cell); ok {
@@ -243,11 +248,11 @@ func (c *compiler) immuneTable(p string) []bool {
 					continue
 				}
 			}
-			env["kind"], env["flags"], env["cell"] = g.Kinds[k].Name, g.Kinds[k].Flags, b.Cells[cell].Attrs
+			env["kind"], env["flags"], env["cell"] = g.kinds[k].Name, g.kinds[k].Flags, b.Cells[cell].Attrs
 			v, err := expr.Run(prog, env)
-			c.charge(p+".immune", 1)
+			c.charge(at, 1)
 			if err != nil {
-				c.r.ValueErrorf(p+".immune", "%s.immune: %s", p, exprMsg(err))
+				c.r.ValueErrorf(at, "%s: %s", at, exprMsg(err))
 				return nil
 			}
 			out[k*b.N()+cell] = v.(bool)
@@ -274,7 +279,7 @@ func (cs *captureSpec) capturable(s *State, v, mover, side int) bool {
 	if !foe(int(s.g.pieceOwner[p]), mover, side) {
 		return false
 	}
-	return cs.immune == nil || !cs.immune[int(s.g.pieceKind[p])*s.g.Board.N()+v]
+	return cs.immune == nil || !cs.immune[int(s.g.pieceKind[p])*s.g.board.N()+v]
 }
 
 // victims returns the capturable victims of a landing on t from `from` by
@@ -300,7 +305,7 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover, sid
 			return out
 		}
 	}
-	if cs == nil || cs.kind == capNone || cs.kind == capReplace {
+	if cs == nil || cs.kind == capNone || cs.kind == capReplace || cs.kind == capCustodial {
 		return append(out, mkMove(rule, from, t, aux))
 	}
 	if cs.kind == capLine {
@@ -358,6 +363,9 @@ func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 	if cs == nil {
 		return nil
 	}
+	if cs.cust != nil {
+		return cs.applyCustodial(s, m, mover, rule)
+	}
 	if cs.kind == capLine {
 		return cs.applyLine(s, m, mover, rule)
 	}
@@ -405,7 +413,7 @@ func (cs *captureSpec) takeTarget(s *State, t, mover int, rule string) error {
 	if cs.points {
 		sum := 0
 		for p := s.Top(t); p >= 0; p = s.Below(p) {
-			sum += s.g.Kinds[s.g.pieceKind[p]].Value
+			sum += s.g.kinds[s.g.pieceKind[p]].Value
 		}
 		if _, _, ok := s.addPoints(mover, sum); !ok {
 			return s.pointsError(fmt.Sprintf("rule %q: capture_points", rule), mover, sum)
@@ -422,15 +430,15 @@ func (cs *captureSpec) takeTarget(s *State, t, mover int, rule string) error {
 // seat, the points and false.
 func (cs *captureSpec) award(s *State, m Move, victim, mover int) (seat, v int, ok bool) {
 	g := s.g
-	val := g.Kinds[g.pieceKind[victim]].Value
+	val := g.kinds[g.pieceKind[victim]].Value
 	sc := s.buf[g.lay.scores:]
 	if !cs.share || cs.kind != capSandwich {
 		return s.addPoints(mover, val)
 	}
 	// find the partner whose pair mobs the victim
 	t, vc := m.To(), s.PieceCell(victim)
-	nd := len(g.Board.Dirs)
-	rays, roff := g.Board.RayTable()
+	nd := len(g.board.Dirs)
+	rays, roff := g.board.RayTable()
 	vOwner := int(g.pieceOwner[victim])
 	for d := 0; d < nd; d++ {
 		k := t*nd + d
@@ -479,7 +487,7 @@ func formatVictims(g *Game, b *strings.Builder, one int, mask uint64) {
 	sort.Slice(ps, func(i, j int) bool { return g.pieceKind[ps[i]] < g.pieceKind[ps[j]] })
 	for _, p := range ps {
 		b.WriteString("x")
-		b.WriteString(g.Kinds[g.pieceKind[p]].Glyph)
+		b.WriteString(g.kinds[g.pieceKind[p]].Glyph)
 	}
 }
 
@@ -490,9 +498,9 @@ func (c *compiler) compileExclusion(p string) *exclusion {
 	if name == "" {
 		return nil
 	}
-	rel, ok := c.g.Board.Relation(name)
+	rel, ok := c.g.board.Relation(name)
 	if !ok {
-		c.r.ValueErrorf(p+".exclude", "%s.exclude: unknown relation %q (relations: %s)", p, name, strings.Join(c.g.Board.RelationNames(), ", "))
+		c.r.ValueErrorf(p+".exclude", "%s.exclude: unknown relation %q (relations: %s)", p, name, strings.Join(c.g.board.RelationNames(), ", "))
 		return nil
 	}
 	return &exclusion{rel: rel}
@@ -515,15 +523,15 @@ func (c *compiler) compileHandReturn() {
 	if !g.handReturn || g.handOrder == nil {
 		return
 	}
-	nk := len(g.Kinds)
-	g.instances = make([][]int32, len(g.Seats)*nk)
+	nk := len(g.kinds)
+	g.instances = make([][]int32, len(g.seats)*nk)
 	for p, k := range g.pieceKind {
 		if o := int(g.pieceOwner[p]); o >= 0 {
 			g.instances[o*nk+int(k)] = append(g.instances[o*nk+int(k)], int32(p))
 		}
 	}
-	for seat := range g.Seats {
-		for k := range g.Kinds {
+	for seat := range g.seats {
+		for k := range g.kinds {
 			if len(g.instances[seat*nk+k]) > 0 && !slices.Contains(g.handOrder[seat], k) {
 				g.handOrder[seat] = append(g.handOrder[seat], k)
 			}

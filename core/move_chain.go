@@ -149,7 +149,7 @@ func compileChain(c *compiler, p string, rb ruleBase) rule {
 
 // compileChainCond compiles continue_if.
 func (c *compiler) compileChainCond(path, src string) *chainCond {
-	b := c.g.Board
+	b := c.g.board
 	switch strings.Join(strings.Fields(src), "") {
 	case "captured>0", "captured>=1", "captured!=0", "0<captured":
 		return &chainCond{captured: true}
@@ -296,7 +296,7 @@ func (r *chainRule) begin(w *chainWalk, s *State, origin, mode int) {
 	w.over, w.taken, w.segs = w.over[:0], w.taken[:0], w.segs[:0]
 	w.grow(0)
 	w.cells[0] = int32(origin)
-	n := s.g.Board.N()
+	n := s.g.board.N()
 	if r.byEnd {
 		if len(w.seen) < n {
 			w.seen = make([]int32, n)
@@ -509,7 +509,7 @@ func (cc *chainCond) holds(s *State, m Move, n, segment int) bool {
 	if p >= 0 && int(g.pieceKind[p]) < len(g.boxedKinds) {
 		kind = g.boxedKinds[g.pieceKind[p]]
 	}
-	env["from"], env["to"], env["height"], env["kind"] = g.Board.Cells[m.From()].Attrs, g.Board.Cells[m.To()].Attrs, s.Height(m.To()), kind
+	env["from"], env["to"], env["height"], env["kind"] = g.board.Cells[m.From()].Attrs, g.board.Cells[m.To()].Attrs, s.Height(m.To()), kind
 	env["captured"], env["segment"] = n, segment
 	out, err := s.env.vm.Run(cc.prog.prog, env)
 	if err != nil {
@@ -528,7 +528,7 @@ func (r *chainRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	w := s.chainWalker()
 	w.out, w.nodes, w.cut = out, 0, false
-	n := g.Board.N()
+	n := g.board.N()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	if g.small {
 		for occ := s.occMask(); occ != 0; occ &= occ - 1 {
@@ -597,10 +597,10 @@ func (r *chainRule) play(s *State, m Move) error {
 }
 
 func cellName(g *Game, c int) string {
-	if c < 0 || c >= g.Board.N() {
+	if c < 0 || c >= g.board.N() {
 		return "?"
 	}
-	return g.Board.Cells[c].Name
+	return g.board.Cells[c].Name
 }
 
 // Path returns the cells a move takes its piece through: the origin and
@@ -675,13 +675,13 @@ func (r *chainRule) format(s *State, m Move) string {
 		return fmt.Sprintf("%s-%s?", cellName(g, m.From()), cellName(g, m.To()))
 	}
 	var b strings.Builder
-	b.WriteString(g.Board.Cells[m.From()].Name)
+	b.WriteString(g.board.Cells[m.From()].Name)
 	for i := 0; i < d; i++ {
 		seg := w.path[i]
 		text := r.seg.format(w.stateAt(i), seg)
 		// the segment's own notation less its origin: the landing and
 		// whatever the segment rule adds to it
-		from := g.Board.Cells[seg.From()].Name
+		from := g.board.Cells[seg.From()].Name
 		if len(text) > len(from) && strings.EqualFold(text[:len(from)], from) {
 			text = strings.TrimPrefix(text[len(from):], "-")
 		}
@@ -695,7 +695,7 @@ func (r *chainRule) format(s *State, m Move) string {
 	if r.notation == chainNotePathCaptures {
 		for _, c := range w.taken {
 			b.WriteString("x")
-			b.WriteString(g.Board.Cells[c].Name)
+			b.WriteString(g.board.Cells[c].Name)
 		}
 	}
 	return b.String()
@@ -714,7 +714,7 @@ func (r *chainRule) plainPath(s *State, m Move) string {
 		if i > 0 {
 			b.WriteString("-")
 		}
-		b.WriteString(s.g.Board.Cells[w.cells[i]].Name)
+		b.WriteString(s.g.board.Cells[w.cells[i]].Name)
 	}
 	return b.String()
 }
@@ -761,7 +761,7 @@ func (r *chainRule) explain(s *State, text string) (string, bool) {
 	from := cells[0]
 	p := s.Top(from)
 	if p < 0 {
-		return fmt.Sprintf("there is no piece on %s", g.Board.Cells[from].Name), true
+		return fmt.Sprintf("there is no piece on %s", g.board.Cells[from].Name), true
 	}
 	var buf [512]Move
 	moves := r.gen(s, buf[:0])
@@ -781,15 +781,15 @@ func (r *chainRule) explain(s *State, text string) (string, bool) {
 		}
 	}
 	if best == 0 {
-		seg := g.Board.Cells[from].Name + "-" + g.Board.Cells[cells[1]].Name
+		seg := g.board.Cells[from].Name + "-" + g.board.Cells[cells[1]].Name
 		if reason, ok := r.seg.explain(s, seg); ok && reason != "" {
 			return weak + fmt.Sprintf("the first segment %s: %s", seg, strings.TrimPrefix(reason, weak)), true
 		}
-		return weak + fmt.Sprintf("no chain of %s starts from %s", r.segName, g.Board.Cells[from].Name), true
+		return weak + fmt.Sprintf("no chain of %s starts from %s", r.segName, g.board.Cells[from].Name), true
 	}
 	names := make([]string, 0, best)
 	for _, c := range bestPath[:best] {
-		names = append(names, g.Board.Cells[c].Name)
+		names = append(names, g.board.Cells[c].Name)
 	}
 	if best < len(cells) && best < len(bestPath)+1 {
 		// the written path leaves every legal chain after best cells
@@ -799,7 +799,7 @@ func (r *chainRule) explain(s *State, text string) (string, bool) {
 			}
 		}
 		at := strings.Join(names, "-")
-		next := g.Board.Cells[cells[best]].Name
+		next := g.board.Cells[cells[best]].Name
 		var opts []string
 		seen := map[int]bool{}
 		for _, m := range moves {
@@ -813,7 +813,7 @@ func (r *chainRule) explain(s *State, text string) (string, bool) {
 			}
 			if match && !seen[path[best]] {
 				seen[path[best]] = true
-				opts = append(opts, g.Board.Cells[path[best]].Name)
+				opts = append(opts, g.board.Cells[path[best]].Name)
 			}
 		}
 		if len(opts) == 0 {

@@ -18,7 +18,7 @@ func chainGame(t *testing.T, size int, pieces map[string]string, rules string) *
 	var b strings.Builder
 	b.WriteString("name = \"test/chain\"\n[players]\nseats = [\"white\", \"black\"]\n[board]\nkind = \"grid\"\n")
 	b.WriteString("diagonal = true\n")
-	b.WriteString("width = " + itoa(size) + "\nheight = " + itoa(size) + "\n")
+	b.WriteString("width = " + strconv.Itoa(size) + "\nheight = " + strconv.Itoa(size) + "\n")
 	b.WriteString("[pieces.w]\nowner = \"white\"\n[pieces.k]\nowner = \"white\"\n[pieces.b]\nowner = \"black\"\n[setup.pieces]\n")
 	for c, k := range pieces {
 		b.WriteString(c + " = \"" + k + "\"\n")
@@ -30,8 +30,6 @@ func chainGame(t *testing.T, size int, pieces map[string]string, rules string) *
 	}
 	return g
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // sortedWords sorts the words of a list of moves, as legal does.
 func sortedWords(s string) string {
@@ -109,11 +107,11 @@ func TestChainRevisit(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []string{"a2", "b3", "c2", "b1"} {
-		if i, _ := g.Board.Index(c); s.Height(i) != 0 {
+		if i, _ := g.Board().Index(c); s.Height(i) != 0 {
 			t.Errorf("%s was jumped and must be empty", c)
 		}
 	}
-	if i, _ := g.Board.Index("a1"); s.Top(i) < 0 {
+	if i, _ := g.Board().Index("a1"); s.Top(i) < 0 {
 		t.Error("the man is back on a1")
 	}
 }
@@ -146,7 +144,7 @@ func TestChainRemoveAtEnd(t *testing.T) {
 	if err := g.Play(s, m); err != nil {
 		t.Fatal(err)
 	}
-	if i, _ := g.Board.Index("a2"); s.Height(i) != 0 {
+	if i, _ := g.Board().Index("a2"); s.Height(i) != 0 {
 		t.Error("a2 leaves at the end of the chain")
 	}
 }
@@ -204,8 +202,8 @@ notation = "path"
 	s := g.NewState()
 	ends := map[string]bool{}
 	for _, m := range g.Moves(s, nil) {
-		if g.Board.Cells[m.From()].Name == "a1" {
-			ends[g.Board.Cells[m.To()].Name] = true
+		if g.Board().Cells[m.From()].Name == "a1" {
+			ends[g.Board().Cells[m.To()].Name] = true
 		}
 	}
 	// a1 → c1 (over b1) → c3 (over c2) → e3? no (d3 white, e3 beyond: over d3 → e3), a1 → a3 (over a2)
@@ -301,7 +299,7 @@ func TestChainBudget(t *testing.T) {
 	for x := 0; x < 12; x++ {
 		for y := 0; y < 12; y++ {
 			if (x+y)%2 == 1 {
-				pieces[string(rune('a'+x))+itoa(y+1)] = "b"
+				pieces[string(rune('a'+x))+strconv.Itoa(y+1)] = "b"
 			}
 		}
 	}

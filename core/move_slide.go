@@ -106,7 +106,7 @@ func withDefault(k Key, def any) *Key {
 
 func compileLine(c *compiler, p string, rb ruleBase) rule {
 	r := c.r
-	b := c.g.Board
+	b := c.g.board
 	ru := &slideRule{ruleBase: rb}
 	if len(b.Dirs) == 0 {
 		r.Errorf(p, "%s: a %s needs a board with directions (grid, hex, faces, or graph with [board.lines]), not %s", p, rb.typ, b.Kind)
@@ -203,7 +203,7 @@ func (r *slideRule) reach(g *Game, kinds []bool, add func(from, to int)) {
 	if !movesAny(r.kinds, kinds) {
 		return
 	}
-	b := g.Board
+	b := g.board
 	for c := 0; c < b.N(); c++ {
 		for _, d := range r.dirs {
 			ray := b.Ray(c, d)
@@ -224,6 +224,15 @@ func (r *slideRule) takes(s *State, m Move, p int) bool {
 	if r.cap == nil {
 		return false
 	}
+	if r.cap.cust != nil {
+		c := s.PieceCell(p)
+		for _, x := range custodialTaken(s, r, m) {
+			if x == c {
+				return true
+			}
+		}
+		return false
+	}
 	if r.cap.kind == capLine {
 		return r.cap.takesLine(s, m, p)
 	}
@@ -237,7 +246,7 @@ func (r *slideRule) captured(s *State, m Move) int {
 	n := 0
 	if r.jump {
 		if r.captureOver {
-			n += s.Height(int(s.g.Board.Ray(m.From(), m.Aux())[0]))
+			n += s.Height(int(s.g.board.Ray(m.From(), m.Aux())[0]))
 		}
 	}
 	if r.replace {
@@ -268,8 +277,8 @@ func (r *slideRule) movable(s *State, c, mover int) bool {
 		return false
 	}
 	if r.surrounded {
-		adj := g.Board.Adjacent(c)
-		if len(adj) == len(g.Board.Dirs) {
+		adj := g.board.Adjacent(c)
+		if len(adj) == len(g.board.Dirs) {
 			height := s.buf[g.lay.height:]
 			counts := s.buf[g.lay.counts:]
 			for _, x := range adj {
@@ -313,12 +322,12 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
-	n := g.Board.N()
+	n := g.board.N()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
 	owner := g.pieceOwner
 	var occ uint64
-	masks := g.Board.NeighbourMasks()
+	masks := g.board.NeighbourMasks()
 	// On small boards walk only the cells whose top the mover owns.
 	var cand uint64
 	useMask := g.small && r.own && !r.common
@@ -432,10 +441,10 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 // general case of gen), dist being its exact distance (0: any).
 func (r *slideRule) rays(s *State, out []Move, c, p, side, dist, mover int) []Move {
 	g := s.g
-	nd := len(g.Board.Dirs)
-	rays, roff := g.Board.RayTable()
-	height := s.buf[g.lay.height : g.lay.height+g.Board.N()]
-	counts := s.buf[g.lay.counts : g.lay.counts+g.Board.N()]
+	nd := len(g.board.Dirs)
+	rays, roff := g.board.RayTable()
+	height := s.buf[g.lay.height : g.lay.height+g.board.N()]
+	counts := s.buf[g.lay.counts : g.lay.counts+g.board.N()]
 	for _, d := range r.dirs {
 		k := c*nd + d
 		ro, re := int(roff[k]), int(roff[k+1])
@@ -518,7 +527,7 @@ func (r *slideRule) genSteps(s *State, out []Move, cand, occ uint64, top []int32
 // origin's base word with the target added.
 func (r *slideRule) genReach(s *State, out []Move, cand, occ uint64, top, height []int32) []Move {
 	g := s.g
-	masks := g.Board.NeighbourMasks()
+	masks := g.board.NeighbourMasks()
 	kinds := r.kinds
 	for ; cand != 0; cand &= cand - 1 {
 		c := bits.TrailingZeros64(cand)
@@ -559,7 +568,8 @@ func (r *slideRule) play(s *State, m Move) error {
 			return err
 		}
 	}
-	if !r.jump {
+	post := r.cap != nil && r.cap.post
+	if !r.jump && !post {
 		if err := r.cap.apply(s, m, mover, r.name); err != nil {
 			return err
 		}
@@ -568,19 +578,28 @@ func (r *slideRule) play(s *State, m Move) error {
 		restIfCommon(s, moved, r.rest)
 	}
 	if r.jump && r.captureOver {
-		s.clear(int(s.g.Board.Ray(from, m.Aux())[0]))
+		s.clear(int(s.g.board.Ray(from, m.Aux())[0]))
 	}
 	n := 1
 	if r.carryStack {
 		n = s.Height(from)
 	}
 	s.moveStack(from, to, n)
+	if post {
+		return r.cap.apply(s, m, mover, r.name)
+	}
 	return nil
 }
 
 func (r *slideRule) format(s *State, m Move) string {
+	if r.cap != nil && r.cap.cust != nil {
+		var sb strings.Builder
+		sb.WriteString(formatMove(s, r.byPiece, nil, m))
+		formatCustodial(s, &sb, r, m)
+		return sb.String()
+	}
 	if r.xOnCapture && s.Height(m.To()) > 0 && r.replace {
-		return s.g.Board.Cells[m.From()].Name + "x" + s.g.Board.Cells[m.To()].Name
+		return s.g.board.Cells[m.From()].Name + "x" + s.g.board.Cells[m.To()].Name
 	}
 	return formatMove(s, r.byPiece, r.cap, m)
 }
@@ -627,10 +646,10 @@ func (r *slideRule) allowsTo(s *State, c, t, p int) bool {
 // victim; a piece replaced on the target is printed as a victim too.
 func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
 	g := s.g
-	b := g.Board
+	b := g.board
 	var sb strings.Builder
 	if byPiece {
-		sb.WriteString(g.Kinds[g.pieceKind[s.Top(m.From())]].Glyph)
+		sb.WriteString(g.kinds[g.pieceKind[s.Top(m.From())]].Glyph)
 	} else {
 		sb.WriteString(b.Cells[m.From()].Name)
 	}
@@ -651,7 +670,7 @@ func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
 
 func (r *slideRule) explain(s *State, text string) (string, bool) {
 	g := s.g
-	b := g.Board
+	b := g.board
 	which := 0 // a line capture's choice written after the landing cell
 	if r.cap != nil && r.cap.kind == capLine {
 		if rest, w := splitLineMark(text); w != 0 {
@@ -682,12 +701,12 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 	if r.own && int(g.pieceOwner[p]) != mover && !(r.common && g.pieceOwner[p] < 0) {
 		owner := "no one (a neutral piece)"
 		if o := int(g.pieceOwner[p]); o >= 0 {
-			owner = g.Seats[o]
+			owner = g.seats[o]
 		}
-		return fmt.Sprintf("the piece on top of %s belongs to %s, not %s", fn, owner, g.Seats[mover]), true
+		return fmt.Sprintf("the piece on top of %s belongs to %s, not %s", fn, owner, g.seats[mover]), true
 	}
 	if r.kinds != nil && !r.kinds[g.pieceKind[p]] {
-		return fmt.Sprintf("a %s does not move by this rule", g.Kinds[g.pieceKind[p]].Name), true
+		return fmt.Sprintf("a %s does not move by this rule", g.kinds[g.pieceKind[p]].Name), true
 	}
 	side := int(g.pieceOwner[p])
 	if !r.movable(s, from, mover) {
@@ -716,7 +735,7 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 				if !s.occupied(int(ray[0])) {
 					return fmt.Sprintf("there is nothing on %s to jump over", b.Cells[ray[0]].Name), true
 				}
-				return fmt.Sprintf("a jump must go over a piece that is %s's %s; %s is %s", g.Seats[mover], map[string]string{"own": "own", "enemy": "opponent's"}[r.over], b.Cells[ray[0]].Name, describe(s, int(ray[0]))), true
+				return fmt.Sprintf("a jump must go over a piece that is %s's %s; %s is %s", g.seats[mover], map[string]string{"own": "own", "enemy": "opponent's"}[r.over], b.Cells[ray[0]].Name, describe(s, int(ray[0]))), true
 			}
 			if !r.throughAny && !r.jump {
 				for _, y := range ray[:i] {
@@ -748,7 +767,7 @@ func describe(s *State, c int) string {
 		return "empty"
 	}
 	if o := s.Owner(c); o >= 0 {
-		return "occupied by " + s.g.Seats[o]
+		return "occupied by " + s.g.seats[o]
 	}
 	return "occupied"
 }
@@ -787,7 +806,7 @@ func (r *slideRule) genFrom(s *State, c int, out []Move) []Move {
 // segDir returns the direction of move m: the low bits of its detail, or
 // the direction whose ray reaches its target.
 func (r *slideRule) segDir(s *State, m Move) int {
-	b := s.g.Board
+	b := s.g.board
 	if len(b.Dirs) <= 16 {
 		return m.Aux() & 15
 	}
@@ -805,7 +824,7 @@ func (r *slideRule) passes(s *State, m Move, out []int32) []int32 {
 	if d < 0 {
 		return out
 	}
-	for _, x := range s.g.Board.Ray(m.From(), d) {
+	for _, x := range s.g.board.Ray(m.From(), d) {
 		if int(x) == m.To() {
 			break
 		}

@@ -194,6 +194,7 @@ func init() {
 		&relatedCapture,
 		&sandwichCapture,
 		&replaceCapture,
+		&custodialCapture,
 		&screenCapture,
 		&lineCapture,
 	}

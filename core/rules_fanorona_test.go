@@ -75,17 +75,17 @@ func TestFanoronaRuleStart(t *testing.T) {
 	if got, want := legal(g, s), "d2-e3A d3-e3A d3-e3W e2-e3A f2-e3A"; got != want {
 		t.Fatalf("start: %q, want %q", got, want)
 	}
-	if s.ToMove() != 0 || g.Seats[0] != "white" {
+	if s.ToMove() != 0 || g.Seats()[0] != "white" {
 		t.Fatal("White moves first (readings, Start)")
 	}
 	// e2-e3A takes e4 and e5, the line up to the edge
 	fnPlay(t, g, s, "e2-e3A")
 	for _, c := range []string{"e2", "e4", "e5"} {
-		if i, _ := g.Board.Index(c); s.Top(i) >= 0 {
+		if i, _ := g.Board().Index(c); s.Top(i) >= 0 {
 			t.Errorf("after e2-e3A %s holds a piece", c)
 		}
 	}
-	if i, _ := g.Board.Index("e3"); s.Owner(i) != 0 {
+	if i, _ := g.Board().Index("e3"); s.Owner(i) != 0 {
 		t.Error("after e2-e3A White stands on e3")
 	}
 }

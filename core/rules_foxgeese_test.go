@@ -48,7 +48,7 @@ func playText(t *testing.T, g *core.Game, s *core.State, moves ...string) {
 // 20 diagonal"; diagonals only at points whose x+y is even.
 func TestFoxGeeseRuleBoard(t *testing.T) {
 	g := load(t, "traditional/fox-and-geese")
-	b := g.Board
+	b := g.Board()
 	if b.N() != 33 {
 		t.Fatalf("%d points, want 33", b.N())
 	}
@@ -78,8 +78,8 @@ func TestFoxGeeseRuleBoard(t *testing.T) {
 func TestFoxGeeseRuleStart(t *testing.T) {
 	g := load(t, "traditional/fox-and-geese")
 	s := g.NewState()
-	if g.Seats[s.ToMove()] != "geese" {
-		t.Fatalf("%s moves first, want the geese", g.Seats[s.ToMove()])
+	if g.Seats()[s.ToMove()] != "geese" {
+		t.Fatalf("%s moves first, want the geese", g.Seats()[s.ToMove()])
 	}
 	if got := legal(g, s); got != "a3-a4 a3-b4 b3-b4 c3-b4 c3-c4 e3-e4 e3-f4 f3-f4 g3-f4 g3-g4" {
 		t.Fatalf("opening moves %q", got)
@@ -110,14 +110,14 @@ func TestFoxGeeseRuleChains(t *testing.T) {
 	}
 	playText(t, g, s, "c3xa3xa5xc3")
 	for _, c := range []string{"b3", "a4", "b4", "a3", "a5"} {
-		if i, _ := g.Board.Index(c); s.Height(i) != 0 {
+		if i, _ := g.Board().Index(c); s.Height(i) != 0 {
 			t.Errorf("%s must be empty after the loop", c)
 		}
 	}
-	if i, _ := g.Board.Index("c3"); s.Top(i) < 0 {
+	if i, _ := g.Board().Index("c3"); s.Top(i) < 0 {
 		t.Error("the fox ends on c3, where it started")
 	}
-	if r := g.Result(s); r.Over || g.Seats[s.ToMove()] != "geese" {
+	if r := g.Result(s); r.Over || g.Seats()[s.ToMove()] != "geese" {
 		t.Fatalf("4 geese remain: the game goes on with the geese to move (%v)", r)
 	}
 }
@@ -147,7 +147,7 @@ func TestFoxGeeseRuleEnds(t *testing.T) {
 		"d4": "fox", "d5": "goose", "a3": "goose", "g3": "goose", "c1": "goose",
 	})
 	playText(t, g, s, "d4xd6")
-	if r := g.Result(s); !r.Over || g.Seats[r.Winner] != "fox" {
+	if r := g.Result(s); !r.Over || g.Seats()[r.Winner] != "fox" {
 		t.Fatalf("3 geese left after the fox's move: the fox wins, got %v", r)
 	}
 	g, s = foxPosition(t, "fox", map[string]string{
@@ -156,7 +156,7 @@ func TestFoxGeeseRuleEnds(t *testing.T) {
 	if got := legal(g, s); got != "" {
 		t.Fatalf("the trapped fox has moves %q", got)
 	}
-	if r := g.Result(s); !r.Over || g.Seats[r.Winner] != "geese" {
+	if r := g.Result(s); !r.Over || g.Seats()[r.Winner] != "geese" {
 		t.Fatalf("the fox cannot move: the geese win, got %v", r)
 	}
 	// one goose fewer and the fox jumps out: d1 over d2 to d3
@@ -201,7 +201,7 @@ func TestFoxGeeseRecords(t *testing.T) {
 		switch {
 		case tc.winner == "" && r.Over:
 			t.Errorf("%s: the opening is over (%v)", tc.file, r)
-		case tc.winner != "" && (!r.Over || r.Timeout || g.Seats[r.Winner] != tc.winner):
+		case tc.winner != "" && (!r.Over || r.Timeout || g.Seats()[r.Winner] != tc.winner):
 			t.Errorf("%s: result %v, want %s wins", tc.file, r, tc.winner)
 		}
 	}
@@ -222,7 +222,7 @@ func TestFoxGeesePlayoutsEnd(t *testing.T) {
 		if !r.Over || r.Timeout {
 			t.Fatalf("playout %d stopped at ply %d without a result", i, s.Ply())
 		}
-		wins[g.Seats[r.Winner]]++
+		wins[g.Seats()[r.Winner]]++
 	}
 	if wins["fox"] == 0 {
 		t.Errorf("the random fox never won: %v", wins)

@@ -191,6 +191,7 @@ var openings = map[string]string{
 	"traditional/mu-torere":        "traditional-mu-torere-opening.txt",
 	"traditional/tac-tix":          "traditional-tac-tix-opening.txt",
 	"traditional/nine-mens-morris": "traditional-nine-mens-morris-opening.txt",
+	"traditional/hnefatafl":        "traditional-hnefatafl-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -200,7 +201,7 @@ func seatCount(t *testing.T, name string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return len(g.Seats)
+	return g.NumSeats()
 }
 
 func TestCLIMoves(t *testing.T) {
@@ -374,6 +375,9 @@ var gameRecords = []string{
 	"traditional-fox-and-geese.txt",
 	"traditional-fox-and-geese-geese-win.txt",
 	"traditional-fox-and-geese-opening.txt",
+	"traditional-hnefatafl.txt",
+	"traditional-hnefatafl-escape.txt",
+	"traditional-hnefatafl-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {
