@@ -337,3 +337,12 @@ func allKeyNames(kinds [][]*Key) []string {
 	}
 	return out
 }
+
+// pointsAwarder is a rule whose moves can award points that may not fit
+// (capture_points): mayAward tells, before the move is played, whether
+// this one can; Game.play then keeps a copy of the position to restore
+// when the rule refuses the move, so that Play is atomic.
+type pointsAwarder interface {
+	mayAwardAny() bool
+	mayAward(s *State, m Move) bool
+}

@@ -27,7 +27,7 @@ const (
 
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
-	scores, counts, top, height, below, pos, placed, elim, own, takebacks, rest, notice, size int
+	scores, counts, top, height, below, pos, placed, elim, own, takebacks, rest, notice, pvars, size int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that
@@ -62,6 +62,9 @@ type State struct {
 	// working space for attack tests by move generation (royal.go).
 	look      *State
 	attackBuf []Move
+	// undo is a copy of the position before a move that may award points,
+	// restored when the move is refused (Game.play; allocated once).
+	undo *State
 }
 
 // Limit returns the engine limit the last move generation on s met (a
@@ -363,6 +366,9 @@ func (s *State) clear(c int) {
 		s.buf[l.pos+q] = 0
 		p = s.buf[l.below+q]
 		s.buf[l.below+q] = 0
+		if len(s.g.pieceVars) > 0 {
+			s.resetPieceVars(q)
+		}
 	}
 	s.buf[l.top+c] = 0
 	s.buf[l.height+c] = 0

@@ -354,6 +354,9 @@ func (v *View) contents(c int) (text string, seat int, marker string) {
 }
 
 func glyphOf(k core.PieceKind) string {
+	if k.BoardGlyph != "" {
+		return k.BoardGlyph
+	}
 	if k.Glyph != "" {
 		return k.Glyph
 	}
