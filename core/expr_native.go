@@ -6,7 +6,7 @@ package core
 // over the State, with no VM run and no allocation. The subset: integer
 // and boolean literals; + - * on integers; comparisons of integers; ! && ||;
 // and the calls line, formed, empty, mine, enemy, near (with a literal
-// what), pieces_in (with literal names), hand, with cells given as from, to
+// what), pieces and pieces_in (with literal names), hand, with cells given as from, to
 // or a literal name. The seat in question is the seat to move (the mover in
 // a move's condition, as in the VM's environment). Anything else returns
 // nil, and the VM runs the expression as before.
@@ -211,6 +211,28 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 			return nil, nil
 		}
 		return nil, func(s *State, _, _ int) int { return s.handLeftAll(s.ToMove()) }
+	case "pieces":
+		// pieces of a kind on the board, whoever owns them (a literal name)
+		if len(args) != 1 {
+			return nil, nil
+		}
+		ks, ok := strArg(args[0])
+		if !ok {
+			return nil, nil
+		}
+		k, known := g.KindIndex(ks)
+		if !known {
+			return nil, nil
+		}
+		return nil, func(s *State, _, _ int) int {
+			n := 0
+			for p, pk := range g.pieceKind {
+				if int(pk) == k && s.buf[g.lay.pos+p] > 0 {
+					n++
+				}
+			}
+			return n
+		}
 	case "pieces_in":
 		if len(args) != 2 {
 			return nil, nil

@@ -54,6 +54,9 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 			return m, nil
 		}
 	}
+	if err := g.explainBanned(s, t); err != nil {
+		return 0, err
+	}
 	if strings.EqualFold(t, "pass") {
 		if g.Foul != nil && g.Foul.MissTurn {
 			must, err := g.MustMissTurn(s)

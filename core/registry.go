@@ -114,6 +114,7 @@ func init() {
 		&reachEnd,
 		&seatsLeftEnd,
 		&repetitionEnd,
+		&immobilisedEnd,
 		&noMoveEndType,
 	}
 }

@@ -190,6 +190,7 @@ var openings = map[string]string{
 	"traditional/tac-tix":          "traditional-tac-tix-opening.txt",
 	"traditional/nine-mens-morris": "traditional-nine-mens-morris-opening.txt",
 	"traditional/hnefatafl":        "traditional-hnefatafl-opening.txt",
+	"traditional/latrunculi":       "traditional-latrunculi-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -372,6 +373,9 @@ var gameRecords = []string{
 	"traditional-hnefatafl.txt",
 	"traditional-hnefatafl-escape.txt",
 	"traditional-hnefatafl-opening.txt",
+	"traditional-latrunculi.txt",
+	"traditional-latrunculi-light.txt",
+	"traditional-latrunculi-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {
