@@ -3,7 +3,8 @@
 // in the game is not legal (rather than a draw). The positions met so far
 // are the State's own history (State.seen: the hash of the position before
 // each move of the line it was played along); a copied State has none, so
-// perft and the analyses that copy positions do not see the ban. gen drops
+// perft and the analyses that copy positions do not see the ban, and
+// History keeps it across undo. gen drops
 // the banned moves, so a seat left with no move is stuck as usual. It
 // allocates nothing once the State's buffers have grown.
 
@@ -63,18 +64,40 @@ func (s *State) banIfRepeated(h uint64, count int) {
 	s.banned = append(s.banned, h)
 }
 
-// SetHistory makes hashes (the hash of the position before each move, in
-// order) the history of s, as if s had been reached by playing them: the
-// repetition rules then count those positions. History calls it after an
-// undo; a copied State starts with no history.
-func (s *State) SetHistory(hashes []uint64) {
-	s.seen = append(s.seen[:0], hashes...)
-	s.banned = s.banned[:0]
-	if ban := s.g.repBan; ban != nil {
-		for _, h := range s.seen {
-			s.banIfRepeated(h, ban.count)
+// keepHistory runs restore (a CopyFrom that clears the history) and gives s
+// back the history it had.
+func (s *State) keepHistory(restore func()) {
+	seen, banned := s.seen, s.banned
+	restore()
+	s.seen, s.banned = seen, banned
+}
+
+// popSeen takes the last move out of s's history after an undo: the
+// position before it is on the board again, and after, the one the move
+// gave, has occurred once less (it may no longer be banned).
+func (s *State) popSeen(after uint64) {
+	if len(s.seen) == 0 {
+		return
+	}
+	s.seen = s.seen[:len(s.seen)-1]
+	ban := s.g.repBan
+	for i, x := range s.banned {
+		if x != after {
+			continue
 		}
-		s.banIfRepeated(s.Hash(), ban.count)
+		n := 0
+		if after == s.Hash() {
+			n = 1
+		}
+		for _, y := range s.seen {
+			if y == after {
+				n++
+			}
+		}
+		if ban == nil || n < ban.count-1 {
+			s.banned = append(s.banned[:i], s.banned[i+1:]...)
+		}
+		return
 	}
 }
 

@@ -343,8 +343,7 @@ func (h *History) Play(m Move) error {
 	}
 	h.tmp.CopyFrom(h.State)
 	if err := h.Game.Play(h.State, m); err != nil {
-		h.State.CopyFrom(h.tmp)
-		h.State.SetHistory(h.hashes[:h.n])
+		h.State.keepHistory(func() { h.State.CopyFrom(h.tmp) })
 		return err
 	}
 	// tmp is the position before this move: the delta of the previous
@@ -389,9 +388,10 @@ func (h *History) before() *State { return h.last }
 // takeBack restores the position before the last move (n > 0) and makes
 // the move before it the last one.
 func (h *History) takeBack() {
-	h.State.CopyFrom(h.last)
+	after := h.State.Hash()
+	h.State.keepHistory(func() { h.State.CopyFrom(h.last) })
+	h.State.popSeen(after)
 	h.n--
-	h.State.SetHistory(h.hashes[:h.n])
 	if h.n == 0 {
 		return
 	}
