@@ -49,9 +49,9 @@ func (r *slideRule) attackedBy(s *State, t, by int) bool {
 	if r.slowAttack(g) {
 		return r.attackedByGen(s, t, by)
 	}
-	n := g.Board.N()
-	nd := len(g.Board.Dirs)
-	rays, roff := g.Board.RayTable()
+	n := g.board.N()
+	nd := len(g.board.Dirs)
+	rays, roff := g.board.RayTable()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
@@ -117,10 +117,10 @@ func (r *slideRule) attackerOn(s *State, x, t, by int, top []int32) bool {
 	if r.fromCells != nil && !r.fromCells[by][x] {
 		return false
 	}
-	if r.when != nil && !r.when.table[x*g.Board.N()+t] {
+	if r.when != nil && !r.when.table[x*g.board.N()+t] {
 		return false
 	}
-	if r.cap != nil && r.cap.capIf != nil && !r.cap.capIf.table[x*g.Board.N()+t] {
+	if r.cap != nil && r.cap.capIf != nil && !r.cap.capIf.table[x*g.board.N()+t] {
 		return false
 	}
 	if !r.attackOnly && g.legal.confine != nil {
@@ -129,7 +129,7 @@ func (r *slideRule) attackerOn(s *State, x, t, by int, top []int32) bool {
 		}
 	}
 	if r.cap != nil && r.cap.immune != nil {
-		if v := top[t] - 1; v >= 0 && r.cap.immune[int(g.pieceKind[v])*g.Board.N()+t] {
+		if v := top[t] - 1; v >= 0 && r.cap.immune[int(g.pieceKind[v])*g.board.N()+t] {
 			return false
 		}
 	}

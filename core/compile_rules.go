@@ -18,6 +18,7 @@ var pieceKeys = []*Key{
 	{Name: "value", Type: TInt, Default: 1, Min: -1 << 20, Max: 1 << 20, Doc: "the points a capture of this piece earns under capture_points"},
 	{Name: "flags", Type: TStrings, Doc: "flags that rules refer to"},
 	{Name: "glyph", Type: TString, Doc: "how the piece is written (default: the name's first letter, upper case)"},
+	{Name: "board_glyph", Type: TString, Doc: "how boards draw the piece, when not as its glyph (chess tic-tac-toe: Black's R drawn r)"},
 	{Name: "title", Type: TString, Doc: "accepted and ignored"},
 	&confineKey,
 }
@@ -42,9 +43,14 @@ func (c *compiler) compilePieces() {
 			r.ValueErrorf(p+".glyph", "%s.glyph: must not be empty", p)
 			k.Glyph = strings.ToUpper(name[:1])
 		}
+		k.BoardGlyph = r.String(keyPath(p, keyOf(pieceKeys, "board_glyph")), k.Glyph)
+		if k.BoardGlyph == "" {
+			r.ValueErrorf(p+".board_glyph", "%s.board_glyph: must not be empty", p)
+			k.BoardGlyph = k.Glyph
+		}
 		c.readString(p, keyOf(pieceKeys, "title"))
-		c.g.Kinds = append(c.g.Kinds, k)
-		c.compileConfine(p, len(c.g.Kinds)-1)
+		c.g.kinds = append(c.g.kinds, k)
+		c.compileConfine(p, len(c.g.kinds)-1)
 	}
 }
 
@@ -52,8 +58,8 @@ func (c *compiler) kind(path, name string) int {
 	if k, ok := c.g.KindIndex(name); ok {
 		return k
 	}
-	names := make([]string, len(c.g.Kinds))
-	for i, k := range c.g.Kinds {
+	names := make([]string, len(c.g.kinds))
+	for i, k := range c.g.kinds {
 		names[i] = k.Name
 	}
 	if s := diag.Closest(name, names); s != "" {
@@ -65,7 +71,7 @@ func (c *compiler) kind(path, name string) int {
 }
 
 func (c *compiler) cell(path, name string) int {
-	if i, ok := c.g.Board.Index(name); ok {
+	if i, ok := c.g.board.Index(name); ok {
 		return i
 	}
 	c.r.ValueErrorf(path, "%s: unknown cell %q", path, name)
@@ -86,8 +92,8 @@ func (c *compiler) compileSetup() {
 	r := c.r
 	g := c.g
 	r.Keys("setup", keyNames(setupKeys))
-	nk := len(g.Kinds)
-	ns := len(g.Seats)
+	nk := len(g.kinds)
+	ns := len(g.seats)
 	// board pieces
 	type placed struct{ cell, kind int }
 	var onBoard []placed
@@ -107,7 +113,7 @@ func (c *compiler) compileSetup() {
 	for _, seatName := range r.Keys("setup.hand", nil) {
 		p := "setup.hand." + seatName
 		seat := -1
-		for i, s := range g.Seats {
+		for i, s := range g.seats {
 			if s == seatName {
 				seat = i
 			}
@@ -152,14 +158,14 @@ func (c *compiler) compileSetup() {
 			g.handStart[s*nk+k] = len(g.pieceKind)
 			for i := 0; i < g.handCount[s*nk+k]; i++ {
 				g.pieceKind = append(g.pieceKind, int16(k))
-				g.pieceOwner = append(g.pieceOwner, int16(g.Kinds[k].Owner))
+				g.pieceOwner = append(g.pieceOwner, int16(g.kinds[k].Owner))
 			}
 		}
 	}
 	firstBoard := len(g.pieceKind)
 	for _, pl := range onBoard {
 		g.pieceKind = append(g.pieceKind, int16(pl.kind))
-		g.pieceOwner = append(g.pieceOwner, int16(g.Kinds[pl.kind].Owner))
+		g.pieceOwner = append(g.pieceOwner, int16(g.kinds[pl.kind].Owner))
 	}
 	s := g.newLayout()
 	s.buf[hLastMover] = -1
@@ -224,7 +230,7 @@ func (c *compiler) compileSetup() {
 var moveKeys = []*Key{
 	{Name: "type", Type: TChoice, Required: true, Doc: "the primitive: one of the registered move types"},
 	{Name: "cite", Type: TString, Default: "", Doc: "shown when this rule refuses a move: (rule move, E 2-7)"},
-	&thenKey, &thenIfKey,
+	&thenKey, &thenIfKey, &setStateKey,
 	{Name: "title", Type: TString, Doc: "accepted and ignored"},
 	{Name: "after", Type: TStrings, Doc: "effects applied, in order, after each move by this rule"},
 }
@@ -270,6 +276,7 @@ func (c *compiler) compileRules() {
 			}
 			rb.after = append(rb.after, eff)
 		}
+		rb.sets = c.compileStateSets(p)
 		if ru := mt.compile(c, p, rb); ru != nil {
 			c.g.rules = append(c.g.rules, ru)
 		}
@@ -350,10 +357,10 @@ func (c *compiler) compilePhases() {
 	g.agreedDraw = c.readChoice("turns", keyOf(turnsKeys, "agreed_draw"))
 	g.resignNotice = c.readChoice("turns", keyOf(turnsKeys, "resign_notice")) == "round"
 	if flag := c.readString("turns", keyOf(turnsKeys, "eliminate_without")); flag != "" {
-		g.elimFlag = make([][]int32, len(g.Seats))
+		g.elimFlag = make([][]int32, len(g.seats))
 		found := false
 		for pc, k := range g.pieceKind {
-			if g.Kinds[k].HasFlag(flag) && g.pieceOwner[pc] >= 0 {
+			if g.kinds[k].HasFlag(flag) && g.pieceOwner[pc] >= 0 {
 				g.elimFlag[g.pieceOwner[pc]] = append(g.elimFlag[g.pieceOwner[pc]], int32(pc))
 				found = true
 			}
@@ -367,12 +374,12 @@ func (c *compiler) compilePhases() {
 	if len(names) == 0 {
 		all := make([]int, 0, len(g.rules))
 		for i := range g.rules {
-			if !c.followUps[i] { // a follow-up is played only after its base move
+			if !c.followUps[i] && !c.segments[i] { // a follow-up is played only after its base move, a segment only in its chain
 				all = append(all, i)
 			}
 		}
 		g.phases = []*phase{{name: "play", rules: all, first: -1, next: -1}}
-		g.Phases = []string{"play"}
+		g.phaseNames = []string{"play"}
 		if ph := r.String("turns.phase", "play"); ph != "play" {
 			r.ValueErrorf("turns.phase", "turns.phase: unknown phase %q: the variant declares no [phases] (its one phase is \"play\")", ph)
 		}
@@ -382,7 +389,7 @@ func (c *compiler) compilePhases() {
 	for i, n := range names {
 		index[n] = i
 	}
-	g.Phases = names
+	g.phaseNames = names
 	for _, name := range names {
 		p := "phases." + name
 		r.Keys(p, keyNames(phaseKeys))
@@ -395,6 +402,10 @@ func (c *compiler) compilePhases() {
 					found = true
 					if c.followUps[j] {
 						r.ValueErrorf(fmt.Sprintf("%s.moves.%d", p, i), "%s.moves: %q is a follow-up (another rule's then): it is played only after its base move", p, rn)
+						continue
+					}
+					if c.segments[j] {
+						r.ValueErrorf(fmt.Sprintf("%s.moves.%d", p, i), "%s.moves: %q is a chain's segment: it is played only inside the chain", p, rn)
 						continue
 					}
 					ph.rules = append(ph.rules, j)

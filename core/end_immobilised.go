@@ -12,14 +12,14 @@ var immobilisedEnd = endType{
 	decides: true,
 	compile: func(c *compiler, p, name string) endCheck {
 		g := c.g
-		if len(g.Board.Dirs) == 0 {
+		if len(g.board.Dirs) == 0 {
 			c.r.Errorf(p, "%s: immobilised needs a board with directions", p)
 			return nil
 		}
 		e := &immobilisedCond{enemyOnly: c.readChoice(p, &immobileBlockersKey) == "enemy"}
 		flag := c.readString(p, &reachFlagKey)
 		for pc, k := range g.pieceKind {
-			if flag == "" || g.Kinds[k].HasFlag(flag) {
+			if flag == "" || g.kinds[k].HasFlag(flag) {
 				e.pieces = append(e.pieces, int32(pc))
 			}
 		}
@@ -47,8 +47,8 @@ func (e *immobilisedCond) immobile(g *Game, s *State, p int) bool {
 	}
 	owner := int(g.pieceOwner[p])
 	enemy := false
-	for d := range g.Board.Dirs {
-		n := g.Board.Step(c, d)
+	for d := range g.board.Dirs {
+		n := g.board.Step(c, d)
 		if n < 0 {
 			continue
 		}

@@ -39,10 +39,13 @@ type PieceKind struct {
 	Value int
 	Flags []string
 	Glyph string
+	// BoardGlyph is how boards draw the piece (default: Glyph); Glyph is
+	// how notation writes it.
+	BoardGlyph string
 }
 
 // HasFlag reports whether the kind carries a flag.
-func (k *PieceKind) HasFlag(f string) bool {
+func (k PieceKind) HasFlag(f string) bool {
 	for _, x := range k.Flags {
 		if x == f {
 			return true
@@ -57,7 +60,8 @@ type Param struct {
 	Value any // int, float64, string or bool
 }
 
-// Game is a compiled variant: immutable, safe to share.
+// Game is a compiled variant: immutable, safe to share. Its parts are read
+// through methods that return copies (game_view.go).
 type Game struct {
 	// seat, kind and cell names boxed once for the position functions
 	boxedSeats, boxedKinds, boxedCells []any
@@ -70,28 +74,32 @@ type Game struct {
 	// stepOff, stepTo, stepWord (small boards): for cell c, entries
 	// stepOff[c] to stepOff[c+1] are its neighbours by direction, in
 	// direction order, with the Move bits of (to, direction)
-	stepOff  []int32
-	stepTo   []uint8
-	stepWord []Move
+	// allCells, notFull (small boards): every cell, and the cells without
+	// a neighbour in every direction, as masks; adjSymmetric: every link
+	// goes both ways (so Board.Expand gives the cells next to a set)
+	allCells, notFull uint64
+	adjSymmetric      bool
+	stepOff           []int32
+	stepTo            []uint8
+	stepWord          []Move
 
-	Name   string
-	Title  string
-	Family string
-	Seats  []string
-	Params []Param
-	Board  *board.Board
-	Kinds  []PieceKind
-	// Phases lists the phase names in declaration order (one implicit
+	// what the variant declares; read through the accessors (game_view.go)
+	name, title, family string
+	seats               []string
+	params              []Param
+	board               *board.Board
+	kinds               []PieceKind
+	// phaseNames lists the phase names in declaration order (one implicit
 	// phase "play" when the file declares none).
-	Phases []string
-	// Foul is the variant's foul analysis ([fouls]), or nil.
-	Foul *FoulSpec
-	// SeatColors are colour names per seat ([players] colors), or nil.
-	SeatColors []string
-	// SeatTitles are display names per seat ([players] titles), or nil.
-	SeatTitles []string
-	// Display holds drawing hints ([display]).
-	Display Display
+	phaseNames []string
+	// foul is the variant's foul ([fouls]), or nil.
+	foul *FoulSpec
+	// seatColors are colour names per seat ([players] colors), or nil.
+	seatColors []string
+	// seatTitles are display names per seat ([players] titles), or nil.
+	seatTitles []string
+	// display holds drawing hints ([display]).
+	display Display
 
 	// doc is the merged variant document the game was compiled from.
 	doc *spec.Doc
@@ -107,6 +115,9 @@ type Game struct {
 	counters []captureCounter
 	phases   []*phase
 	ends     []*endCond
+	// awards[ri]: rule ri can award capture points (pointsAwarder), or nil
+	// when no rule can
+	awards []bool
 	// referee judges the foul ([fouls]); nil when there is none
 	referee Referee
 	// seatKeys tables the hash keys of the seat to move per phase.
@@ -189,7 +200,9 @@ type Game struct {
 	// kind that is off the board, listed per seat and kind in instances.
 	handReturn bool
 	instances  [][]int32
-	initial    *State
+	// pieceVars are the per-piece state variables ([piece_state]), by name.
+	pieceVars []pieceVar
+	initial   *State
 	// warnings: what loaded with a warning (deprecated spellings)
 	warnings diag.List
 }
@@ -218,6 +231,8 @@ type ruleBase struct {
 	name, typ, cite string
 	index           int
 	after           []effect
+	// sets: the piece state the rule's moves set (set_state).
+	sets []stateSet
 }
 
 func (r *ruleBase) base() *ruleBase { return r }
@@ -288,12 +303,12 @@ func LoadBytes(file string, data []byte, opts ...Option) (*Game, error) {
 
 // SeatIndex returns the index of a seat by name or by its first letter.
 func (g *Game) SeatIndex(name string) (int, bool) {
-	for i, s := range g.Seats {
+	for i, s := range g.seats {
 		if strings.EqualFold(s, name) {
 			return i, true
 		}
 	}
-	for i, s := range g.Seats {
+	for i, s := range g.seats {
 		if len(name) == 1 && strings.EqualFold(s[:1], name) {
 			return i, true
 		}
@@ -303,16 +318,19 @@ func (g *Game) SeatIndex(name string) (int, bool) {
 
 // KindIndex returns the index of a piece kind.
 func (g *Game) KindIndex(name string) (int, bool) {
-	for i := range g.Kinds {
-		if g.Kinds[i].Name == name {
+	for i := range g.kinds {
+		if g.kinds[i].Name == name {
 			return i, true
 		}
 	}
 	return 0, false
 }
 
-// PieceKindOf returns the kind of piece instance p.
-func (g *Game) PieceKindOf(p int) *PieceKind { return &g.Kinds[g.pieceKind[p]] }
+// PieceKindOf returns the kind of piece instance p (a copy; see Kind).
+func (g *Game) PieceKindOf(p int) PieceKind { return g.Kind(int(g.pieceKind[p])) }
+
+// PieceKindIndex returns the index of the kind of piece instance p.
+func (g *Game) PieceKindIndex(p int) int { return int(g.pieceKind[p]) }
 
 // NumPieces returns the number of piece instances.
 func (g *Game) NumPieces() int { return len(g.pieceKind) }
@@ -322,7 +340,7 @@ func (g *Game) NewState() *State { return g.initial.Clone() }
 
 // ParamValue returns a parameter's value.
 func (g *Game) ParamValue(name string) (any, bool) {
-	for _, p := range g.Params {
+	for _, p := range g.params {
 		if p.Name == name {
 			return p.Value, true
 		}
@@ -331,7 +349,7 @@ func (g *Game) ParamValue(name string) (any, bool) {
 }
 
 func (g *Game) String() string {
-	return fmt.Sprintf("%s (%d seats, %d cells)", g.Name, len(g.Seats), g.Board.N())
+	return fmt.Sprintf("%s (%d seats, %d cells)", g.name, len(g.seats), g.board.N())
 }
 
 func sortedKeys[M ~map[string]V, V any](m M) []string {
@@ -374,11 +392,11 @@ func (g *Game) InRegion(name string, c int) bool {
 
 // SeatTitle returns a seat's display name.
 func (g *Game) SeatTitle(seat int) string {
-	if seat >= 0 && seat < len(g.SeatTitles) {
-		return g.SeatTitles[seat]
+	if seat >= 0 && seat < len(g.seatTitles) {
+		return g.seatTitles[seat]
 	}
-	if seat >= 0 && seat < len(g.Seats) {
-		return g.Seats[seat]
+	if seat >= 0 && seat < len(g.seats) {
+		return g.seats[seat]
 	}
 	return ""
 }

@@ -16,12 +16,13 @@ type placeRule struct {
 	choice bool
 	kinds  []bool // kinds this rule may place (nil: any)
 	when   *whenCond
+	glyph  bool // notation: the kind's glyph, then the cell (Nb3)
 }
 
 var placeMove = moveType{
 	name: "place",
 	doc:  "put a piece from the hand on an empty cell",
-	keys: []*Key{&placeToKey, &placeOrderKey, &placeKindsKey, &whenKey},
+	keys: []*Key{&placeToKey, &placeOrderKey, &placeKindsKey, &whenKey, &placeNotationKey},
 	compile: func(c *compiler, p string, rb ruleBase) rule {
 		ru := &placeRule{ruleBase: rb, anyTo: true}
 		ru.when = c.compileWhen(p, false)
@@ -34,6 +35,7 @@ var placeMove = moveType{
 		}
 		ru.choice = c.readChoice(p, &placeOrderKey) == "choice"
 		ru.kinds = c.readKinds(p, &placeKindsKey)
+		ru.glyph = c.readChoice(p, &placeNotationKey) == "glyph"
 		return ru
 	},
 }
@@ -45,6 +47,8 @@ var (
 		Doc: "queue: the first kind of the mover's hand queue not used up; choice: any kind left in hand"}
 	placeKindsKey = Key{Name: "kinds", Type: TStrings,
 		Doc: "the piece kinds this rule may place (default: any)"}
+	placeNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "glyph"},
+		Doc: "cells: the cell (KIND@CELL when order = \"choice\"); glyph: the kind's glyph, then the cell (Nb3)"}
 )
 
 func (r *placeRule) allowed(k int) bool { return r.kinds == nil || r.kinds[k] }
@@ -69,7 +73,7 @@ func (r *placeRule) gen(s *State, out []Move) []Move {
 
 func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 	if r.anyTo && s.g.small && r.when == nil {
-		n := s.g.Board.N()
+		n := s.g.board.N()
 		free := ^s.occMask()
 		if n < 64 {
 			free &= 1<<uint(n) - 1
@@ -81,7 +85,7 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 		return out
 	}
 	if r.anyTo {
-		n := s.g.Board.N()
+		n := s.g.board.N()
 		height := s.buf[s.g.lay.height : s.g.lay.height+n]
 		counts := s.buf[s.g.lay.counts : s.g.lay.counts+n]
 		for c := 0; c < n; c++ {
@@ -102,10 +106,10 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 func (r *placeRule) play(s *State, m Move) error {
 	g := s.g
 	seat, k := s.ToMove(), m.Aux()
-	i := seat*len(g.Kinds) + k
+	i := seat*len(g.kinds) + k
 	p := s.fromHand(seat, k)
 	if p < 0 {
-		return fmt.Errorf("rule %q: %s has no %s off the board to place", r.name, g.Seats[seat], g.Kinds[k].Name)
+		return fmt.Errorf("rule %q: %s has no %s off the board to place", r.name, g.seats[seat], g.kinds[k].Name)
 	}
 	s.buf[g.lay.placed+i]++
 	s.buf[hHandLeft]--
@@ -114,9 +118,12 @@ func (r *placeRule) play(s *State, m Move) error {
 }
 
 func (r *placeRule) format(s *State, m Move) string {
-	name := s.g.Board.Cells[m.To()].Name
+	name := s.g.board.Cells[m.To()].Name
+	if r.glyph {
+		return s.g.kinds[m.Aux()].Glyph + name
+	}
 	if r.choice {
-		return s.g.Kinds[m.Aux()].Name + "@" + name
+		return s.g.kinds[m.Aux()].Name + "@" + name
 	}
 	return name
 }
@@ -128,23 +135,35 @@ func (r *placeRule) explain(s *State, text string) (string, bool) {
 		cell = kind
 	}
 	c, ok := lookupCell(g, cell)
+	if !ok && r.glyph {
+		for k := range g.kinds {
+			if gl := g.kinds[k].Glyph; len(text) > len(gl) && strings.EqualFold(text[:len(gl)], gl) {
+				if x, isCell := lookupCell(g, text[len(gl):]); isCell {
+					c, ok = x, true
+					if s.HandLeft(s.ToMove(), k) == 0 && int(g.kinds[k].Owner) == s.ToMove() {
+						return fmt.Sprintf("%s has no %s in hand", g.seats[s.ToMove()], g.kinds[k].Name), true
+					}
+				}
+			}
+		}
+	}
 	if !ok {
 		return "", false
 	}
 	seat := s.ToMove()
 	left := 0
-	for k := range g.Kinds {
+	for k := range g.kinds {
 		left += s.HandLeft(seat, k)
 	}
 	switch {
 	case left == 0:
-		return fmt.Sprintf("%s has no pieces left in hand", g.Seats[seat]), true
+		return fmt.Sprintf("%s has no pieces left in hand", g.seats[seat]), true
 	case s.occupied(c):
-		return fmt.Sprintf("%s is occupied: a piece may only be put on a vacant space", g.Board.Cells[c].Name), true
+		return fmt.Sprintf("%s is occupied: a piece may only be put on a vacant space", g.board.Cells[c].Name), true
 	case !r.anyTo && !inCells(g.cells(r.to, seat), c):
-		return fmt.Sprintf("%s is not in the region %q where pieces are placed", g.Board.Cells[c].Name, r.to.name), true
+		return fmt.Sprintf("%s is not in the region %q where pieces are placed", g.board.Cells[c].Name, r.to.name), true
 	case r.when != nil:
-		return fmt.Sprintf("the rule's condition (when) does not allow a placement on %s", g.Board.Cells[c].Name), true
+		return fmt.Sprintf("the rule's condition (when) does not allow a placement on %s", g.board.Cells[c].Name), true
 	}
 	return "", false
 }

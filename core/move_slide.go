@@ -106,7 +106,7 @@ func withDefault(k Key, def any) *Key {
 
 func compileLine(c *compiler, p string, rb ruleBase) rule {
 	r := c.r
-	b := c.g.Board
+	b := c.g.board
 	ru := &slideRule{ruleBase: rb}
 	if len(b.Dirs) == 0 {
 		r.Errorf(p, "%s: a %s needs a board with directions (grid, hex, faces, or graph with [board.lines]), not %s", p, rb.typ, b.Kind)
@@ -203,7 +203,7 @@ func (r *slideRule) reach(g *Game, kinds []bool, add func(from, to int)) {
 	if !movesAny(r.kinds, kinds) {
 		return
 	}
-	b := g.Board
+	b := g.board
 	for c := 0; c < b.N(); c++ {
 		for _, d := range r.dirs {
 			ray := b.Ray(c, d)
@@ -246,7 +246,7 @@ func (r *slideRule) captured(s *State, m Move) int {
 	n := 0
 	if r.jump {
 		if r.captureOver {
-			n += s.Height(int(s.g.Board.Ray(m.From(), m.Aux())[0]))
+			n += s.Height(int(s.g.board.Ray(m.From(), m.Aux())[0]))
 		}
 	}
 	if r.replace {
@@ -277,8 +277,8 @@ func (r *slideRule) movable(s *State, c, mover int) bool {
 		return false
 	}
 	if r.surrounded {
-		adj := g.Board.Adjacent(c)
-		if len(adj) == len(g.Board.Dirs) {
+		adj := g.board.Adjacent(c)
+		if len(adj) == len(g.board.Dirs) {
 			height := s.buf[g.lay.height:]
 			counts := s.buf[g.lay.counts:]
 			for _, x := range adj {
@@ -322,15 +322,12 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
-	n := g.Board.N()
-	nd := len(g.Board.Dirs)
-	rays, roff := g.Board.RayTable()
+	n := g.board.N()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
-	counts := s.buf[g.lay.counts : g.lay.counts+n]
 	owner := g.pieceOwner
 	var occ uint64
-	masks := g.Board.NeighbourMasks()
+	masks := g.board.NeighbourMasks()
 	// On small boards walk only the cells whose top the mover owns.
 	var cand uint64
 	useMask := g.small && r.own && !r.common
@@ -436,48 +433,60 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 			}
 			continue
 		}
-		for _, d := range r.dirs {
-			k := c*nd + d
-			ro, re := int(roff[k]), int(roff[k+1])
-			ray := rays[ro:re]
-			if dist > 0 {
-				if len(ray) < dist {
-					continue
-				}
-				ok := true
-				if r.jump {
-					ok = r.jumpsOver(s, int(ray[0]), mover, side)
-				} else if !r.throughAny {
-					for _, x := range ray[:dist-1] {
-						if height[x] != 0 || counts[x] != 0 {
-							ok = false
-							break
-						}
+		out = r.rays(s, out, c, int(p), side, dist, mover)
+	}
+}
+
+// rays appends the moves of piece p on cell c along the rule's rays (the
+// general case of gen), dist being its exact distance (0: any).
+func (r *slideRule) rays(s *State, out []Move, c, p, side, dist, mover int) []Move {
+	g := s.g
+	nd := len(g.board.Dirs)
+	rays, roff := g.board.RayTable()
+	height := s.buf[g.lay.height : g.lay.height+g.board.N()]
+	counts := s.buf[g.lay.counts : g.lay.counts+g.board.N()]
+	for _, d := range r.dirs {
+		k := c*nd + d
+		ro, re := int(roff[k]), int(roff[k+1])
+		ray := rays[ro:re]
+		if dist > 0 {
+			if len(ray) < dist {
+				continue
+			}
+			ok := true
+			if r.jump {
+				ok = r.jumpsOver(s, int(ray[0]), mover, side)
+			} else if !r.throughAny {
+				for _, x := range ray[:dist-1] {
+					if height[x] != 0 || counts[x] != 0 {
+						ok = false
+						break
 					}
 				}
-				if t := int(ray[dist-1]); ok && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
-					out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
-				}
-				continue
 			}
-			if r.cap != nil && r.cap.screens > 0 {
-				out = r.screenRay(s, out, ray, c, d, mover, side, int(p))
-				continue
+			if t := int(ray[dist-1]); ok && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
+				out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
 			}
-			for i, x := range ray {
-				if i >= r.maxDist {
-					break
-				}
-				t := int(x)
-				if r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
-					out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
-				}
-				if !r.throughAny && (height[x] != 0 || counts[x] != 0) {
-					break
-				}
+			continue
+		}
+		if r.cap != nil && r.cap.screens > 0 {
+			out = r.screenRay(s, out, ray, c, d, mover, side, p)
+			continue
+		}
+		for i, x := range ray {
+			if i >= r.maxDist {
+				break
+			}
+			t := int(x)
+			if r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
+				out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
+			}
+			if !r.throughAny && (height[x] != 0 || counts[x] != 0) {
+				break
 			}
 		}
 	}
+	return out
 }
 
 // genSteps is gen for a step to an empty neighbour on a small board, the
@@ -518,15 +527,23 @@ func (r *slideRule) genSteps(s *State, out []Move, cand, occ uint64, top []int32
 // origin's base word with the target added.
 func (r *slideRule) genReach(s *State, out []Move, cand, occ uint64, top, height []int32) []Move {
 	g := s.g
-	masks := g.Board.NeighbourMasks()
+	masks := g.board.NeighbourMasks()
 	kinds := r.kinds
+	surrounded := r.surrounded
+	if surrounded && g.adjSymmetric {
+		// movable: a cell without a neighbour in every direction, or one
+		// next to an empty cell (adjacency being symmetric, the cells next
+		// to an empty cell are the expansion of the empty cells)
+		cand &= g.notFull | g.board.Expand(g.allCells&^occ)
+		surrounded = false
+	}
 	for ; cand != 0; cand &= cand - 1 {
 		c := bits.TrailingZeros64(cand)
-		p := top[c] - 1
-		if p < 0 || int(g.pieceOwner[p]) != s.ToMove() || (kinds != nil && !kinds[g.pieceKind[p]]) {
+		// cand holds cells whose top piece the mover owns
+		if kinds != nil && !kinds[g.pieceKind[top[c]-1]] {
 			continue
 		}
-		if r.surrounded && g.full[c] && masks[c]&^occ == 0 {
+		if surrounded && g.full[c] && masks[c]&^occ == 0 {
 			continue
 		}
 		dist := r.dist
@@ -550,6 +567,9 @@ func (r *slideRule) genReach(s *State, out []Move, cand, occ uint64, top, height
 	return out
 }
 
+func (r *slideRule) mayAwardAny() bool              { return r.cap != nil && r.cap.points }
+func (r *slideRule) mayAward(s *State, m Move) bool { return r.cap.mayAward(s, m) }
+
 func (r *slideRule) play(s *State, m Move) error {
 	from, to := m.From(), m.To()
 	mover := s.ToMove()
@@ -569,7 +589,7 @@ func (r *slideRule) play(s *State, m Move) error {
 		restIfCommon(s, moved, r.rest)
 	}
 	if r.jump && r.captureOver {
-		s.clear(int(s.g.Board.Ray(from, m.Aux())[0]))
+		s.clear(int(s.g.board.Ray(from, m.Aux())[0]))
 	}
 	n := 1
 	if r.carryStack {
@@ -590,7 +610,7 @@ func (r *slideRule) format(s *State, m Move) string {
 		return sb.String()
 	}
 	if r.xOnCapture && s.Height(m.To()) > 0 && r.replace {
-		return s.g.Board.Cells[m.From()].Name + "x" + s.g.Board.Cells[m.To()].Name
+		return s.g.board.Cells[m.From()].Name + "x" + s.g.board.Cells[m.To()].Name
 	}
 	return formatMove(s, r.byPiece, r.cap, m)
 }
@@ -637,10 +657,10 @@ func (r *slideRule) allowsTo(s *State, c, t, p int) bool {
 // victim; a piece replaced on the target is printed as a victim too.
 func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
 	g := s.g
-	b := g.Board
+	b := g.board
 	var sb strings.Builder
 	if byPiece {
-		sb.WriteString(g.Kinds[g.pieceKind[s.Top(m.From())]].Glyph)
+		sb.WriteString(g.kinds[g.pieceKind[s.Top(m.From())]].Glyph)
 	} else {
 		sb.WriteString(b.Cells[m.From()].Name)
 	}
@@ -661,7 +681,7 @@ func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
 
 func (r *slideRule) explain(s *State, text string) (string, bool) {
 	g := s.g
-	b := g.Board
+	b := g.board
 	which := 0 // a line capture's choice written after the landing cell
 	if r.cap != nil && r.cap.kind == capLine {
 		if rest, w := splitLineMark(text); w != 0 {
@@ -692,12 +712,12 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 	if r.own && int(g.pieceOwner[p]) != mover && !(r.common && g.pieceOwner[p] < 0) {
 		owner := "no one (a neutral piece)"
 		if o := int(g.pieceOwner[p]); o >= 0 {
-			owner = g.Seats[o]
+			owner = g.seats[o]
 		}
-		return fmt.Sprintf("the piece on top of %s belongs to %s, not %s", fn, owner, g.Seats[mover]), true
+		return fmt.Sprintf("the piece on top of %s belongs to %s, not %s", fn, owner, g.seats[mover]), true
 	}
 	if r.kinds != nil && !r.kinds[g.pieceKind[p]] {
-		return fmt.Sprintf("a %s does not move by this rule", g.Kinds[g.pieceKind[p]].Name), true
+		return fmt.Sprintf("a %s does not move by this rule", g.kinds[g.pieceKind[p]].Name), true
 	}
 	side := int(g.pieceOwner[p])
 	if !r.movable(s, from, mover) {
@@ -726,7 +746,7 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 				if !s.occupied(int(ray[0])) {
 					return fmt.Sprintf("there is nothing on %s to jump over", b.Cells[ray[0]].Name), true
 				}
-				return fmt.Sprintf("a jump must go over a piece that is %s's %s; %s is %s", g.Seats[mover], map[string]string{"own": "own", "enemy": "opponent's"}[r.over], b.Cells[ray[0]].Name, describe(s, int(ray[0]))), true
+				return fmt.Sprintf("a jump must go over a piece that is %s's %s; %s is %s", g.seats[mover], map[string]string{"own": "own", "enemy": "opponent's"}[r.over], b.Cells[ray[0]].Name, describe(s, int(ray[0]))), true
 			}
 			if !r.throughAny && !r.jump {
 				for _, y := range ray[:i] {
@@ -758,7 +778,7 @@ func describe(s *State, c int) string {
 		return "empty"
 	}
 	if o := s.Owner(c); o >= 0 {
-		return "occupied by " + s.g.Seats[o]
+		return "occupied by " + s.g.seats[o]
 	}
 	return "occupied"
 }
@@ -776,4 +796,55 @@ func (r *slideRule) jumpsOver(s *State, x, mover, side int) bool {
 		return s.Top(x) >= 0 && foe(s.Owner(x), mover, side)
 	}
 	return true
+}
+
+// ---- chain segments (move_chain.go) -----------------------------------------
+
+// genFrom appends the moves of the piece on cell c only.
+func (r *slideRule) genFrom(s *State, c int, out []Move) []Move {
+	mover := s.ToMove()
+	p := s.Top(c)
+	if p < 0 || !r.movable(s, c, mover) {
+		return out
+	}
+	dist := r.dist
+	if r.byHeight {
+		dist = s.Height(c)
+	}
+	return r.rays(s, out, c, p, int(s.g.pieceOwner[p]), dist, mover)
+}
+
+// segDir returns the direction of move m: the low bits of its detail, or
+// the direction whose ray reaches its target.
+func (r *slideRule) segDir(s *State, m Move) int {
+	b := s.g.board
+	if len(b.Dirs) <= 16 {
+		return m.Aux() & 15
+	}
+	for _, d := range r.dirs {
+		if inCells(b.Ray(m.From(), d), m.To()) {
+			return d
+		}
+	}
+	return -1
+}
+
+// passes appends the cells between move m's origin and its target.
+func (r *slideRule) passes(s *State, m Move, out []int32) []int32 {
+	d := r.segDir(s, m)
+	if d < 0 {
+		return out
+	}
+	for _, x := range s.g.board.Ray(m.From(), d) {
+		if int(x) == m.To() {
+			break
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// canTake reports whether the rule's moves may take pieces.
+func (r *slideRule) canTake() bool {
+	return (r.jump && r.captureOver) || r.replace || (r.cap != nil && r.cap.kind != capNone)
 }

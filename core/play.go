@@ -76,7 +76,7 @@ func (g *Game) endStuck(s *State) {
 	switch {
 	case g.stuckLose && s.Active() == 2:
 		// the player who cannot move loses: the other one wins
-		for o := range g.Seats {
+		for o := range g.seats {
 			if o != s.ToMove() && !s.Eliminated(o) {
 				winner = o
 			}
@@ -113,8 +113,8 @@ func (g *Game) gen(s *State, buf []Move) []Move {
 func (g *Game) otherCanMove(s *State, buf []Move) bool {
 	me := s.ToMove()
 	defer s.setToMove(me)
-	for k := 1; k < len(g.Seats); k++ {
-		o := (me + k) % len(g.Seats)
+	for k := 1; k < len(g.seats); k++ {
+		o := (me + k) % len(g.seats)
 		if s.Eliminated(o) {
 			continue
 		}
@@ -133,9 +133,11 @@ var ErrGameOver = errors.New("the game is over")
 // (and leaves s unusable only if a rule's own limit was hit, which the error
 // says) for a move no rule can play.
 //
-// A move after which the score expression fails (an integer overflow) is
-// refused with an error naming the expression; a capture whose points
-// would take a seat past ±MaxPoints, with an error naming the rule.
+// A capture whose points would take a seat past ±MaxPoints is refused with
+// an error naming the rule, and s is left as it was. A move after which the
+// score expression fails (an integer overflow) is refused with an error
+// naming the expression; s then holds the position after the move
+// (History.Play restores the one before).
 func (g *Game) Play(s *State, m Move) error {
 	if s.env != nil {
 		s.env.scoreErr = nil
@@ -169,8 +171,23 @@ func (g *Game) play(s *State, m Move) error {
 			return fmt.Errorf("core: move %#x names no rule", uint64(m))
 		}
 		ru := g.rules[ri]
+		var undo *State
+		if g.awards != nil && g.awards[ri] && ru.(pointsAwarder).mayAward(s, m) {
+			// a capture refused for its points must leave s as it was
+			if s.undo == nil {
+				s.undo = s.Clone()
+			}
+			undo = s.undo
+			undo.CopyFrom(s)
+		}
 		if err := ru.play(s, m); err != nil {
+			if undo != nil {
+				s.CopyFrom(undo)
+			}
 			return err
+		}
+		if sets := ru.base().sets; sets != nil {
+			g.applyStateSets(s, sets, m, mover)
 		}
 		for _, e := range ru.base().after {
 			e.apply(s)
@@ -212,7 +229,7 @@ func (g *Game) play(s *State, m Move) error {
 }
 
 func (g *Game) nextSeat(s *State, seat int) int {
-	n := len(g.Seats)
+	n := len(g.seats)
 	o := seat
 	for k := 1; k <= n; k++ {
 		if o++; o == n {
@@ -236,7 +253,7 @@ func (s *State) Eliminate(seat int) {
 // Active returns the number of seats not eliminated.
 func (s *State) Active() int {
 	n := 0
-	for seat := range s.g.Seats {
+	for seat := range s.g.seats {
 		if !s.Eliminated(seat) {
 			n++
 		}
@@ -280,12 +297,12 @@ func (g *Game) ResultString(r Result) string {
 	case r.Winner < 0:
 		return "draw"
 	}
-	return g.Seats[r.Winner] + " wins"
+	return g.seats[r.Winner] + " wins"
 }
 
 // Scores returns each seat's score by the variant's scoring expression.
 func (g *Game) Scores(s *State) []int {
-	out := make([]int, len(g.Seats))
+	out := make([]int, len(g.seats))
 	for i := range out {
 		out[i] = g.scoreOf(s, i)
 	}
@@ -336,7 +353,7 @@ func NewHistory(g *Game, s *State) *History { return &History{Game: g, State: s}
 func (h *History) Play(m Move) error {
 	if h.hasBarred && m == h.barred {
 		return fmt.Errorf("%s is the move withdrawn after the foul call; the replacement must be an alternative move (%s, %s)",
-			h.Game.Format(h.State, m), h.Game.Foul.Name, h.Game.Foul.Cite)
+			h.Game.Format(h.State, m), h.Game.foul.Name, h.Game.foul.Cite)
 	}
 	if h.tmp == nil {
 		h.tmp, h.last = h.State.Clone(), h.State.Clone()
@@ -453,3 +470,16 @@ func (h *History) Moves() []Move { return h.moves[:h.n] }
 
 // Len returns the number of moves played.
 func (h *History) Len() int { return h.n }
+
+// tableAwards marks the rules whose moves can award capture points
+// (pointsAwarder): Game.play keeps a copy of the position for those moves.
+func (g *Game) tableAwards() {
+	for ri, ru := range g.rules {
+		if pa, ok := ru.(pointsAwarder); ok && pa.mayAwardAny() {
+			if g.awards == nil {
+				g.awards = make([]bool, len(g.rules))
+			}
+			g.awards[ri] = true
+		}
+	}
+}

@@ -75,9 +75,9 @@ func (c *compiler) regionCells(path, name string) [][]bool {
 	if !ok {
 		return nil
 	}
-	out := make([][]bool, len(c.g.Seats))
+	out := make([][]bool, len(c.g.seats))
 	for seat := range out {
-		row := make([]bool, c.g.Board.N())
+		row := make([]bool, c.g.board.N())
 		for _, x := range c.g.cells(ref, seat) {
 			row[x] = true
 		}
@@ -98,18 +98,18 @@ func (c *compiler) compileConfine(p string, k int) {
 		return
 	}
 	g := c.g
-	owner := g.Kinds[k].Owner
+	owner := g.kinds[k].Owner
 	if owner < 0 {
-		if ref, _ := resolveRegion(g.Board, name); ref.perSeat {
+		if ref, _ := resolveRegion(g.board, name); ref.perSeat {
 			c.r.ValueErrorf(path, "%s: %q is a per-seat region, but a neutral piece has no seat", path, name)
 			return
 		}
 		owner = 0
 	}
 	if g.legal.confine == nil {
-		g.legal.confine = make([][]bool, len(g.Kinds))
+		g.legal.confine = make([][]bool, len(g.kinds))
 	}
-	for len(g.legal.confine) < len(g.Kinds) {
+	for len(g.legal.confine) < len(g.kinds) {
 		g.legal.confine = append(g.legal.confine, nil)
 	}
 	g.legal.confine[k] = cells[owner]
@@ -122,7 +122,7 @@ func (c *compiler) compileRoyal() {
 	g := c.g
 	lg := &g.legal
 	if lg.confine != nil {
-		for len(lg.confine) < len(g.Kinds) {
+		for len(lg.confine) < len(g.kinds) {
 			lg.confine = append(lg.confine, nil)
 		}
 	}
@@ -136,10 +136,10 @@ func (c *compiler) compileRoyal() {
 	needAttacks := flag != "" || len(lg.noMove) > 0
 	if flag != "" {
 		lg.royalFlag = flag
-		lg.royal = make([][]int32, len(g.Seats))
+		lg.royal = make([][]int32, len(g.seats))
 		found := false
 		for p, k := range g.pieceKind {
-			if g.Kinds[k].HasFlag(flag) && g.pieceOwner[p] >= 0 {
+			if g.kinds[k].HasFlag(flag) && g.pieceOwner[p] >= 0 {
 				lg.royal[g.pieceOwner[p]] = append(lg.royal[g.pieceOwner[p]], int32(p))
 				found = true
 			}
@@ -177,7 +177,7 @@ func (c *compiler) compileRoyal() {
 // first i cells of x's ray in the reverse direction are the cells between
 // them, back to c. -1 where no direction does (folds, odd graphs).
 func reverseDirs(g *Game) []int {
-	b := g.Board
+	b := g.board
 	nd := len(b.Dirs)
 	out := make([]int, nd)
 	for d := range out {
@@ -192,7 +192,7 @@ func reverseDirs(g *Game) []int {
 }
 
 func retraces(g *Game, d, e int) bool {
-	b := g.Board
+	b := g.board
 	for c := 0; c < b.N(); c++ {
 		ray := b.Ray(c, d)
 		for i, x := range ray {
@@ -314,7 +314,7 @@ func (g *Game) royalAttacked(s *State, seat int) bool {
 // playing, could take a piece on t by a rule of the current phase.
 func (g *Game) attacked(s *State, t, seat int) bool {
 	as := g.legal.attackers[s.buf[hPhase]]
-	for o := range g.Seats {
+	for o := range g.seats {
 		if o == seat || s.Eliminated(o) {
 			continue
 		}
@@ -369,11 +369,11 @@ func (g *Game) explainLegal(s *State, m Move) string {
 	}
 	ri := m.Rule()
 	from, to := m.From(), m.To()
-	b := g.Board
+	b := g.board
 	if lg.confine != nil && lg.topMover[ri] && from >= 0 && to >= 0 {
 		if p := s.Top(from); p >= 0 {
 			if cells := lg.confine[g.pieceKind[p]]; cells != nil && !cells[to] {
-				return fmt.Sprintf("a %s may not leave its region (confine): %s is outside it", g.Kinds[g.pieceKind[p]].Name, b.Cells[to].Name)
+				return fmt.Sprintf("a %s may not leave its region (confine): %s is outside it", g.kinds[g.pieceKind[p]].Name, b.Cells[to].Name)
 			}
 		}
 	}
@@ -381,9 +381,9 @@ func (g *Game) explainLegal(s *State, m Move) string {
 	if lg.royal != nil && len(lg.royal[mover]) > 0 && g.tryAhead(s, m, mover) {
 		var names []string
 		for _, q := range lg.royal[mover] {
-			names = append(names, g.Kinds[g.pieceKind[q]].Name)
+			names = append(names, g.kinds[g.pieceKind[q]].Name)
 		}
-		return fmt.Sprintf("after it another player could take %s's %s (royal)", g.Seats[mover], strings.Join(dedupe(names), " or "))
+		return fmt.Sprintf("after it another player could take %s's %s (royal)", g.seats[mover], strings.Join(dedupe(names), " or "))
 	}
 	return ""
 }

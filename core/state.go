@@ -27,7 +27,7 @@ const (
 
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
-	scores, counts, top, height, below, pos, placed, elim, own, takebacks, rest, notice, size int
+	scores, counts, top, height, below, pos, placed, elim, own, takebacks, rest, notice, pvars, size int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that
@@ -56,11 +56,26 @@ type State struct {
 	thenFollow []Move
 	// fe is the binding of native score programs (fastexpr.go).
 	fe fenv
+	// chain is the working space of chain moves (move_chain.go).
+	chain *chainWalk
+	// limit is set when a move generation met an engine limit (Limit).
+	limit error
 	// look is a copy for trying a move before the royal test, attackBuf
 	// working space for attack tests by move generation (royal.go).
 	look      *State
 	attackBuf []Move
+	// undo is a copy of the position before a move that may award points,
+	// restored when the move is refused (Game.play; allocated once).
+	undo *State
 }
+
+// Limit returns the engine limit the last move generation on s met (a
+// chain rule's MaxChainSegments, whose list of moves was cut there), or
+// nil. It is cleared by ClearLimit, not by later generations.
+func (s *State) Limit() error { return s.limit }
+
+// ClearLimit forgets the limit Limit reports.
+func (s *State) ClearLimit() { s.limit = nil }
 
 // Game returns the game this state belongs to.
 func (s *State) Game() *Game { return s.g }
@@ -180,13 +195,13 @@ func (s *State) Over() bool { return s.buf[hOver] != 0 }
 // HandLeft returns how many pieces of kind k seat still has in hand.
 func (s *State) HandLeft(seat, k int) int {
 	g := s.g
-	return g.handCount[seat*len(g.Kinds)+k] - int(s.buf[g.lay.placed+seat*len(g.Kinds)+k])
+	return g.handCount[seat*len(g.kinds)+k] - int(s.buf[g.lay.placed+seat*len(g.kinds)+k])
 }
 
 // handLeftAll returns the pieces of every kind seat has left in hand.
 func (s *State) handLeftAll(seat int) int {
 	g := s.g
-	nk := len(g.Kinds)
+	nk := len(g.kinds)
 	placed := s.buf[g.lay.placed+seat*nk : g.lay.placed+seat*nk+nk]
 	n := 0
 	for k, c := range g.handCount[seat*nk : seat*nk+nk] {
@@ -224,7 +239,7 @@ func pieceKey(kind, c, level int) uint64 {
 // pieceHash is pieceKey through the precomputed table when there is one.
 func (g *Game) pieceHash(kind, c, level int) uint64 {
 	if g.zobrist != nil {
-		return g.zobrist[(kind*len(g.Board.Cells)+c)*g.levels+level]
+		return g.zobrist[(kind*len(g.board.Cells)+c)*g.levels+level]
 	}
 	return pieceKey(kind, c, level)
 }
@@ -236,8 +251,8 @@ func seatKey(seat, phase int) uint64 { return mix(uint64(seat)<<8 | uint64(phase
 func (g *Game) tableSeatKeys() {
 	np := max(1, len(g.phases))
 	g.seatKeyPhases = np
-	g.seatKeys = make([]uint64, len(g.Seats)*np)
-	for seat := range g.Seats {
+	g.seatKeys = make([]uint64, len(g.seats)*np)
+	for seat := range g.seats {
 		for ph := 0; ph < np; ph++ {
 			g.seatKeys[seat*np+ph] = seatKey(seat, ph)
 		}
@@ -246,7 +261,7 @@ func (g *Game) tableSeatKeys() {
 
 // seatKeyOf is seatKey, from the table when it has the entry.
 func (g *Game) seatKeyOf(seat, phase int) uint64 {
-	if uint(phase) < uint(g.seatKeyPhases) && uint(seat) < uint(len(g.Seats)) {
+	if uint(phase) < uint(g.seatKeyPhases) && uint(seat) < uint(len(g.seats)) {
 		if k := seat*g.seatKeyPhases + phase; k < len(g.seatKeys) {
 			return g.seatKeys[k]
 		}
@@ -354,6 +369,9 @@ func (s *State) clear(c int) {
 		s.buf[l.pos+q] = 0
 		p = s.buf[l.below+q]
 		s.buf[l.below+q] = 0
+		if len(s.g.pieceVars) > 0 {
+			s.resetPieceVars(q)
+		}
 	}
 	s.buf[l.top+c] = 0
 	s.buf[l.height+c] = 0
@@ -378,7 +396,7 @@ func (s *State) clear(c int) {
 // owner's hand (a neutral piece, which no hand holds, just leaves).
 func (s *State) toHand(c int) {
 	g := s.g
-	nk := len(g.Kinds)
+	nk := len(g.kinds)
 	for p := s.Top(c); p >= 0; p = s.Below(p) {
 		if o := int(g.pieceOwner[p]); o >= 0 {
 			s.buf[g.lay.placed+o*nk+int(g.pieceKind[p])]--
@@ -393,7 +411,7 @@ func (s *State) toHand(c int) {
 // any instance of the kind that is off the board.
 func (s *State) fromHand(seat, k int) int {
 	g := s.g
-	i := seat*len(g.Kinds) + k
+	i := seat*len(g.kinds) + k
 	if !g.handReturn {
 		return g.handStart[i] + int(s.buf[g.lay.placed+i])
 	}
@@ -422,7 +440,7 @@ func (s *State) refresh(c int) {
 	if p := s.buf[g.lay.top+c] - 1; p >= 0 {
 		owner = int(g.pieceOwner[p])
 	}
-	for seat := range g.Seats {
+	for seat := range g.seats {
 		i := g.lay.own + 2*seat
 		m := s.mask(i)
 		if seat == owner {

@@ -9,7 +9,7 @@ package core
 // of g (its board, seats, piece kinds and piece instances being known) and
 // returns an empty State of that layout.
 func (g *Game) newLayout() *State {
-	ns, nk, nc, np := len(g.Seats), len(g.Kinds), g.Board.N(), len(g.pieceKind)
+	ns, nk, nc, np := len(g.seats), len(g.kinds), g.board.N(), len(g.pieceKind)
 	l := &g.lay
 	l.scores = hHeader
 	l.counts = l.scores + ns
@@ -23,29 +23,30 @@ func (g *Game) newLayout() *State {
 	l.takebacks = l.own + 2*ns
 	l.rest = l.takebacks + ns
 	l.notice = l.rest + np
-	l.size = l.notice + ns
+	l.pvars = l.notice + ns
+	l.size = l.pvars + np*len(g.pieceVars)
 	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
-	g.small = nc <= 64 && len(g.Board.Track) == 0
-	if g.small && len(g.Board.Dirs) > 0 {
+	g.small = nc <= 64 && len(g.board.Track) == 0
+	if g.small && len(g.board.Dirs) > 0 {
 		longest := 0
 		for cell := 0; cell < nc; cell++ {
-			for d := range g.Board.Dirs {
-				longest = max(longest, len(g.Board.Ray(cell, d)))
+			for d := range g.board.Dirs {
+				longest = max(longest, len(g.board.Ray(cell, d)))
 			}
 		}
 		g.reachLen = longest + 1
 		g.reach = make([]uint64, nc*g.reachLen)
 		for cell := 0; cell < nc; cell++ {
-			for d := range g.Board.Dirs {
-				for k, t := range g.Board.Ray(cell, d) {
+			for d := range g.board.Dirs {
+				for k, t := range g.board.Ray(cell, d) {
 					g.reach[cell*g.reachLen+k+1] |= 1 << uint(t)
 				}
 			}
 		}
 	}
-	if g.small && len(g.Board.Dirs) > 0 {
-		nd := len(g.Board.Dirs)
-		steps := g.Board.StepTable()
+	if g.small && len(g.board.Dirs) > 0 {
+		nd := len(g.board.Dirs)
+		steps := g.board.StepTable()
 		g.stepOff = make([]int32, nc+1)
 		for cell := 0; cell < nc; cell++ {
 			for d := 0; d < nd; d++ {
@@ -65,7 +66,23 @@ func (g *Game) newLayout() *State {
 	}
 	g.full = make([]bool, nc)
 	for cell := 0; cell < nc; cell++ {
-		g.full[cell] = len(g.Board.Dirs) > 0 && len(g.Board.Adjacent(cell)) == len(g.Board.Dirs)
+		g.full[cell] = len(g.board.Dirs) > 0 && len(g.board.Adjacent(cell)) == len(g.board.Dirs)
+	}
+	if g.small {
+		g.allCells = 1<<uint(nc) - 1
+		if nc == 64 {
+			g.allCells = ^uint64(0)
+		}
+		g.adjSymmetric = true
+		masks := g.board.NeighbourMasks()
+		for cell := 0; cell < nc; cell++ {
+			if !g.full[cell] {
+				g.notFull |= 1 << uint(cell)
+			}
+			for _, x := range g.board.Adjacent(cell) {
+				g.adjSymmetric = g.adjSymmetric && masks[x]&(1<<uint(cell)) != 0
+			}
+		}
 	}
 	g.levels = np + 1
 	if size := nk * nc * g.levels; size <= 1<<20 {
@@ -79,5 +96,11 @@ func (g *Game) newLayout() *State {
 	for i := range g.countKeys {
 		g.countKeys[i] = countKey(i/countTableMax, i%countTableMax)
 	}
-	return &State{g: g, buf: make([]int32, l.size), scratch: make([]int32, 2*nc+np+16)}
+	s := &State{g: g, buf: make([]int32, l.size), scratch: make([]int32, 2*nc+np+16)}
+	for p := 0; p < np; p++ {
+		for v, pv := range g.pieceVars {
+			s.buf[l.pvars+p*len(g.pieceVars)+v] = int32(pv.def)
+		}
+	}
+	return s
 }

@@ -29,6 +29,7 @@ const (
 	glyphEmpty    = "·"
 	glyphDarkMono = ":"
 	glyphTarget   = "•"
+	glyphPath     = "○" // a landing of a chain being built
 	glyphLast     = "◦" // where the last move started, in monochrome
 	glyphMark     = "◆"
 	glyphShade    = "░"
@@ -41,8 +42,8 @@ func (v *View) seatColor(seat int) tcell.Color {
 	if seat < 0 {
 		return neutralFg
 	}
-	if v.game != nil && seat < len(v.game.SeatColors) {
-		if c := tcell.GetColor(v.game.SeatColors[seat]); c != tcell.ColorDefault {
+	if v.game != nil && seat < len(v.game.SeatColors()) {
+		if c := tcell.GetColor(v.game.SeatColors()[seat]); c != tcell.ColorDefault {
 			return c
 		}
 	}
