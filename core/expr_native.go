@@ -206,13 +206,7 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 			}
 			return n
 		}
-	case "hand":
-		if len(args) != 0 {
-			return nil, nil
-		}
-		return nil, func(s *State, _, _ int) int { return s.handLeftAll(s.ToMove()) }
 	case "pieces":
-		// pieces of a kind on the board, whoever owns them (a literal name)
 		if len(args) != 1 {
 			return nil, nil
 		}
@@ -224,15 +218,27 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		if !known {
 			return nil, nil
 		}
+		var of []int32 // the pieces of that kind
+		for p, pk := range g.pieceKind {
+			if int(pk) == k {
+				of = append(of, int32(p))
+			}
+		}
 		return nil, func(s *State, _, _ int) int {
+			pos := s.buf[s.g.lay.pos:]
 			n := 0
-			for p, pk := range g.pieceKind {
-				if int(pk) == k && s.buf[g.lay.pos+p] > 0 {
+			for _, p := range of {
+				if pos[p] != 0 {
 					n++
 				}
 			}
 			return n
 		}
+	case "hand":
+		if len(args) != 0 {
+			return nil, nil
+		}
+		return nil, func(s *State, _, _ int) int { return s.handLeftAll(s.ToMove()) }
 	case "pieces_in":
 		if len(args) != 2 {
 			return nil, nil

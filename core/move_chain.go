@@ -79,6 +79,11 @@ type segmenter interface {
 	passes(s *State, m Move, out []int32) []int32
 	// canTake reports whether the rule's moves may take pieces.
 	canTake() bool
+	// origins returns, on a board of at most 64 cells, the cells whose
+	// pieces the seat to move may move by the rule, as a superset mask.
+	origins(s *State) uint64
+	// movable reports whether the piece on c may move by the rule.
+	movable(s *State, c, mover int) bool
 }
 
 type chainRule struct {
@@ -327,7 +332,14 @@ func (r *chainRule) walk(w *chainWalk, d int) (cont, stop bool) {
 	lo := len(w.segs)
 	w.segs = r.seg.genFrom(st, at, w.segs)
 	hi := len(w.segs)
-	defer func() { w.segs = w.segs[:lo] }()
+	cont, stop = r.segments(w, d, st, lo, hi)
+	w.segs = w.segs[:lo]
+	return cont, stop
+}
+
+// segments tries the candidate segments w.segs[lo:hi] from the position
+// after d segments (see walk).
+func (r *chainRule) segments(w *chainWalk, d int, st *State, lo, hi int) (cont, stop bool) {
 	for i := lo; i < hi; i++ {
 		m := w.segs[i]
 		to := m.To()
@@ -529,16 +541,17 @@ func (r *chainRule) gen(s *State, out []Move) []Move {
 	w.out, w.nodes, w.cut = out, 0, false
 	n := g.board.N()
 	top := s.buf[g.lay.top : g.lay.top+n]
+	mover := s.ToMove()
 	if g.small {
-		for occ := s.occMask(); occ != 0; occ &= occ - 1 {
-			c := bits.TrailingZeros64(occ)
-			if !r.genOrigin(w, s, c) {
+		for cand := r.seg.origins(s); cand != 0; cand &= cand - 1 {
+			c := bits.TrailingZeros64(cand)
+			if r.seg.movable(s, c, mover) && !r.genOrigin(w, s, c) {
 				break
 			}
 		}
 	} else {
 		for c := 0; c < n; c++ {
-			if top[c] != 0 && !r.genOrigin(w, s, c) {
+			if top[c] != 0 && r.seg.movable(s, c, mover) && !r.genOrigin(w, s, c) {
 				break
 			}
 		}
