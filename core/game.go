@@ -235,6 +235,8 @@ type ruleBase struct {
 	after           []effect
 	// sets: the piece state the rule's moves set (set_state).
 	sets []stateSet
+	// promo: the kind the rule's moves turn the piece into (promote).
+	promo *promotion
 }
 
 func (r *ruleBase) base() *ruleBase { return r }

@@ -186,6 +186,9 @@ func (g *Game) play(s *State, m Move) error {
 			}
 			return err
 		}
+		if pr := ru.base().promo; pr != nil {
+			g.promote(s, pr, m, mover)
+		}
 		if sets := ru.base().sets; sets != nil {
 			g.applyStateSets(s, sets, m, mover)
 		}
