@@ -117,6 +117,7 @@ func init() {
 		&seatsLeftEnd,
 		&repetitionEnd,
 		&allInEnd,
+		&immobilisedEnd,
 		&noMoveEndType,
 	}
 }
