@@ -17,6 +17,7 @@ package core
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -659,6 +660,11 @@ func (r *chainRule) captured(s *State, m Move) int {
 	return n
 }
 
+// alwaysCaptures reports whether every chain takes a piece (segments =
+// "capturing"), so that compulsory capture keeps its moves uncounted
+// (alwaysCapturer, core/priority.go).
+func (r *chainRule) alwaysCaptures() bool { return r.capturing }
+
 // takes reports whether move m takes piece p.
 func (r *chainRule) takes(s *State, m Move, p int) bool {
 	c := s.PieceCell(p)
@@ -834,6 +840,24 @@ func (r *chainRule) explain(s *State, text string) (string, bool) {
 	}
 	if r.must && best == len(cells) {
 		return fmt.Sprintf("the chain %s must go on (continue = \"must\")", strings.Join(names, "-")), true
+	}
+	if best == len(cells) {
+		// legal chains follow the written cells, but what the text adds
+		// to a landing (a line capture's A or W) differs
+		if len(cells) == 2 {
+			if reason, ok := r.seg.explain(s, text); ok && reason != "" {
+				return strings.TrimPrefix(reason, weak), true
+			}
+		}
+		var same []string
+		for _, m := range moves {
+			if path := g.Path(s, m); m.From() == from && slices.Equal(path, cells) {
+				same = append(same, r.format(s, m))
+			}
+		}
+		if len(same) > 0 {
+			return fmt.Sprintf("no chain along %s is written %q; write %s", strings.Join(names, "-"), text, strings.Join(same, " or ")), true
+		}
 	}
 	return "", false
 }
