@@ -235,3 +235,28 @@ func containsStr(list []string, s string) bool {
 	i := sort.SearchStrings(list, s)
 	return i < len(list) && list[i] == s
 }
+
+// The perft golden of traditional/chinese-checkers (2 players) is
+// reproduced by the model.
+func TestChineseCheckersModelReproducesPerftGolden(t *testing.T) {
+	modelGolden(t, "../testdata/perft/traditional-chinese-checkers.txt", func(d int) uint64 { return modelPerft(newChineseCheckers(2), d) })
+}
+
+// The engine plays the readings' game with 2, 3, 4, 5 and 6 players: in
+// random games its legal moves equal the model's after every ply, and
+// perft(3) agrees.
+func TestChineseCheckersMatchesModel(t *testing.T) {
+	games := 4
+	if testing.Short() {
+		games = 1
+	}
+	for players := 2; players <= 6; players++ {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			g := load(t, "traditional/chinese-checkers", fmt.Sprintf("players=%d", players))
+			if got, want := g.Perft(g.NewState(), 3), modelPerft(newChineseCheckers(players), 3); got != want {
+				t.Errorf("perft(3): engine %d, model %d", got, want)
+			}
+			crosscheckGame(t, g, newChineseCheckers(players), games, 300, uint64(players))
+		})
+	}
+}

@@ -38,6 +38,7 @@ const (
 	chainNotePath = iota
 	chainNotePathCaptures
 	chainNoteLandings
+	chainNoteEnds
 )
 
 var (
@@ -59,8 +60,8 @@ var (
 		Doc: "read after each segment, on the position after it: may the chain go on (from, to, height, kind as in when; captured: pieces the segment took; segment: its number from 1)"}
 	chainIdentityKey = Key{Name: "identity", Type: TChoice, Default: "path", Allowed: []string{"path", "end"},
 		Doc: "path: every chain is its own move; end: the chains from one origin to one cell are one move (for segments that take nothing)"}
-	chainNotationKey = Key{Name: "notation", Type: TChoice, Default: "path_captures", Allowed: []string{"path", "path_captures", "landings"},
-		Doc: "path: a1-c3-e5; path_captures: a1-c3-e5 then x and each victim's cell; landings: a1xc3xe5 (x before a landing whose segment took a piece)"}
+	chainNotationKey = Key{Name: "notation", Type: TChoice, Default: "path_captures", Allowed: []string{"path", "path_captures", "landings", "ends"},
+		Doc: "path: a1-c3-e5; path_captures: a1-c3-e5 then x and each victim's cell; landings: a1xc3xe5 (x before a landing whose segment took a piece); ends: a1-e5, the origin and the last landing only (with identity = \"end\")"}
 )
 
 var chainMove = moveType{name: "chain", doc: "one move of several segments by one piece, each a move of another rule",
@@ -145,6 +146,8 @@ func compileChain(c *compiler, p string, rb ruleBase) rule {
 		ru.notation = chainNotePath
 	case "landings":
 		ru.notation = chainNoteLandings
+	case "ends":
+		ru.notation = chainNoteEnds
 	default:
 		ru.notation = chainNotePathCaptures
 	}
@@ -693,6 +696,9 @@ func (r *chainRule) takes(s *State, m Move, p int) bool {
 }
 
 func (r *chainRule) format(s *State, m Move) string {
+	if r.notation == chainNoteEnds { // FROM-TO: the origin and the last landing (identity = "end")
+		return s.g.board.Cells[m.From()].Name + "-" + s.g.board.Cells[m.To()].Name
+	}
 	w, d := r.find(s, m)
 	defer func() { w.root = nil }()
 	g := s.g
