@@ -438,7 +438,7 @@ func (r *leapRule) AttackedBy(s *State, t, seat int) bool {
 		for i := tb.roff[t]; i < tb.roff[t+1]; i++ {
 			from := int(tb.rsrc[i])
 			p := s.Top(from)
-			if p < 0 || int(g.pieceOwner[p]) != seat || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {
+			if p < 0 || int(g.pieceOwner[p]) != seat || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) || !g.mayStand(int(g.pieceKind[p]), t) {
 				continue
 			}
 			if r.table(s, p) != tb {

@@ -29,7 +29,17 @@ type legality struct {
 	// after effects (the pieceMover capability).
 	topMover []bool
 	// attackers[phase]: the attack tests of the phase's rules.
-	attackers [][]attacker
+	attackers [][]attackEntry
+	// rel[phase][t*words : (t+1)*words]: the cells the phase's attack tests
+	// on t read (a bit set); nil when some test may read any cell.
+	rel   [][]uint64
+	words int
+	// walkDirs[phase], walkDepth[phase]: the rays the phase's ray attackers
+	// read, and how many occupied cells along each.
+	walkDirs  [][]int
+	walkDepth []int
+	// rayKinds[phase][kind]: the ray attackers that move pieces of the kind.
+	rayKinds [][][]rayAttacker
 	// virtual[phase]: every attack test of the phase reads only the cells'
 	// tops and heights, so a move can be tried in place without playing it.
 	virtual []bool
@@ -54,6 +64,48 @@ type attacker interface {
 type virtualAttacker interface {
 	attacker
 	virtualOK(g *Game) bool
+}
+
+// attackEntry is one rule's attack test with what is known statically:
+// hits[by][t] is false when no piece of seat by can ever take on t by the
+// rule, wherever the other pieces stand (nil: unknown).
+type attackEntry struct {
+	a    attacker
+	hits [][]bool
+	// ray: the test reads the phase's shared walk of the rays back from
+	// the cell (rayWalk) instead of walking them itself.
+	ray rayAttacker
+}
+
+// rayAttacker is an attacker whose test needs only the first few occupied
+// cells along some rays back from the attacked cell. Its prepare (at load)
+// says which directions' rays (the reverse ones) and how many occupied
+// cells of each; attackedFromWalk answers from a rayWalk of them.
+type rayAttacker interface {
+	prepareWalk(g *Game) (dirs []int, depth int, ok bool)
+	// attacksFrom reports whether the piece on x, the occupied cell number
+	// j (from 0) met walking from t along direction e, at distance dist,
+	// could take on t by the rule for seat by.
+	attacksFrom(s *State, x, j, e, dist, t, by int) bool
+	// movesKind reports whether the rule moves pieces of kind k.
+	movesKind(k int) bool
+}
+
+// attackReader is an attacker that can list the cells its test on t reads
+// besides t (origins, cells passed over, blocking cells): a move that
+// changes none of them cannot change the test's answer.
+type attackReader interface {
+	attackCells(g *Game, t int, add func(c int))
+}
+
+// walkMaxDirs bounds the directions of a board whose rays the ray
+// attackers share.
+const walkMaxDirs = 64
+
+// attackOnlyRule is a rule that may make no moves and count only in the
+// attack tests (attack_only).
+type attackOnlyRule interface {
+	attacksOnly() bool
 }
 
 // pieceMover is a rule whose every move takes the top piece (or the stack)
@@ -154,10 +206,20 @@ func (c *compiler) compileRoyal() {
 		return
 	}
 	lg.revDir = reverseDirs(g)
-	lg.attackers = make([][]attacker, len(g.phases))
+	lg.attackers = make([][]attackEntry, len(g.phases))
 	lg.virtual = make([]bool, len(g.phases))
+	lg.rel = make([][]uint64, len(g.phases))
+	lg.walkDirs = make([][]int, len(g.phases))
+	lg.walkDepth = make([]int, len(g.phases))
+	lg.rayKinds = make([][][]rayAttacker, len(g.phases))
+	n := g.Board.N()
+	lg.words = (n + 63) / 64
 	for i, ph := range g.phases {
 		virtual := true
+		var rel []uint64
+		if n <= 1024 {
+			rel = make([]uint64, n*lg.words)
+		}
 		for _, ri := range ph.rules {
 			a, ok := g.rules[ri].(attacker)
 			if !ok {
@@ -166,10 +228,74 @@ func (c *compiler) compileRoyal() {
 			if va, ok := a.(virtualAttacker); !ok || !va.virtualOK(g) {
 				virtual = false
 			}
-			lg.attackers[i] = append(lg.attackers[i], a)
+			entry := attackEntry{a: a, hits: attackHits(g, g.rules[ri])}
+			if ra, ok := a.(rayAttacker); ok && len(g.Board.Dirs) <= walkMaxDirs {
+				if dirs, depth, ok := ra.prepareWalk(g); ok {
+					entry.ray = ra
+					if lg.rayKinds[i] == nil {
+						lg.rayKinds[i] = make([][]rayAttacker, len(g.Kinds))
+					}
+					for k := range g.Kinds {
+						if ra.movesKind(k) {
+							lg.rayKinds[i][k] = append(lg.rayKinds[i][k], ra)
+						}
+					}
+					lg.walkDepth[i] = max(lg.walkDepth[i], depth)
+					for _, d := range dirs {
+						if !slicesContains(lg.walkDirs[i], d) {
+							lg.walkDirs[i] = append(lg.walkDirs[i], d)
+						}
+					}
+				}
+			}
+			lg.attackers[i] = append(lg.attackers[i], entry)
+			if ar, ok := a.(attackReader); ok && rel != nil {
+				for t := 0; t < n; t++ {
+					row := rel[t*lg.words : (t+1)*lg.words]
+					ar.attackCells(g, t, func(c int) { row[c/64] |= 1 << uint(c%64) })
+				}
+			} else {
+				rel = nil
+			}
 		}
 		lg.virtual[i] = virtual
+		lg.rel[i] = rel
 	}
+}
+
+// attackHits tables, per seat and cell, whether a piece of the seat could
+// ever take on the cell by rule ru, from the rule's static edges (reacher)
+// and where its pieces may stand (confine); nil when the rule cannot say.
+func attackHits(g *Game, ru rule) [][]bool {
+	re, ok := ru.(reacher)
+	if !ok {
+		return nil
+	}
+	n := g.Board.N()
+	out := make([][]bool, len(g.Seats))
+	for seat := range out {
+		out[seat] = make([]bool, n)
+	}
+	one := make([]bool, len(g.Kinds))
+	for k, kind := range g.Kinds {
+		one[k] = true
+		seats := []int{kind.Owner}
+		if kind.Owner < 0 {
+			seats = seats[:0]
+			for seat := range g.Seats {
+				seats = append(seats, seat)
+			}
+		}
+		re.reach(g, one, func(from, to int) {
+			if g.mayStand(k, from) {
+				for _, seat := range seats {
+					out[seat][to] = true
+				}
+			}
+		})
+		one[k] = false
+	}
+	return out
 }
 
 // reverseDirs returns, per direction d, the direction whose rays retrace
@@ -219,6 +345,23 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 	height := s.buf[g.lay.height:]
 	royal := lg.royal != nil && len(lg.royal[mover]) > 0
 	virtual := royal && lg.virtual[s.buf[hPhase]]
+	// Not in check now, a move that neither leaves nor enters a cell the
+	// attack tests on the royal pieces' cells read, and moves no royal
+	// piece, leaves them unattacked: it needs no test.
+	var rel []uint64
+	if royal && lg.rel[s.buf[hPhase]] != nil && !g.royalAttacked(s, mover) {
+		rel = s.relScratch(lg.words)
+		pos := s.buf[g.lay.pos:]
+		for _, q := range lg.royal[mover] {
+			if c := int(pos[q]) - 1; c >= 0 {
+				row := lg.rel[s.buf[hPhase]][c*lg.words : (c+1)*lg.words]
+				for w := range rel {
+					rel[w] |= row[w]
+				}
+				rel[c/64] |= 1 << uint(c%64) // a royal piece that moves
+			}
+		}
+	}
 	out := moves[:0]
 	for _, m := range moves {
 		if m == Pass {
@@ -233,6 +376,11 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 					continue
 				}
 			}
+		}
+		if royal && rel != nil && from >= 0 && to >= 0 && lg.topMover[ri] &&
+			rel[from/64]&(1<<uint(from%64)) == 0 && rel[to/64]&(1<<uint(to%64)) == 0 {
+			out = append(out, m)
+			continue
 		}
 		if royal {
 			var attacked bool
@@ -313,18 +461,95 @@ func (g *Game) royalAttacked(s *State, seat int) bool {
 // attacked reports whether a piece of a seat other than seat, still
 // playing, could take a piece on t by a rule of the current phase.
 func (g *Game) attacked(s *State, t, seat int) bool {
-	as := g.legal.attackers[s.buf[hPhase]]
+	ph := s.buf[hPhase]
+	as := g.legal.attackers[ph]
 	for o := range g.Seats {
 		if o == seat || s.Eliminated(o) {
 			continue
 		}
-		for _, a := range as {
-			if a.attackedBy(s, t, o) {
+		for i := range as {
+			e := &as[i]
+			if e.ray != nil || (e.hits != nil && !e.hits[o][t]) {
+				continue
+			}
+			if e.a.attackedBy(s, t, o) {
 				return true
 			}
 		}
 	}
+	if kinds := g.legal.rayKinds[ph]; kinds != nil {
+		return g.rayAttacked(s, t, seat, int(ph), kinds)
+	}
 	return false
+}
+
+// rayAttacked asks the ray attackers of the phase about the first occupied
+// cells along the rays from t: each such piece of another seat still
+// playing, by the rules that move its kind.
+func (g *Game) rayAttacked(s *State, t, seat, ph int, kinds [][]rayAttacker) bool {
+	b := g.Board
+	nd := len(b.Dirs)
+	rays, roff := b.RayTable()
+	n := b.N()
+	top := s.buf[g.lay.top : g.lay.top+n]
+	height := s.buf[g.lay.height : g.lay.height+n]
+	counts := s.buf[g.lay.counts : g.lay.counts+n]
+	depth := g.legal.walkDepth[ph]
+	for _, e := range g.legal.walkDirs[ph] {
+		k := t*nd + e
+		j := 0
+		for i, x := range rays[roff[k]:roff[k+1]] {
+			if height[x] == 0 && counts[x] == 0 {
+				continue
+			}
+			if p := top[x] - 1; p >= 0 && int(g.pieceOwner[p]) != seat {
+				if o := int(g.pieceOwner[p]); o >= 0 {
+					// an owned piece attacks for its owner
+					if !s.Eliminated(o) {
+						for _, ra := range kinds[g.pieceKind[p]] {
+							if ra.attacksFrom(s, int(x), j, e, i+1, t, o) {
+								return true
+							}
+						}
+					}
+				} else {
+					// a neutral piece, for any seat that may move it
+					for _, ra := range kinds[g.pieceKind[p]] {
+						for by := range g.Seats {
+							if by != seat && !s.Eliminated(by) && ra.attacksFrom(s, int(x), j, e, i+1, t, by) {
+								return true
+							}
+						}
+					}
+				}
+			}
+			if j++; j == depth {
+				break
+			}
+		}
+	}
+	return false
+}
+
+func slicesContains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// relScratch returns s's working bit set of words words, cleared.
+func (s *State) relScratch(words int) []uint64 {
+	if cap(s.rel) < words {
+		s.rel = make([]uint64, words)
+	}
+	r := s.rel[:words]
+	for i := range r {
+		r[i] = 0
+	}
+	return r
 }
 
 // InCheck reports whether one of seat's royal pieces ([turns] royal) could
@@ -349,7 +574,13 @@ func (a *genAttacker) attackedBy(s *State, t, by int) bool {
 	s.attackBuf = buf[:0]
 	victim := s.Top(t)
 	vt, _ := a.rule.(victimTaker)
+	g := s.g
 	for _, m := range buf {
+		if from := m.From(); from >= 0 && g.legal.topMover[m.Rule()] {
+			if p := s.Top(from); p >= 0 && !g.mayStand(int(g.pieceKind[p]), m.To()) {
+				continue // confinement: not a move
+			}
+		}
 		if m.To() == t && s.occupied(t) {
 			return true
 		}

@@ -55,6 +55,7 @@ type State struct {
 	// working space for attack tests by move generation (royal.go).
 	look      *State
 	attackBuf []Move
+	rel       []uint64
 }
 
 // Game returns the game this state belongs to.

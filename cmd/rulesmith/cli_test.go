@@ -189,6 +189,7 @@ var openings = map[string]string{
 	"traditional/mu-torere":        "traditional-mu-torere-opening.txt",
 	"traditional/tac-tix":          "traditional-tac-tix-opening.txt",
 	"traditional/nine-mens-morris": "traditional-nine-mens-morris-opening.txt",
+	"traditional/xiangqi":          "traditional-xiangqi-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -368,6 +369,10 @@ var gameRecords = []string{
 	"traditional-mu-torere-opening.txt",
 	"traditional-tac-tix-opening.txt",
 	"traditional-nine-mens-morris-opening.txt",
+	"traditional-xiangqi.txt",
+	"traditional-xiangqi-mate.txt",
+	"traditional-xiangqi-stalemate.txt",
+	"traditional-xiangqi-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {
