@@ -24,6 +24,7 @@ const (
 	capReplace
 	capRelated
 	capSandwich
+	capLine
 )
 
 // maxSubsetVictims bounds the victims of one sandwich capture (each subset
@@ -50,6 +51,8 @@ type captureSpec struct {
 	shareOut bool      // a partner of an eliminated seat takes its share too
 	screens  int       // screen: a capture passes over exactly this many pieces (0: not a screen capture)
 	toHand   bool      // taken pieces go back to their owners' hands (capture_to = "hand")
+	// line: the captures allowed (capture_line.go)
+	approach, withdrawal bool
 }
 
 // exclusion: a piece may not stop on a cell related to a cell occupied by
@@ -74,8 +77,8 @@ func (e *exclusion) blocked(s *State, from, t int) bool {
 
 // The capture keys of slides and steps.
 var (
-	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "screen"},
-		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; screen: take the first piece beyond exactly `screens` pieces"}
+	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "screen", "line"},
+		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; screen: take the first piece beyond exactly `screens` pieces; line: approach or withdrawal"}
 	captureRelationKey = Key{Name: "capture_relation", Type: TString,
 		Doc: "related: victims stand on cells related to the landing cell; sandwich: to the middle cell"}
 	captureCountKey = Key{Name: "capture_count", Type: TChoice, Default: "one", Allowed: []string{"one", "any"},
@@ -104,7 +107,7 @@ var (
 
 // captureKeys are the capture keys of slides and steps.
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
-	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &screensKey}
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &screensKey, &captureLinesKey}
 
 // captureType is one kind of capture a slide or step makes: the value of
 // its `capture` key. Its compile reads the keys only it takes into cs, and
@@ -300,6 +303,9 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover, sid
 	if cs == nil || cs.kind == capNone || cs.kind == capReplace {
 		return append(out, mkMove(rule, from, t, aux))
 	}
+	if cs.kind == capLine {
+		return cs.emitLine(s, out, rule, from, t, aux, mover, side)
+	}
 	if cs.kind == capRelated && !cs.any {
 		n0 := len(out)
 		list := s.victimList()
@@ -351,6 +357,9 @@ func (cs *captureSpec) victimsOf(m Move) (one int, mask uint64) {
 func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 	if cs == nil {
 		return nil
+	}
+	if cs.kind == capLine {
+		return cs.applyLine(s, m, mover, rule)
 	}
 	one, mask := cs.victimsOf(m)
 	take := func(p int) error {

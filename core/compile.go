@@ -39,6 +39,10 @@ type compiler struct {
 	}
 	// followUps are the rules another rule names as its then.
 	followUps map[int]bool
+	// tables is the directory of the relation table cache ("": none), and
+	// cellsSum the digest of the board's cell attributes (tablecache.go).
+	tables   string
+	cellsSum []byte
 }
 
 // topKeys are the keys of the top level of a variant file.
@@ -73,8 +77,14 @@ func Compile(doc *spec.Doc, sets ...string) (*Game, error) {
 }
 
 func compile(doc *spec.Doc, budget Budget, sets []string) (g *Game, err error) {
+	return compileWith(doc, options{budget: budget, sets: sets})
+}
+
+// compileWith compiles doc with Load's options (budget, sets, tables).
+func compileWith(doc *spec.Doc, o options) (g *Game, err error) {
+	budget, sets := o.budget, o.sets
 	c := &compiler{r: spec.NewReader(doc), g: &Game{doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{},
-		meter: newMeter(budget)}
+		meter: newMeter(budget), tables: o.tables}
 	defer func() {
 		c.meter.done = true
 		if x := recover(); x != nil {
@@ -114,6 +124,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileHandReturn()
 	c.followUps = c.compileFollowUps()
 	c.compilePhases()
+	c.compilePriority()
 	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileRoyal()
@@ -907,6 +918,14 @@ func (c *compiler) relation(p, name string) *board.Relation {
 	if prog == nil {
 		return nil
 	}
+	key := c.relationKey(src)
+	if key != "" {
+		if rel := c.cachedRelation(name, key); rel != nil {
+			_, cells := rel.Lists()
+			c.charge(p, 4*int64(len(cells))) // the pairs kept, as computing them charges
+			return rel
+		}
+	}
 	if fp := fastExpr(src, env, -1, fastVar{name: "a", recs: c.cellRecs()}, fastVar{name: "b", recs: c.cellRecs()}); fp != nil {
 		failed, row, at := false, fp, -1
 		rel := board.NewRelation(name, b.N(), func(x, y int) bool {
@@ -923,6 +942,9 @@ func (c *compiler) relation(p, name string) *board.Relation {
 			return v
 		})
 		if !failed {
+			if key != "" {
+				c.storeRelation(key, rel)
+			}
 			return rel
 		}
 	}

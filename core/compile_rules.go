@@ -323,6 +323,7 @@ var turnsKeys = []*Key{
 		Doc: "when the seats still playing may agree a draw (a record's \"draw agreed\"): at any time, once a seat is out, or never"},
 	{Name: "resign_notice", Type: TChoice, Default: "none", Allowed: []string{"none", "round"},
 		Doc: "round: while every seat plays, a resignation takes effect after the seat's next move (after the move after that when given on its own turn)"},
+	&capturePriorityKey,
 	&royalKey,
 }
 
@@ -334,6 +335,7 @@ var phaseKeys = []*Key{
 	{Name: "next", Type: TString, Doc: "the phase that follows"},
 	{Name: "first", Type: TString, Doc: "the seat that moves first when this phase begins"},
 	{Name: "cite", Type: TString, Doc: "a reference into the rule text"},
+	&capturePriorityKey,
 }
 
 func (c *compiler) compilePhases() {

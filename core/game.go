@@ -102,9 +102,11 @@ type Game struct {
 	restingRule   string
 	digest        [32]byte
 
-	rules  []rule
-	phases []*phase
-	ends   []*endCond
+	rules []rule
+	// counters[i]: rule i's captureCounter, or nil (priority.go)
+	counters []captureCounter
+	phases   []*phase
+	ends     []*endCond
 	// referee judges the foul ([fouls]); nil when there is none
 	referee Referee
 	// seatKeys tables the hash keys of the seat to move per phase.
@@ -192,6 +194,8 @@ type phase struct {
 	endHand bool
 	endIf   condProgram
 	next    int
+	// priority: capture_priority (priority.go)
+	priority int
 }
 
 // rule is one move primitive compiled from [moves.NAME].
@@ -240,6 +244,7 @@ type options struct {
 	sets    []string
 	anyPath bool
 	budget  Budget
+	tables  string // WithTableCache
 }
 
 func (o *options) source() spec.Source { return spec.Source{FS: o.fs, AnyPath: o.anyPath} }
@@ -264,7 +269,7 @@ func Load(name string, opts ...Option) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return compile(doc, o.budget, o.sets)
+	return compileWith(doc, o)
 }
 
 // LoadBytes compiles a variant held in memory as if read from file.
@@ -277,7 +282,7 @@ func LoadBytes(file string, data []byte, opts ...Option) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return compile(doc, o.budget, o.sets)
+	return compileWith(doc, o)
 }
 
 // SeatIndex returns the index of a seat by name or by its first letter.

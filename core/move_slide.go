@@ -220,12 +220,40 @@ func (r *slideRule) reach(g *Game, kinds []bool, add func(from, to int)) {
 
 // takes reports whether m takes p as a victim (not counting a piece
 // replaced on the target).
-func (r *slideRule) takes(_ *State, m Move, p int) bool {
+func (r *slideRule) takes(s *State, m Move, p int) bool {
 	if r.cap == nil {
 		return false
 	}
+	if r.cap.kind == capLine {
+		return r.cap.takesLine(s, m, p)
+	}
 	one, mask := r.cap.victimsOf(m)
 	return p == one || mask&(1<<uint(p)) != 0
+}
+
+// captured returns the number of pieces m takes: the stack on the target
+// (replace), the stack jumped over, and the capture's victims.
+func (r *slideRule) captured(s *State, m Move) int {
+	n := 0
+	if r.jump {
+		if r.captureOver {
+			n += s.Height(int(s.g.Board.Ray(m.From(), m.Aux())[0]))
+		}
+	}
+	if r.replace {
+		n += s.Height(m.To())
+	}
+	if r.jump || r.cap == nil {
+		return n
+	}
+	if r.cap.kind == capLine {
+		return n + r.cap.countLine(s, m)
+	}
+	one, mask := r.cap.victimsOf(m)
+	if one >= 0 {
+		n++
+	}
+	return n + bits.OnesCount64(mask)
 }
 
 func (r *slideRule) exclusionRelation() *board.Relation { return r.excl.relation() }
@@ -606,12 +634,23 @@ func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
 		}
 	}
 	formatVictims(g, &sb, one, mask)
+	if cs != nil && cs.kind == capLine {
+		sb.WriteString(lineMark(m))
+	}
 	return sb.String()
 }
 
 func (r *slideRule) explain(s *State, text string) (string, bool) {
 	g := s.g
 	b := g.Board
+	which := 0 // a line capture's choice written after the landing cell
+	if r.cap != nil && r.cap.kind == capLine {
+		if rest, w := splitLineMark(text); w != 0 {
+			if _, _, _, ok := parseFromTo(s, rest, r.byPiece); ok {
+				text, which = rest, w
+			}
+		}
+	}
 	from, to, victims, ok := parseFromTo(s, text, r.byPiece)
 	if !ok {
 		return "", false
@@ -685,6 +724,9 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 			}
 			if victims != "" {
 				return fmt.Sprintf("the landing on %s is legal, but not the capture %s: the pieces it names cannot be taken by this move", tn, victims), true
+			}
+			if r.cap != nil && r.cap.kind == capLine {
+				return r.cap.explainLine(s, from, to, which)
 			}
 			return "", false
 		}

@@ -338,3 +338,16 @@ func didYouMean(name string, known []string) string {
 	}
 	return ""
 }
+
+// captured counts the base move's captures (when its rule counts them)
+// and the piece the follow-up removes.
+func (t *thenRule) captured(s *State, m Move) int {
+	n := 0
+	if cc, ok := t.rule.(captureCounter); ok {
+		n = cc.captured(s, baseMove(m))
+	}
+	if followCell(m) >= 0 {
+		n++
+	}
+	return n
+}

@@ -71,6 +71,11 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 		}
 		return 0, &IllegalMoveError{Text: t, Reason: fmt.Sprintf("%s may not pass: passing is allowed only when no move is possible", g.Seats[s.ToMove()])}
 	}
+	// A move its rule makes that the capture priority refuses.
+	if reason := g.explainPriority(s, t, moves); reason != "" {
+		ph := g.phases[s.buf[hPhase]]
+		return 0, &IllegalMoveError{Text: t, Rule: "capture_priority", Cite: ph.name + " phase", Reason: reason}
+	}
 	// The right move written the wrong way (cells where the notation names
 	// the piece, or victims left out): say how to write it.
 	if f, tc, victims, ok := parseFromTo(s, t, true); ok && victims == "" {

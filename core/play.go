@@ -99,6 +99,9 @@ func (g *Game) gen(s *State, buf []Move) []Move {
 	if g.legal.on {
 		buf = append(buf[:start], g.filterLegal(s, buf[start:])...)
 	}
+	if ph.priority != priorityNone {
+		buf = buf[:start+len(g.prioritize(s, buf[start:], ph.priority))]
+	}
 	return buf
 }
 

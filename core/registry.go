@@ -194,6 +194,7 @@ func init() {
 		&sandwichCapture,
 		&replaceCapture,
 		&screenCapture,
+		&lineCapture,
 	}
 	captureKindKey.Allowed = nil
 	for _, t := range captureTypes {
@@ -234,6 +235,16 @@ type reacher interface {
 // speed of the search, never its answer.
 type victimTaker interface {
 	takes(s *State, m Move, p int) bool
+}
+
+// captureCounter is a rule whose moves may take pieces: captured returns
+// how many pieces move m, played from s, takes (0: none). Move priority
+// (capture_priority, core/priority.go) keeps only capturing moves, or
+// only those that take the most, by this count. A rule that does not
+// implement it takes nothing as far as priority is concerned: under
+// compulsory capture its moves are legal only when no move captures.
+type captureCounter interface {
+	captured(s *State, m Move) int
 }
 
 // excluder is a rule whose moves may not end on a cell related by a

@@ -102,6 +102,34 @@ func NewRelation(name string, n int, related func(a, b int) bool) *Relation {
 	return r
 }
 
+// RelationFromLists rebuilds a relation from the lists Lists returns
+// (stored by a cache); ok is false unless they have the shape NewRelation
+// gives: for each cell, other cells in increasing order.
+func RelationFromLists(name string, off, cell []int32) (*Relation, bool) {
+	n := len(off) - 1
+	if n < 0 || off[0] != 0 || int(off[n]) != len(cell) {
+		return nil, false
+	}
+	for a := 0; a < n; a++ {
+		if off[a+1] < off[a] {
+			return nil, false
+		}
+		prev := int32(-1)
+		for _, b := range cell[off[a]:off[a+1]] {
+			if b <= prev || int(b) >= n || int(b) == a {
+				return nil, false
+			}
+			prev = b
+		}
+	}
+	return &Relation{Name: name, off: off, cell: cell}, true
+}
+
+// Lists returns the relation's related cells of every cell, one after the
+// other, and where each cell's list starts (n+1 offsets); both are the
+// relation's own, to read only.
+func (r *Relation) Lists() (off, cell []int32) { return r.off, r.cell }
+
 // N returns the number of cells.
 func (b *Board) N() int { return len(b.Cells) }
 
