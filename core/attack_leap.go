@@ -8,8 +8,39 @@ package core
 // at most the piece standing there.
 func (r *leapRule) movesTop() bool { return true }
 
-// attackedBy is AttackedBy for the royal filter.
-func (r *leapRule) attackedBy(s *State, t, by int) bool { return r.AttackedBy(s, t, by) }
+// attackedBy is AttackedBy for the royal filter, with a fast path for a
+// plain leaper (no facing, condition, immunity or exclusion): the reverse
+// table of t read straight from the State's buffer.
+func (r *leapRule) attackedBy(s *State, t, by int) bool {
+	if r.facing != facingNone || r.when != nil || r.cap.capIf != nil || r.cap.immune != nil || r.excl != nil {
+		return r.AttackedBy(s, t, by)
+	}
+	if r.cap.kind != capReplace || r.land == landEmpty {
+		return false
+	}
+	g := s.g
+	n := g.Board.N()
+	top := s.buf[g.lay.top : g.lay.top+n]
+	height := s.buf[g.lay.height : g.lay.height+n]
+	counts := s.buf[g.lay.counts : g.lay.counts+n]
+	if v := top[t] - 1; v >= 0 && int(g.pieceOwner[v]) == by {
+		return false // one's own piece is not taken
+	}
+	tb := &r.tables[0]
+	for i := tb.roff[t]; i < tb.roff[t+1]; i++ {
+		p := top[tb.rsrc[i]] - 1
+		if p < 0 || int(g.pieceOwner[p]) != by || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {
+			continue
+		}
+		if b := tb.rblk[i]; b >= 0 && (height[b] != 0 || counts[b] != 0) {
+			continue
+		}
+		if g.mayStand(int(g.pieceKind[p]), t) {
+			return true
+		}
+	}
+	return false
+}
 
 // virtualOK: AttackedBy reads only tops and occupancy, unless a condition
 // reads the state.

@@ -353,6 +353,9 @@ type Display struct {
 	Shade string
 	// RootFace names the face a folded board is unfolded around.
 	RootFace string
+	// GapAfterRows lists the rows of a grid after which a gap line is
+	// drawn (Xiangqi's river).
+	GapAfterRows []int
 }
 
 // InRegion reports whether cell c belongs to the named region (for any seat).

@@ -40,6 +40,9 @@ type legality struct {
 	walkDepth []int
 	// rayKinds[phase][kind]: the ray attackers that move pieces of the kind.
 	rayKinds [][][]rayAttacker
+	// noStones: no cell ever holds stones (none at the start, no sowing),
+	// so occupancy is the height alone.
+	noStones bool
 	// virtual[phase]: every attack test of the phase reads only the cells'
 	// tops and heights, so a move can be tried in place without playing it.
 	virtual []bool
@@ -206,6 +209,19 @@ func (c *compiler) compileRoyal() {
 		return
 	}
 	lg.revDir = reverseDirs(g)
+	lg.noStones = true
+	for _, ru := range g.rules {
+		if ru.base().typ == "sow" {
+			lg.noStones = false
+		}
+	}
+	if g.initial != nil {
+		for c := 0; c < g.Board.N(); c++ {
+			if g.initial.Count(c) != 0 {
+				lg.noStones = false
+			}
+		}
+	}
 	lg.attackers = make([][]attackEntry, len(g.phases))
 	lg.virtual = make([]bool, len(g.phases))
 	lg.rel = make([][]uint64, len(g.phases))
@@ -398,19 +414,18 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 	return out
 }
 
-// tryInPlace moves the piece on from to to (taking what stands there) on
-// s's tops, heights and piece cells only, asks whether one of mover's royal
-// pieces is then attacked, and puts everything back.
+// tryInPlace moves the piece on from to to (covering what stands there) on
+// s's tops, heights and the moved piece's cell only, asks whether one of
+// mover's royal pieces is then attacked, and puts everything back.
 func (g *Game) tryInPlace(s *State, from, to, mover int) bool {
+	// The attack tests read tops and heights; royalAttacked reads the cells
+	// of the mover's own royal pieces, so a piece taken on to keeps its cell
+	// (a royal piece of the mover's stays where it is, under the mover).
 	l := &g.lay
 	b := s.buf
 	p := b[l.top+from]
 	victim := b[l.top+to]
-	hTo, vPos := b[l.height+to], int32(0)
-	if victim != 0 {
-		vPos = b[l.pos+int(victim-1)]
-		b[l.pos+int(victim-1)] = 0
-	}
+	hTo := b[l.height+to]
 	b[l.top+to], b[l.height+to] = p, 1
 	b[l.top+from], b[l.height+from] = 0, 0
 	b[l.pos+int(p-1)] = int32(to + 1)
@@ -418,9 +433,6 @@ func (g *Game) tryInPlace(s *State, from, to, mover int) bool {
 	b[l.pos+int(p-1)] = int32(from + 1)
 	b[l.top+from], b[l.height+from] = p, 1
 	b[l.top+to], b[l.height+to] = victim, hTo
-	if victim != 0 {
-		b[l.pos+int(victim-1)] = vPos
-	}
 	return attacked
 }
 
@@ -495,11 +507,12 @@ func (g *Game) rayAttacked(s *State, t, seat, ph int, kinds [][]rayAttacker) boo
 	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
 	depth := g.legal.walkDepth[ph]
+	noStones := g.legal.noStones
 	for _, e := range g.legal.walkDirs[ph] {
 		k := t*nd + e
 		j := 0
 		for i, x := range rays[roff[k]:roff[k+1]] {
-			if height[x] == 0 && counts[x] == 0 {
+			if height[x] == 0 && (noStones || counts[x] == 0) {
 				continue
 			}
 			if p := top[x] - 1; p >= 0 && int(g.pieceOwner[p]) != seat {

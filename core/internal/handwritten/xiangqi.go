@@ -148,13 +148,6 @@ func (x *Xiangqi) Reset() {
 	x.toMove, x.plies = 0, 0
 }
 
-func (x *Xiangqi) sideOf(c int) int {
-	if x.board[c] > 0 {
-		return 0
-	}
-	return 1
-}
-
 // own reports whether c holds a piece of side.
 func (x *Xiangqi) own(c, side int) bool {
 	v := x.board[c]
