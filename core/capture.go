@@ -24,6 +24,7 @@ const (
 	capReplace
 	capRelated
 	capSandwich
+	capCustodial
 	capLine
 )
 
@@ -42,15 +43,17 @@ type captureSpec struct {
 	rel      *board.Relation // related: victims' cells; sandwich: cells mobbed from the middle cell
 	any      bool            // related: any subset (else one victim per move)
 	optional bool
-	capIf    *whenCond // static condition over from/to for capturing at all
-	immune   []bool    // [kind*N+cell]: a piece of this kind on this cell cannot be taken by this rule
-	partner  []bool    // sandwich: kinds that can be the passive partner
-	lineOK   []bool    // sandwich: [t*nd+d] the middle and partner cells of direction d qualify
-	points   bool      // add the victims' values to the mover's points
-	share    bool      // sandwich points: share with the partner's owner unless it is the victim's
-	shareOut bool      // a partner of an eliminated seat takes its share too
-	screens  int       // screen: a capture passes over exactly this many pieces (0: not a screen capture)
-	toHand   bool      // taken pieces go back to their owners' hands (capture_to = "hand")
+	capIf    *whenCond      // static condition over from/to for capturing at all
+	immune   []bool         // [kind*N+cell]: a piece of this kind on this cell cannot be taken by this rule
+	partner  []bool         // sandwich: kinds that can be the passive partner
+	lineOK   []bool         // sandwich: [t*nd+d] the middle and partner cells of direction d qualify
+	points   bool           // add the victims' values to the mover's points
+	share    bool           // sandwich points: share with the partner's owner unless it is the victim's
+	shareOut bool           // a partner of an eliminated seat takes its share too
+	cust     *custodialSpec // custodial: its options
+	post     bool           // the capture is judged after the landing (custodial)
+	screens  int            // screen: a capture passes over exactly this many pieces (0: not a screen capture)
+	toHand   bool           // taken pieces go back to their owners' hands (capture_to = "hand")
 	// line: the captures allowed (capture_line.go)
 	approach, withdrawal bool
 }
@@ -77,8 +80,8 @@ func (e *exclusion) blocked(s *State, from, t int) bool {
 
 // The capture keys of slides and steps.
 var (
-	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "screen", "line"},
-		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; screen: take the first piece beyond exactly `screens` pieces; line: approach or withdrawal"}
+	captureKindKey = Key{Name: "capture", Type: TChoice, Default: "none", Allowed: []string{"none", "related", "sandwich", "replace", "screen", "line", "custodial"},
+		Doc: "replace: remove the stack on the target; related, sandwich: take pieces on related cells; screen: take the first piece beyond exactly `screens` pieces; line: approach or withdrawal; custodial: take the enemy pieces the moved piece encloses"}
 	captureRelationKey = Key{Name: "capture_relation", Type: TString,
 		Doc: "related: victims stand on cells related to the landing cell; sandwich: to the middle cell"}
 	captureCountKey = Key{Name: "capture_count", Type: TChoice, Default: "one", Allowed: []string{"one", "any"},
@@ -90,7 +93,7 @@ var (
 	immuneKey = Key{Name: "immune", Type: TExpr,
 		Doc: "over kind, flags and cell: true when this rule cannot take such a piece there"}
 	partnerFlagKey = Key{Name: "partner_flag", Type: TString,
-		Doc: "sandwich: the flag of the kinds that can be the partner, whoever owns them"}
+		Doc: "sandwich: the flag of the kinds that can be the partner, whoever owns them; custodial: only the mover's pieces with this flag are partners"}
 	sandwichIfKey = Key{Name: "sandwich_if", Type: TExpr, Default: "true",
 		Doc: "sandwich: which lines count, over to, middle and partner (cell attributes)"}
 	capturePointsKey = Key{Name: "capture_points", Type: TBool, Default: false,
@@ -107,7 +110,8 @@ var (
 
 // captureKeys are the capture keys of slides and steps.
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
-	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &screensKey, &captureLinesKey}
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &screensKey, &captureLinesKey,
+	&custodialRunKey, &hostileKey, &encloseCornersKey, &surroundFlagKey, &surroundHostileKey, &surroundEdgeKey, &surroundShieldKey}
 
 // captureType is one kind of capture a slide or step makes: the value of
 // its `capture` key. Its compile reads the keys only it takes into cs, and
@@ -155,7 +159,7 @@ func (c *compiler) compileCapture(p string) *captureSpec {
 	if !ct.compile(c, p, cs) {
 		return nil
 	}
-	cs.immune = c.immuneTable(p)
+	cs.immune = c.kindCellTable(p, &immuneKey)
 	return cs
 }
 
@@ -215,17 +219,18 @@ func (c *compiler) lineTable(p string) []bool {
 	return out
 }
 
-// immuneTable evaluates `immune` over (kind, flags, cell) for every kind and
-// cell: pieces that this rule cannot capture where they stand.
-func (c *compiler) immuneTable(p string) []bool {
+// kindCellTable evaluates the expression of key k (immune, hostile) over
+// (kind, flags, cell) for every kind and cell; nil when it is not given.
+func (c *compiler) kindCellTable(p string, k *Key) []bool {
 	g := c.g
 	b := g.Board
-	src := c.readString(p, &immuneKey)
+	src := c.readString(p, k)
 	if src == "" {
 		return nil
 	}
 	env := c.withParams(map[string]any{"kind": "", "flags": []string{}, "cell": b.Cells[0].Attrs})
-	prog := c.compileExpr(p+".immune", src, env, expr.AsBool())
+	at := keyPath(p, k)
+	prog := c.compileExpr(at, src, env, expr.AsBool())
 	if prog == nil {
 		return nil
 	}
@@ -245,9 +250,9 @@ func (c *compiler) immuneTable(p string) []bool {
 			}
 			env["kind"], env["flags"], env["cell"] = g.Kinds[k].Name, g.Kinds[k].Flags, b.Cells[cell].Attrs
 			v, err := expr.Run(prog, env)
-			c.charge(p+".immune", 1)
+			c.charge(at, 1)
 			if err != nil {
-				c.r.ValueErrorf(p+".immune", "%s.immune: %s", p, exprMsg(err))
+				c.r.ValueErrorf(at, "%s: %s", at, exprMsg(err))
 				return nil
 			}
 			out[k*b.N()+cell] = v.(bool)
@@ -300,7 +305,7 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover, sid
 			return out
 		}
 	}
-	if cs == nil || cs.kind == capNone || cs.kind == capReplace {
+	if cs == nil || cs.kind == capNone || cs.kind == capReplace || cs.kind == capCustodial {
 		return append(out, mkMove(rule, from, t, aux))
 	}
 	if cs.kind == capLine {
@@ -357,6 +362,9 @@ func (cs *captureSpec) victimsOf(m Move) (one int, mask uint64) {
 func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 	if cs == nil {
 		return nil
+	}
+	if cs.cust != nil {
+		return cs.applyCustodial(s, m, mover, rule)
 	}
 	if cs.kind == capLine {
 		return cs.applyLine(s, m, mover, rule)

@@ -916,8 +916,9 @@ func (c *compiler) relation(p, name string) *board.Relation {
 		return nil
 	}
 	env := c.withParams(map[string]any{"a": b.Cells[0].Attrs, "b": b.Cells[0].Attrs})
-	prog := c.compileCond(p, src, env)
-	if prog == nil {
+	// checked as a condition (every diagnostic); the VM's program is
+	// compiled only if the table is neither cached nor native
+	if c.compileExpr(p, src, env, expr.AsBool()) == nil {
 		return nil
 	}
 	key := c.relationKey(src)
@@ -949,6 +950,10 @@ func (c *compiler) relation(p, name string) *board.Relation {
 			}
 			return rel
 		}
+	}
+	prog := c.compileExpr(p, src, env)
+	if prog == nil {
+		return nil
 	}
 	var runErr error
 	var machine vm.VM

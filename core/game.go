@@ -147,6 +147,10 @@ type Game struct {
 	repetitionEnd string
 	// repetition: a position met this many times is a draw (0: no rule)
 	repetition int
+	// moveScratch > 0: each State gets a move buffer of this capacity for
+	// rules that generate moves while a move is played (a custodial
+	// capture's surround_shield asks whether a pair can move)
+	moveScratch int
 	// elimFlag[seat] lists the pieces whose loss eliminates the seat
 	elimFlag [][]int32
 	maxPlies int

@@ -84,7 +84,7 @@ func compileLeap(c *compiler, p string, rb ruleBase) rule {
 		ru.cap = &captureSpec{typ: &replaceCapture, kind: capReplace}
 		ru.cap.capIf = c.compileCellCond(p, captureIfKey.Name, true)
 		ru.cap.points = c.readBool(p, &capturePointsKey)
-		ru.cap.immune = c.immuneTable(p)
+		ru.cap.immune = c.kindCellTable(p, &immuneKey)
 		ru.cap.toHand = c.readChoice(p, &captureToKey) == "hand"
 		if ru.cap.toHand {
 			c.g.handReturn = true

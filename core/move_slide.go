@@ -224,6 +224,15 @@ func (r *slideRule) takes(s *State, m Move, p int) bool {
 	if r.cap == nil {
 		return false
 	}
+	if r.cap.cust != nil {
+		c := s.PieceCell(p)
+		for _, x := range custodialTaken(s, r, m) {
+			if x == c {
+				return true
+			}
+		}
+		return false
+	}
 	if r.cap.kind == capLine {
 		return r.cap.takesLine(s, m, p)
 	}
@@ -550,7 +559,8 @@ func (r *slideRule) play(s *State, m Move) error {
 			return err
 		}
 	}
-	if !r.jump {
+	post := r.cap != nil && r.cap.post
+	if !r.jump && !post {
 		if err := r.cap.apply(s, m, mover, r.name); err != nil {
 			return err
 		}
@@ -566,10 +576,19 @@ func (r *slideRule) play(s *State, m Move) error {
 		n = s.Height(from)
 	}
 	s.moveStack(from, to, n)
+	if post {
+		return r.cap.apply(s, m, mover, r.name)
+	}
 	return nil
 }
 
 func (r *slideRule) format(s *State, m Move) string {
+	if r.cap != nil && r.cap.cust != nil {
+		var sb strings.Builder
+		sb.WriteString(formatMove(s, r.byPiece, nil, m))
+		formatCustodial(s, &sb, r, m)
+		return sb.String()
+	}
 	if r.xOnCapture && s.Height(m.To()) > 0 && r.replace {
 		return s.g.Board.Cells[m.From()].Name + "x" + s.g.Board.Cells[m.To()].Name
 	}

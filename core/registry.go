@@ -193,6 +193,7 @@ func init() {
 		&relatedCapture,
 		&sandwichCapture,
 		&replaceCapture,
+		&custodialCapture,
 		&screenCapture,
 		&lineCapture,
 	}

@@ -46,6 +46,9 @@ type State struct {
 	// and thenBase the base moves being expanded; neither is the position.
 	ahead    *State
 	thenBase []Move
+	// custBuf holds the moves a custodial capture generates to see
+	// whether a surrounded pair can move (capture_custodial.go).
+	custBuf []Move
 	// thenFollow holds the follow-ups shared by a position's plain base
 	// moves (move_then.go); not the position.
 	thenFollow []Move
@@ -65,6 +68,9 @@ func (s *State) Game() *Game { return s.g }
 func (s *State) Clone() *State {
 	c := &State{g: s.g, buf: make([]int32, len(s.buf)), scratch: make([]int32, len(s.scratch))}
 	copy(c.buf, s.buf)
+	if s.g.moveScratch > 0 {
+		c.custBuf = make([]Move, 0, s.g.moveScratch)
+	}
 	return c
 }
 

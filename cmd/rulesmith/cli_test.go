@@ -190,6 +190,7 @@ var openings = map[string]string{
 	"traditional/tac-tix":          "traditional-tac-tix-opening.txt",
 	"traditional/nine-mens-morris": "traditional-nine-mens-morris-opening.txt",
 	"traditional/xiangqi":          "traditional-xiangqi-opening.txt",
+	"traditional/hnefatafl":        "traditional-hnefatafl-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -373,6 +374,9 @@ var gameRecords = []string{
 	"traditional-xiangqi-mate.txt",
 	"traditional-xiangqi-stalemate.txt",
 	"traditional-xiangqi-opening.txt",
+	"traditional-hnefatafl.txt",
+	"traditional-hnefatafl-escape.txt",
+	"traditional-hnefatafl-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {
