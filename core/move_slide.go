@@ -728,7 +728,20 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 				}
 				return fmt.Sprintf("a jump must go over a piece that is %s's %s; %s is %s", g.Seats[mover], map[string]string{"own": "own", "enemy": "opponent's"}[r.over], b.Cells[ray[0]].Name, describe(s, int(ray[0]))), true
 			}
-			if !r.throughAny && !r.jump {
+			if r.cap != nil && r.cap.screens > 0 {
+				between := 0
+				for _, y := range ray[:i] {
+					if s.occupied(int(y)) {
+						between++
+					}
+				}
+				switch {
+				case s.occupied(to) && between != r.cap.screens:
+					return fmt.Sprintf("a capture passes over exactly %s; there %s between %s and %s", plural(r.cap.screens, "piece"), isAre(between), fn, tn), true
+				case !s.occupied(to) && between > 0:
+					return fmt.Sprintf("a move that does not capture may not pass over a piece; the way from %s to %s is blocked", fn, tn), true
+				}
+			} else if !r.throughAny && !r.jump {
 				for _, y := range ray[:i] {
 					if s.occupied(int(y)) {
 						return fmt.Sprintf("the way from %s to %s is blocked at %s", fn, tn, b.Cells[y].Name), true
@@ -736,7 +749,7 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 				}
 			}
 			if !r.landOK(s, to, mover, side) {
-				return fmt.Sprintf("%s is %s: a move must end on a space that is %s", tn, describe(s, to), strings.ReplaceAll(landNames[r.land], "_", " or ")), true
+				return fmt.Sprintf("%s is %s: a move must end on a space that is %s", tn, describe(s, to), strings.ReplaceAll(landNames[r.land], "_", " ")), true
 			}
 			if !r.when.allows(s, from, to, s.Height(from), int(g.pieceKind[p])) {
 				return fmt.Sprintf("the rule's condition (when) does not allow %s-%s", fn, tn), true
@@ -776,4 +789,15 @@ func (r *slideRule) jumpsOver(s *State, x, mover, side int) bool {
 		return s.Top(x) >= 0 && foe(s.Owner(x), mover, side)
 	}
 	return true
+}
+
+// isAre writes "is 1 piece", "are 2 pieces", "are no pieces".
+func isAre(n int) string {
+	switch n {
+	case 0:
+		return "are no pieces"
+	case 1:
+		return "is 1 piece"
+	}
+	return fmt.Sprintf("are %d pieces", n)
 }

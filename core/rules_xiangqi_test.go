@@ -233,3 +233,62 @@ func TestXiangqiAttackTablesMatchMoves(t *testing.T) {
 		t.Fatalf("%d of %d points attacked: the sample tests nothing", attacked, checked)
 	}
 }
+
+// Random games end: by checkmate or stalemate, or stopped at the variant's
+// ply_limit (400, readings 1. XIANGQI, Draws: "Test harnesses may cap the
+// game length, but the cap is not a rule").
+func TestXiangqiPlayoutsEnd(t *testing.T) {
+	g := load(t, "traditional/xiangqi")
+	rng := rand.New(rand.NewPCG(4, 4))
+	ends := map[string]int{}
+	for i := 0; i < 40; i++ {
+		s := g.NewState()
+		if _, err := g.Playout(s, rng, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		r := g.Result(s)
+		by, _ := g.EndedBy(s)
+		switch {
+		case !r.Over:
+			t.Fatalf("game %d did not end", i)
+		case r.Timeout:
+			if s.Ply() != 400 {
+				t.Fatalf("game %d stopped at ply %d, not at the ply limit 400", i, s.Ply())
+			}
+			ends["ply limit"]++
+		case by == "checkmate" || by == "stalemate":
+			if r.Winner == s.ToMove() || r.Winner < 0 {
+				t.Fatalf("game %d: %s, but the winner is %d with %d to move", i, by, r.Winner, s.ToMove())
+			}
+			ends[by]++
+		default:
+			t.Fatalf("game %d ended by %q", i, by)
+		}
+	}
+	if ends["checkmate"] == 0 {
+		t.Errorf("no random game ended by checkmate: %v", ends)
+	}
+	t.Logf("ends: %v", ends)
+}
+
+// A refused move names the rule and the reason (readings 1. XIANGQI, Moves
+// and Check and legality).
+func TestXiangqiRefusals(t *testing.T) {
+	start := load(t, "traditional/xiangqi")
+	pinned := xqPosition(t, "red", map[string]string{"e1": "red_general", "e10": "green_general", "e6": "red_pawn"})
+	for _, tc := range []struct {
+		g          *core.Game
+		move, want string
+	}{
+		{start, "b3xb8", `a capture passes over exactly 1 piece; there are no pieces between b3 and b8 (rule cannon`},
+		{start, "b3-b9", `a move that does not capture may not pass over a piece; the way from b3 to b9 is blocked (rule cannon`},
+		{start, "d1-c2", `a red_advisor may not leave its region (confine): c2 is outside it (rule advisor`},
+		{start, "h1-f2", `blocked by the piece on g1 (rule horse`},
+		{pinned, "e6-d6", `after it another player could take red's red_general (royal) (rule pawn_across`},
+	} {
+		_, err := tc.g.Parse(tc.g.NewState(), tc.move)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want …%s…", tc.move, err, tc.want)
+		}
+	}
+}
