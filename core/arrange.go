@@ -11,17 +11,17 @@ import "fmt"
 // game would already be over still has its moves.
 func (g *Game) Arrange(s *State, counts []int, toMove int) error {
 	if g.NumPieces() != 0 {
-		return fmt.Errorf("core: %s has piece instances; Arrange places stones only", g.Name)
+		return fmt.Errorf("core: %s has piece instances; Arrange places stones only", g.name)
 	}
-	if len(counts) != g.Board.N() {
-		return fmt.Errorf("core: Arrange: %d counts for %d cells", len(counts), g.Board.N())
+	if len(counts) != g.board.N() {
+		return fmt.Errorf("core: Arrange: %d counts for %d cells", len(counts), g.board.N())
 	}
-	if toMove < 0 || toMove >= len(g.Seats) {
+	if toMove < 0 || toMove >= len(g.seats) {
 		return fmt.Errorf("core: Arrange: no seat %d", toMove)
 	}
 	for c, n := range counts {
 		if n < 0 || n > MaxStones {
-			return fmt.Errorf("core: Arrange: %d stones on %s", n, g.Board.Cells[c].Name)
+			return fmt.Errorf("core: Arrange: %d stones on %s", n, g.board.Cells[c].Name)
 		}
 	}
 	s.CopyFrom(g.initial)
@@ -37,7 +37,7 @@ func (g *Game) Arrange(s *State, counts []int, toMove int) error {
 // the game is over) stays. Analyses use it to ask what a position would
 // score with other counts.
 func (s *State) SetCount(c, n int) {
-	if c < 0 || c >= s.g.Board.N() || n < 0 || n > MaxStones {
+	if c < 0 || c >= s.g.board.N() || n < 0 || n > MaxStones {
 		return
 	}
 	s.setCount(c, n)

@@ -15,7 +15,7 @@ func TestArrange(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	counts := make([]int, g.Board.N())
+	counts := make([]int, g.Board().N())
 	for c := range counts {
 		counts[c] = s.Count(c)
 	}
@@ -48,7 +48,7 @@ func TestArrange(t *testing.T) {
 	if err := g.Arrange(a, counts[:3], 0); err == nil {
 		t.Fatal("too few counts were arranged")
 	}
-	if d := load(t, "dvonn"); d.Arrange(d.NewState(), make([]int, d.Board.N()), 0) == nil {
+	if d := load(t, "dvonn"); d.Arrange(d.NewState(), make([]int, d.Board().N()), 0) == nil {
 		t.Fatal("a game with pieces was arranged")
 	}
 }

@@ -19,7 +19,7 @@ func (r *leapRule) attackedBy(s *State, t, by int) bool {
 		return false
 	}
 	g := s.g
-	n := g.Board.N()
+	n := g.board.N()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
@@ -62,7 +62,7 @@ func (g *Game) mayStand(k int, t int) bool {
 // cells; a condition that reads the state may read anything.
 func (r *leapRule) attackCells(g *Game, t int, add func(c int)) {
 	if !r.virtualOK(g) {
-		for c := 0; c < g.Board.N(); c++ {
+		for c := 0; c < g.board.N(); c++ {
 			add(c)
 		}
 		return

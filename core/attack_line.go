@@ -49,9 +49,9 @@ func (r *slideRule) attackedBy(s *State, t, by int) bool {
 	if r.slowAttack(g) {
 		return r.attackedByGen(s, t, by)
 	}
-	n := g.Board.N()
-	nd := len(g.Board.Dirs)
-	rays, roff := g.Board.RayTable()
+	n := g.board.N()
+	nd := len(g.board.Dirs)
+	rays, roff := g.board.RayTable()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
@@ -117,17 +117,17 @@ func (r *slideRule) attackerOn(s *State, x, t, by int, top []int32) bool {
 	if r.fromCells != nil && !r.fromCells[by][x] {
 		return false
 	}
-	if r.when != nil && !r.when.table[x*g.Board.N()+t] {
+	if r.when != nil && !r.when.table[x*g.board.N()+t] {
 		return false
 	}
-	if r.cap != nil && r.cap.capIf != nil && !r.cap.capIf.table[x*g.Board.N()+t] {
+	if r.cap != nil && r.cap.capIf != nil && !r.cap.capIf.table[x*g.board.N()+t] {
 		return false
 	}
 	if !r.attackOnly && !g.mayStand(int(kind), t) {
 		return false
 	}
 	if r.cap != nil && r.cap.immune != nil {
-		if v := top[t] - 1; v >= 0 && r.cap.immune[int(g.pieceKind[v])*g.Board.N()+t] {
+		if v := top[t] - 1; v >= 0 && r.cap.immune[int(g.pieceKind[v])*g.board.N()+t] {
 			return false
 		}
 	}
@@ -162,13 +162,13 @@ func (r *slideRule) attackCells(g *Game, t int, add func(c int)) {
 		return
 	}
 	if r.slowAttack(g) {
-		for c := 0; c < g.Board.N(); c++ {
+		for c := 0; c < g.board.N(); c++ {
 			add(c)
 		}
 		return
 	}
 	for _, d := range r.dirs {
-		for i, x := range g.Board.Ray(t, g.legal.revDir[d]) {
+		for i, x := range g.board.Ray(t, g.legal.revDir[d]) {
 			if (r.dist > 0 && i+1 > r.dist) || i+1 > r.maxDist {
 				break
 			}
@@ -215,7 +215,7 @@ func (r *slideRule) attacksFrom(s *State, x, j, e, dist, t, by int) bool {
 	rev := s.g.legal.revDir
 	for _, d := range r.dirs {
 		if rev[d] == e {
-			return r.attackerOn(s, x, t, by, s.buf[s.g.lay.top:s.g.lay.top+s.g.Board.N()])
+			return r.attackerOn(s, x, t, by, s.buf[s.g.lay.top:s.g.lay.top+s.g.board.N()])
 		}
 	}
 	return false

@@ -19,7 +19,7 @@ var graphBoard = boardKind{
 	// a board of points and lines is drawn with its lines; any other graph
 	// as the list of its occupied cells
 	render: func(b *strings.Builder, g *Game, s *State) {
-		if sk, ok := g.Board.LineSketch(4, 2); ok {
+		if sk, ok := g.board.LineSketch(4, 2); ok {
 			renderSketch(b, g, s, sk)
 		}
 	},

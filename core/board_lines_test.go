@@ -40,7 +40,7 @@ type = "step"
 	if got := legal(g, g.NewState()); got != "a1-a4 a1-d1 d2-b2 d2-d1 d2-d3 d2-f2" {
 		t.Fatalf("steps %q", got)
 	}
-	if x, ok := g.Board.Index("d5"); !ok || g.Board.Cells[x].Attrs["x"] != 4 || g.Board.Cells[x].Attrs["y"] != 5 {
+	if x, ok := g.Board().Index("d5"); !ok || g.Board().Cells[x].Attrs["x"] != 4 || g.Board().Cells[x].Attrs["y"] != 5 {
 		t.Fatal("point d5 has x = 4, y = 5")
 	}
 }
@@ -66,8 +66,8 @@ type = "slide"
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Board.N() != 33 {
-		t.Fatalf("%d cells, want 33", g.Board.N())
+	if g.Board().N() != 33 {
+		t.Fatalf("%d cells, want 33", g.Board().N())
 	}
 	if got := legal(g, g.NewState()); got != "c1-c2 c1-c3 c1-c4 c1-c5 c1-c6 c1-c7 c1-d1 c1-e1" {
 		t.Fatalf("slides %q", got)

@@ -11,10 +11,10 @@ var pitsBoard = boardKind{
 	doc:  "a mancala board: each seat's pits and store along one sowing track",
 	keys: []*Key{&pitsCountKey, &pitsStoresKey},
 	build: func(c *compiler) (*board.Board, string, error) {
-		if len(c.g.Seats) == 0 {
+		if len(c.g.seats) == 0 {
 			return nil, "", nil
 		}
-		b, err := board.Pits(c.g.Seats, c.readInt("board", &pitsCountKey), c.readBool("board", &pitsStoresKey))
+		b, err := board.Pits(c.g.seats, c.readInt("board", &pitsCountKey), c.readBool("board", &pitsStoresKey))
 		return b, "board.pits", err
 	},
 	render: renderPits,

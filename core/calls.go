@@ -13,11 +13,11 @@ func (h *History) Resign(seat int) error {
 		return ErrGameOver
 	}
 	if s.Eliminated(seat) {
-		return fmt.Errorf("%s is already out of the game", g.Seats[seat])
+		return fmt.Errorf("%s is already out of the game", g.seats[seat])
 	}
-	if g.resignNotice && s.Active() == len(g.Seats) {
+	if g.resignNotice && s.Active() == len(g.seats) {
 		if s.Notice(seat) > 0 {
-			return fmt.Errorf("%s has already given notice of resignation", g.Seats[seat])
+			return fmt.Errorf("%s has already given notice of resignation", g.seats[seat])
 		}
 		// the notice's move is the seat's penultimate: on its own turn the
 		// move it is about to make, else the move it has just made
@@ -37,7 +37,7 @@ func (g *Game) resign(s *State, seat int) {
 	s.buf[g.lay.notice+seat] = 0
 	s.Eliminate(seat)
 	if s.Active() == 1 {
-		for o := range g.Seats {
+		for o := range g.seats {
 			if !s.Eliminated(o) {
 				// the resignation ends the game: the last seat standing wins,
 				// or the points decide where the ends are scored
@@ -63,8 +63,8 @@ func (h *History) AgreeDraw() error {
 	}
 	switch {
 	case g.agreedDraw == "never":
-		return fmt.Errorf("%s has no agreed draw ([turns] agreed_draw = \"never\")", g.Name)
-	case g.agreedDraw == "after_elimination" && s.Active() == len(g.Seats):
+		return fmt.Errorf("%s has no agreed draw ([turns] agreed_draw = \"never\")", g.name)
+	case g.agreedDraw == "after_elimination" && s.Active() == len(g.seats):
 		return fmt.Errorf("a draw may be agreed only once a player is out of the game ([turns] agreed_draw = \"after_elimination\")")
 	}
 	g.endGame(s, EndAgreedDraw, -1, -1)

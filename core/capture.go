@@ -165,7 +165,7 @@ func (c *compiler) compileCapture(p string) *captureSpec {
 
 // captureRelation reads capture_relation, which capture kind needs.
 func (c *compiler) captureRelation(p, kind string) *board.Relation {
-	b := c.g.Board
+	b := c.g.board
 	name := c.readString(p, &captureRelationKey)
 	rel, ok := b.Relation(name)
 	if !ok {
@@ -183,7 +183,7 @@ func (c *compiler) captureRelation(p, kind string) *board.Relation {
 // and direction: the middle cell is the first of the ray, the partner's the
 // second.
 func (c *compiler) lineTable(p string) []bool {
-	b := c.g.Board
+	b := c.g.board
 	nd := len(b.Dirs)
 	out := make([]bool, b.N()*nd)
 	src := c.readString(p, &sandwichIfKey)
@@ -223,7 +223,7 @@ func (c *compiler) lineTable(p string) []bool {
 // (kind, flags, cell) for every kind and cell; nil when it is not given.
 func (c *compiler) kindCellTable(p string, k *Key) []bool {
 	g := c.g
-	b := g.Board
+	b := g.board
 	src := c.readString(p, k)
 	if src == "" {
 		return nil
@@ -234,13 +234,13 @@ func (c *compiler) kindCellTable(p string, k *Key) []bool {
 	if prog == nil {
 		return nil
 	}
-	out := make([]bool, len(g.Kinds)*b.N())
-	names, flags := make([]any, len(g.Kinds)), make([]any, len(g.Kinds))
-	for k := range g.Kinds {
-		names[k], flags[k] = g.Kinds[k].Name, g.Kinds[k].Flags
+	out := make([]bool, len(g.kinds)*b.N())
+	names, flags := make([]any, len(g.kinds)), make([]any, len(g.kinds))
+	for k := range g.kinds {
+		names[k], flags[k] = g.kinds[k].Name, g.kinds[k].Flags
 	}
 	fp := fastExpr(src, env, -1, fastVar{name: "kind", vals: names}, fastVar{name: "flags", vals: flags}, fastVar{name: "cell", recs: c.cellRecs()})
-	for k := range g.Kinds {
+	for k := range g.kinds {
 		for cell := 0; cell < b.N(); cell++ {
 			if fp != nil {
 				if v, ok := fp.bool(k, k, cell); ok {
@@ -248,7 +248,7 @@ func (c *compiler) kindCellTable(p string, k *Key) []bool {
 					continue
 				}
 			}
-			env["kind"], env["flags"], env["cell"] = g.Kinds[k].Name, g.Kinds[k].Flags, b.Cells[cell].Attrs
+			env["kind"], env["flags"], env["cell"] = g.kinds[k].Name, g.kinds[k].Flags, b.Cells[cell].Attrs
 			v, err := expr.Run(prog, env)
 			c.charge(at, 1)
 			if err != nil {
@@ -279,7 +279,7 @@ func (cs *captureSpec) capturable(s *State, v, mover, side int) bool {
 	if !foe(int(s.g.pieceOwner[p]), mover, side) {
 		return false
 	}
-	return cs.immune == nil || !cs.immune[int(s.g.pieceKind[p])*s.g.Board.N()+v]
+	return cs.immune == nil || !cs.immune[int(s.g.pieceKind[p])*s.g.board.N()+v]
 }
 
 // victims returns the capturable victims of a landing on t from `from` by
@@ -413,7 +413,7 @@ func (cs *captureSpec) takeTarget(s *State, t, mover int, rule string) error {
 	if cs.points {
 		sum := 0
 		for p := s.Top(t); p >= 0; p = s.Below(p) {
-			sum += s.g.Kinds[s.g.pieceKind[p]].Value
+			sum += s.g.kinds[s.g.pieceKind[p]].Value
 		}
 		if _, _, ok := s.addPoints(mover, sum); !ok {
 			return s.pointsError(fmt.Sprintf("rule %q: capture_points", rule), mover, sum)
@@ -430,15 +430,15 @@ func (cs *captureSpec) takeTarget(s *State, t, mover int, rule string) error {
 // seat, the points and false.
 func (cs *captureSpec) award(s *State, m Move, victim, mover int) (seat, v int, ok bool) {
 	g := s.g
-	val := g.Kinds[g.pieceKind[victim]].Value
+	val := g.kinds[g.pieceKind[victim]].Value
 	sc := s.buf[g.lay.scores:]
 	if !cs.share || cs.kind != capSandwich {
 		return s.addPoints(mover, val)
 	}
 	// find the partner whose pair mobs the victim
 	t, vc := m.To(), s.PieceCell(victim)
-	nd := len(g.Board.Dirs)
-	rays, roff := g.Board.RayTable()
+	nd := len(g.board.Dirs)
+	rays, roff := g.board.RayTable()
 	vOwner := int(g.pieceOwner[victim])
 	for d := 0; d < nd; d++ {
 		k := t*nd + d
@@ -487,7 +487,7 @@ func formatVictims(g *Game, b *strings.Builder, one int, mask uint64) {
 	sort.Slice(ps, func(i, j int) bool { return g.pieceKind[ps[i]] < g.pieceKind[ps[j]] })
 	for _, p := range ps {
 		b.WriteString("x")
-		b.WriteString(g.Kinds[g.pieceKind[p]].Glyph)
+		b.WriteString(g.kinds[g.pieceKind[p]].Glyph)
 	}
 }
 
@@ -498,9 +498,9 @@ func (c *compiler) compileExclusion(p string) *exclusion {
 	if name == "" {
 		return nil
 	}
-	rel, ok := c.g.Board.Relation(name)
+	rel, ok := c.g.board.Relation(name)
 	if !ok {
-		c.r.ValueErrorf(p+".exclude", "%s.exclude: unknown relation %q (relations: %s)", p, name, strings.Join(c.g.Board.RelationNames(), ", "))
+		c.r.ValueErrorf(p+".exclude", "%s.exclude: unknown relation %q (relations: %s)", p, name, strings.Join(c.g.board.RelationNames(), ", "))
 		return nil
 	}
 	return &exclusion{rel: rel}
@@ -523,15 +523,15 @@ func (c *compiler) compileHandReturn() {
 	if !g.handReturn || g.handOrder == nil {
 		return
 	}
-	nk := len(g.Kinds)
-	g.instances = make([][]int32, len(g.Seats)*nk)
+	nk := len(g.kinds)
+	g.instances = make([][]int32, len(g.seats)*nk)
 	for p, k := range g.pieceKind {
 		if o := int(g.pieceOwner[p]); o >= 0 {
 			g.instances[o*nk+int(k)] = append(g.instances[o*nk+int(k)], int32(p))
 		}
 	}
-	for seat := range g.Seats {
-		for k := range g.Kinds {
+	for seat := range g.seats {
+		for k := range g.kinds {
 			if len(g.instances[seat*nk+k]) > 0 && !slices.Contains(g.handOrder[seat], k) {
 				g.handOrder[seat] = append(g.handOrder[seat], k)
 			}

@@ -59,7 +59,7 @@ func compileCustodial(c *compiler, p string, cs *captureSpec) bool {
 	cu := &custodialSpec{}
 	cs.cust = cu
 	cs.post = true
-	if len(g.Board.Dirs) == 0 {
+	if len(g.board.Dirs) == 0 {
 		c.r.Errorf(p, "%s: a custodial capture needs a board with directions", p)
 		return false
 	}
@@ -71,9 +71,9 @@ func compileCustodial(c *compiler, p string, cs *captureSpec) bool {
 	cu.run = c.readBool(p, &custodialRunKey)
 	cu.corners = c.readBool(p, &encloseCornersKey)
 	if flag := c.readString(p, &partnerFlagKey); flag != "" {
-		cu.partner = make([]bool, len(g.Kinds))
+		cu.partner = make([]bool, len(g.kinds))
 		found := false
-		for i, k := range g.Kinds {
+		for i, k := range g.kinds {
 			if k.HasFlag(flag) {
 				cu.partner[i], found = true, true
 			}
@@ -85,8 +85,8 @@ func compileCustodial(c *compiler, p string, cs *captureSpec) bool {
 	}
 	cu.hostile = c.kindCellTable(p, &hostileKey)
 	if flag := c.readString(p, &surroundFlagKey); flag != "" {
-		cu.royal = make([]bool, len(g.Kinds))
-		for i, k := range g.Kinds {
+		cu.royal = make([]bool, len(g.kinds))
+		for i, k := range g.kinds {
 			if k.HasFlag(flag) {
 				cu.royal[i] = true
 			}
@@ -104,7 +104,7 @@ func compileCustodial(c *compiler, p string, cs *captureSpec) bool {
 		cu.edge = c.readBool(p, &surroundEdgeKey)
 		cu.shield = c.readInt(p, &surroundShieldKey)
 		if cu.shield > 0 {
-			g.moveScratch = max(g.moveScratch, 1024, 16*g.Board.N())
+			g.moveScratch = max(g.moveScratch, 1024, 16*g.board.N())
 		}
 	} else {
 		for _, k := range []*Key{&surroundHostileKey, &surroundEdgeKey, &surroundShieldKey} {
@@ -129,9 +129,9 @@ func (cs *captureSpec) custodialVictims(s *State, from, t int, list []int32) (n 
 	}
 	mover := s.ToMove()
 	side := int(g.pieceOwner[mp])
-	nd := len(g.Board.Dirs)
-	N := g.Board.N()
-	rays, roff := g.Board.RayTable()
+	nd := len(g.board.Dirs)
+	N := g.board.N()
+	rays, roff := g.board.RayTable()
 	top := s.buf[g.lay.top : g.lay.top+N]
 	enemy := func(c int) bool {
 		q := top[c] - 1
@@ -191,7 +191,7 @@ func (cs *captureSpec) custodialVictims(s *State, from, t int, list []int32) (n 
 			add(v)
 		}
 		if cu.corners && takable(v) {
-			if adj := g.Board.Adjacent(v); len(adj) == 2 {
+			if adj := g.board.Adjacent(v); len(adj) == 2 {
 				other := int(adj[0])
 				if other == t {
 					other = int(adj[1])
@@ -234,8 +234,8 @@ func (cs *captureSpec) royalVictims(s *State, t int, list []int32) (n int) {
 func (cs *captureSpec) surrounded(s *State, rc, rp, t int) bool {
 	g := s.g
 	cu := cs.cust
-	nd := len(g.Board.Dirs)
-	N := g.Board.N()
+	nd := len(g.board.Dirs)
+	N := g.board.N()
 	owner := int(g.pieceOwner[rp])
 	kind := int(g.pieceKind[rp])
 	// hostile: the neighbour c (-1: off the board) of the royal piece
@@ -259,7 +259,7 @@ func (cs *captureSpec) surrounded(s *State, rc, rp, t int) bool {
 	}
 	shield, touches := -1, false
 	for d := 0; d < nd; d++ {
-		c := g.Board.Step(rc, d)
+		c := g.board.Step(rc, d)
 		if c == t {
 			touches = true
 		}
@@ -278,7 +278,7 @@ func (cs *captureSpec) surrounded(s *State, rc, rp, t int) bool {
 	// hostile to the royal piece, the moved piece is next to the pair, and
 	// neither of the two can move
 	for d := 0; d < nd; d++ {
-		c := g.Board.Step(shield, d)
+		c := g.board.Step(shield, d)
 		if c == rc {
 			continue
 		}
@@ -327,7 +327,7 @@ func (cs *captureSpec) applyCustodial(s *State, m Move, mover int, rule string) 
 				if q < 0 {
 					continue
 				}
-				if _, v, ok := s.addPoints(mover, s.g.Kinds[s.g.pieceKind[q]].Value); !ok {
+				if _, v, ok := s.addPoints(mover, s.g.kinds[s.g.pieceKind[q]].Value); !ok {
 					return s.pointsError(fmt.Sprintf("rule %q: capture_points", rule), mover, v)
 				}
 			}
@@ -371,6 +371,6 @@ func custodialTaken(s *State, ru rule, m Move) []int {
 func formatCustodial(s *State, sb *strings.Builder, ru rule, m Move) {
 	for _, c := range custodialTaken(s, ru, m) {
 		sb.WriteString("x")
-		sb.WriteString(s.g.Board.Cells[c].Name)
+		sb.WriteString(s.g.board.Cells[c].Name)
 	}
 }

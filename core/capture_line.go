@@ -35,7 +35,7 @@ var lineCapture = captureType{
 	kind: capLine,
 	keys: []*Key{&captureLinesKey},
 	compile: func(c *compiler, p string, cs *captureSpec) bool {
-		b := c.g.Board
+		b := c.g.board
 		if len(b.Dirs) == 0 {
 			c.r.Errorf(p, "%s: a line capture needs a board with directions", p)
 			return false
@@ -84,8 +84,8 @@ func (cs *captureSpec) lineRun(s *State, c, d, mover, side int, take bool) (n in
 	if d < 0 {
 		return 0, nil
 	}
-	rays, roff := g.Board.RayTable()
-	k := c*len(g.Board.Dirs) + d
+	rays, roff := g.board.RayTable()
+	k := c*len(g.board.Dirs) + d
 	for _, x := range rays[roff[k]:roff[k+1]] {
 		v := int(x)
 		if !cs.capturable(s, v, mover, side) {
@@ -115,7 +115,7 @@ func (cs *captureSpec) lineCounts(s *State, from, t, d, mover, side int) (approa
 		approach, _ = cs.lineRun(s, t, d, mover, side, false)
 	}
 	if cs.withdrawal {
-		withdrawal, _ = cs.lineRun(s, from, s.g.Board.Opposite(d), mover, side, false)
+		withdrawal, _ = cs.lineRun(s, from, s.g.board.Opposite(d), mover, side, false)
 	}
 	return approach, withdrawal
 }
@@ -152,7 +152,7 @@ func (cs *captureSpec) lineStart(s *State, m Move) (c, d int) {
 	case lineApproach:
 		return m.To(), d
 	case lineWithdrawal:
-		return m.From(), s.g.Board.Opposite(d)
+		return m.From(), s.g.board.Opposite(d)
 	}
 	return -1, -1
 }
@@ -200,8 +200,8 @@ func (cs *captureSpec) takesLine(s *State, m Move, p int) bool {
 	}
 	mover, side := moverSide(s, m.From())
 	n := 0
-	rays, roff := s.g.Board.RayTable()
-	k := c*len(s.g.Board.Dirs) + d
+	rays, roff := s.g.board.RayTable()
+	k := c*len(s.g.board.Dirs) + d
 	for _, x := range rays[roff[k]:roff[k+1]] {
 		if !cs.capturable(s, int(x), mover, side) {
 			return false
@@ -241,7 +241,7 @@ func splitLineMark(text string) (rest string, which int) {
 // must capture).
 func (cs *captureSpec) explainLine(s *State, from, to, which int) (string, bool) {
 	g := s.g
-	b := g.Board
+	b := g.board
 	d := -1
 	for dd := range b.Dirs {
 		for _, x := range b.Ray(from, dd) {

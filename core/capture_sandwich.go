@@ -17,14 +17,14 @@ var sandwichCapture = captureType{
 		cs.any = true
 		cs.share = c.readBool(p, &captureShareKey)
 		cs.shareOut = c.readBool(p, &captureShareOutKey)
-		cs.partner = make([]bool, len(g.Kinds))
+		cs.partner = make([]bool, len(g.kinds))
 		flag := c.readString(p, &partnerFlagKey)
 		if flag == "" {
 			c.r.Errorf(p, "%s: capture = \"sandwich\" needs partner_flag (the flag of the pieces that can be the passive partner)", p)
 			return false
 		}
 		found := false
-		for i, k := range g.Kinds {
+		for i, k := range g.kinds {
 			if k.HasFlag(flag) {
 				cs.partner[i], found = true, true
 			}
@@ -33,7 +33,7 @@ var sandwichCapture = captureType{
 			c.r.ValueErrorf(p+".partner_flag", "%s.partner_flag: no piece kind has the flag %q", p, flag)
 			return false
 		}
-		if len(g.Board.Dirs) == 0 {
+		if len(g.board.Dirs) == 0 {
 			c.r.Errorf(p, "%s: a sandwich needs a board with directions", p)
 			return false
 		}
@@ -48,8 +48,8 @@ var sandwichCapture = captureType{
 		g := s.g
 		height := s.buf[g.lay.height:]
 		top := s.buf[g.lay.top:]
-		nd := len(g.Board.Dirs)
-		rays, roff := g.Board.RayTable()
+		nd := len(g.board.Dirs)
+		rays, roff := g.board.RayTable()
 		for d := 0; d < nd; d++ {
 			k := t*nd + d
 			if !cs.lineOK[k] || roff[k+1]-roff[k] < 2 {

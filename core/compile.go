@@ -103,9 +103,9 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	r := c.r
 	r.Keys("", keyNames(topKeys))
 	g := c.g
-	g.Name = r.Required("name")
-	g.Title = r.String("title", g.Name)
-	g.Family = c.readString("", keyOf(topKeys, "family"))
+	g.name = r.Required("name")
+	g.title = r.String("title", g.name)
+	g.family = c.readString("", keyOf(topKeys, "family"))
 	c.readString("", keyOf(topKeys, "source"))
 	c.readString("", keyOf(topKeys, "description"))
 	if err := c.compileParams(sets); err != nil {
@@ -114,7 +114,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.renameDeprecatedKeys()
 	c.compilePlayers()
 	c.compileBoard()
-	if g.Board == nil || len(g.Seats) == 0 {
+	if g.board == nil || len(g.seats) == 0 {
 		return nil, r.Diags.Err()
 	}
 	c.compilePieces()
@@ -208,7 +208,7 @@ func (c *compiler) compileParams(sets []string) error {
 		c.r.Doc.Set("params."+name, toTOML(nv), spec.Origin{File: "--set " + kv, Depth: 1 << 20})
 	}
 	for _, k := range sortedKeys(c.params) {
-		c.g.Params = append(c.g.Params, Param{k, c.params[k]})
+		c.g.params = append(c.g.params, Param{k, c.params[k]})
 	}
 	return nil
 }
@@ -316,11 +316,11 @@ func (v *callVisitor) Visit(n *ast.Node) {
 	line, col := runePos(v.src, arg.Location().From)
 	switch id.Value {
 	case "stones":
-		if g.Board == nil {
+		if g.board == nil {
 			return
 		}
-		if _, ok := resolveRegion(g.Board, arg.Value); !ok {
-			v.c.r.ExprErrorf(v.path, line, col, "%s: stones: unknown region %q %s", v.path, arg.Value, regionHint(g.Board, arg.Value))
+		if _, ok := resolveRegion(g.board, arg.Value); !ok {
+			v.c.r.ExprErrorf(v.path, line, col, "%s: stones: unknown region %q %s", v.path, arg.Value, regionHint(g.board, arg.Value))
 		}
 	case "pieces":
 		if _, ok := g.KindIndex(arg.Value); !ok {
@@ -525,14 +525,14 @@ func (c *compiler) compilePlayers() {
 		}
 		seen[s] = true
 	}
-	c.g.Seats = seats
-	c.g.SeatColors = c.readStrings("players", keyOf(playersKeys, "colors"))
-	if len(c.g.SeatColors) != 0 && len(c.g.SeatColors) != len(seats) {
-		r.ValueErrorf("players.colors", "players.colors: want one colour per seat (%d), got %d", len(seats), len(c.g.SeatColors))
+	c.g.seats = seats
+	c.g.seatColors = c.readStrings("players", keyOf(playersKeys, "colors"))
+	if len(c.g.seatColors) != 0 && len(c.g.seatColors) != len(seats) {
+		r.ValueErrorf("players.colors", "players.colors: want one colour per seat (%d), got %d", len(seats), len(c.g.seatColors))
 	}
-	c.g.SeatTitles = c.readStrings("players", keyOf(playersKeys, "titles"))
-	if len(c.g.SeatTitles) != 0 && len(c.g.SeatTitles) != len(seats) {
-		r.ValueErrorf("players.titles", "players.titles: want one title per seat (%d), got %d", len(seats), len(c.g.SeatTitles))
+	c.g.seatTitles = c.readStrings("players", keyOf(playersKeys, "titles"))
+	if len(c.g.seatTitles) != 0 && len(c.g.seatTitles) != len(seats) {
+		r.ValueErrorf("players.titles", "players.titles: want one title per seat (%d), got %d", len(seats), len(c.g.seatTitles))
 	}
 }
 
@@ -554,10 +554,10 @@ func (c *compiler) compileDisplay() {
 	r := c.r
 	g := c.g
 	r.Keys("display", keyNames(displayKeys))
-	g.Display.Dark = c.readString("display", keyOf(displayKeys, "dark"))
-	if g.Display.Dark != "" {
-		if _, ok := g.Board.Cells[0].Attrs[g.Display.Dark]; !ok {
-			r.ValueErrorf("display.dark", "display.dark: no cell attribute %q", g.Display.Dark)
+	g.display.Dark = c.readString("display", keyOf(displayKeys, "dark"))
+	if g.display.Dark != "" {
+		if _, ok := g.board.Cells[0].Attrs[g.display.Dark]; !ok {
+			r.ValueErrorf("display.dark", "display.dark: no cell attribute %q", g.display.Dark)
 		}
 	}
 	for i, m := range c.readStrings("display", keyOf(displayKeys, "marks")) {
@@ -565,19 +565,19 @@ func (c *compiler) compileDisplay() {
 			r.ValueErrorf(fmt.Sprintf("display.marks.%d", i), "display.marks: unknown region %q", m)
 			continue
 		}
-		g.Display.Marks = append(g.Display.Marks, m)
+		g.display.Marks = append(g.display.Marks, m)
 	}
-	g.Display.Shade = c.readString("display", keyOf(displayKeys, "shade"))
-	if g.Display.Shade == "" {
+	g.display.Shade = c.readString("display", keyOf(displayKeys, "shade"))
+	if g.display.Shade == "" {
 		if rel := g.firstExclusion(); rel != nil {
-			g.Display.Shade = rel.Name
+			g.display.Shade = rel.Name
 		}
-	} else if _, ok := g.Board.Relation(g.Display.Shade); !ok {
-		r.ValueErrorf("display.shade", "display.shade: unknown relation %q", g.Display.Shade)
-		g.Display.Shade = ""
+	} else if _, ok := g.board.Relation(g.display.Shade); !ok {
+		r.ValueErrorf("display.shade", "display.shade: unknown relation %q", g.display.Shade)
+		g.display.Shade = ""
 	}
-	g.Display.RootFace = c.readString("display", keyOf(displayKeys, "root_face"))
-	g.Display.GapAfterRows = c.r.Ints("display.gap_after_rows", 1, board.MaxCells)
+	g.display.RootFace = c.readString("display", keyOf(displayKeys, "root_face"))
+	g.display.GapAfterRows = c.r.Ints("display.gap_after_rows", 1, board.MaxCells)
 }
 
 func (c *compiler) seat(path string, allowNone bool) int {
@@ -585,12 +585,12 @@ func (c *compiler) seat(path string, allowNone bool) int {
 	if allowNone && (s == "" || s == "none") {
 		return -1
 	}
-	for i, x := range c.g.Seats {
+	for i, x := range c.g.seats {
 		if x == s {
 			return i
 		}
 	}
-	choices := append([]string(nil), c.g.Seats...)
+	choices := append([]string(nil), c.g.seats...)
 	if allowNone {
 		choices = append(choices, "none")
 	}
@@ -667,20 +667,20 @@ func (c *compiler) compileBoard() {
 		c.buildBoard()
 		return
 	}
-	key := sha256.Sum256([]byte(fmt.Sprintf("%#v|%#v|%#v", bt, c.params, c.g.Seats)))
+	key := sha256.Sum256([]byte(fmt.Sprintf("%#v|%#v|%#v", bt, c.params, c.g.seats)))
 	boardCache.Lock()
 	cached := boardCache.m[key]
 	boardCache.Unlock()
 	if cached != nil {
 		c.boardKeys() // still report unknown keys
-		c.g.Board = cached
+		c.g.board = cached
 		c.indexRegions()
 		return
 	}
 	before := len(c.r.Diags)
 	c.buildBoard()
-	if c.g.Board != nil && len(c.r.Diags) == before {
-		cacheBoard(key, c.g.Board)
+	if c.g.board != nil && len(c.r.Diags) == before {
+		cacheBoard(key, c.g.board)
 	}
 }
 
@@ -746,7 +746,7 @@ func (c *compiler) buildBoard() {
 	if b = c.holes(b); b == nil {
 		return
 	}
-	c.g.Board = b
+	c.g.board = b
 	c.cellAttrs()
 	c.regions()
 	c.relations()
@@ -754,7 +754,7 @@ func (c *compiler) buildBoard() {
 }
 
 func (c *compiler) indexRegions() {
-	b := c.g.Board
+	b := c.g.board
 	c.g.regionRefs = map[string]regionRef{}
 	gl, ps := b.RegionNames()
 	for _, name := range append(gl, ps...) {
@@ -766,7 +766,7 @@ func (c *compiler) indexRegions() {
 
 // cellAttrs evaluates [board.attrs], in written order, on every cell.
 func (c *compiler) cellAttrs() {
-	b := c.g.Board
+	b := c.g.board
 	for _, name := range c.r.Keys("board.attrs", nil) {
 		p := "board.attrs." + name
 		src := c.r.String(p, "")
@@ -801,7 +801,7 @@ func (c *compiler) cellAttrs() {
 // regions evaluates [board.regions] (board-wide) and [board.seat_regions]
 // (per seat, with `seat` bound to the seat index) into cell lists.
 func (c *compiler) regions() {
-	b := c.g.Board
+	b := c.g.board
 	for _, name := range c.r.Keys("board.regions", nil) {
 		p := "board.regions." + name
 		cells := c.cellSet(p, nil)
@@ -813,10 +813,10 @@ func (c *compiler) regions() {
 	}
 	for _, name := range c.r.Keys("board.seat_regions", nil) {
 		p := "board.seat_regions." + name
-		per := make([][]int32, len(c.g.Seats))
+		per := make([][]int32, len(c.g.seats))
 		ok := true
-		for s := range c.g.Seats {
-			cells := c.cellSet(p, map[string]any{"seat": s, "seat_name": c.g.Seats[s]})
+		for s := range c.g.seats {
+			cells := c.cellSet(p, map[string]any{"seat": s, "seat_name": c.g.seats[s]})
 			if cells == nil {
 				ok = false
 				break
@@ -832,7 +832,7 @@ func (c *compiler) regions() {
 }
 
 func (c *compiler) cellSet(p string, extra map[string]any) []int32 {
-	b := c.g.Board
+	b := c.g.board
 	src := c.r.String(p, "")
 	env := func(i int) map[string]any {
 		m := c.withParams(b.Cells[i].Attrs)
@@ -897,7 +897,7 @@ const maxRelationPairs = 4 << 20
 // A relation that fails is reported here and stands in as an empty one, so
 // that the rules using it do not report it again as unknown.
 func (c *compiler) relations() {
-	b := c.g.Board
+	b := c.g.board
 	for _, name := range c.r.Keys("board.relations", nil) {
 		p := "board.relations." + name
 		if rel := c.relation(p, name); rel != nil {
@@ -909,7 +909,7 @@ func (c *compiler) relations() {
 }
 
 func (c *compiler) relation(p, name string) *board.Relation {
-	b := c.g.Board
+	b := c.g.board
 	src := c.r.String(p, "")
 	if b.N()*b.N() > maxRelationPairs {
 		c.r.ValueErrorf(p, "%s: a board of %d cells is too large for a pairwise relation (limit %d pairs)", p, b.N(), maxRelationPairs)
@@ -1002,7 +1002,7 @@ func (c *compiler) region(path string, def string) (regionRef, bool) {
 
 // regionNamed resolves a region name, reporting an unknown one at path.
 func (c *compiler) regionNamed(path, name string) (regionRef, bool) {
-	b := c.g.Board
+	b := c.g.board
 	if c.failedRegions[name] {
 		return regionRef{}, false // reported where it is declared
 	}

@@ -43,8 +43,8 @@ func (c *compiler) compilePieces() {
 			k.Glyph = strings.ToUpper(name[:1])
 		}
 		c.readString(p, keyOf(pieceKeys, "title"))
-		c.g.Kinds = append(c.g.Kinds, k)
-		c.compileConfine(p, len(c.g.Kinds)-1)
+		c.g.kinds = append(c.g.kinds, k)
+		c.compileConfine(p, len(c.g.kinds)-1)
 	}
 }
 
@@ -52,8 +52,8 @@ func (c *compiler) kind(path, name string) int {
 	if k, ok := c.g.KindIndex(name); ok {
 		return k
 	}
-	names := make([]string, len(c.g.Kinds))
-	for i, k := range c.g.Kinds {
+	names := make([]string, len(c.g.kinds))
+	for i, k := range c.g.kinds {
 		names[i] = k.Name
 	}
 	if s := diag.Closest(name, names); s != "" {
@@ -65,7 +65,7 @@ func (c *compiler) kind(path, name string) int {
 }
 
 func (c *compiler) cell(path, name string) int {
-	if i, ok := c.g.Board.Index(name); ok {
+	if i, ok := c.g.board.Index(name); ok {
 		return i
 	}
 	c.r.ValueErrorf(path, "%s: unknown cell %q", path, name)
@@ -86,8 +86,8 @@ func (c *compiler) compileSetup() {
 	r := c.r
 	g := c.g
 	r.Keys("setup", keyNames(setupKeys))
-	nk := len(g.Kinds)
-	ns := len(g.Seats)
+	nk := len(g.kinds)
+	ns := len(g.seats)
 	// board pieces
 	type placed struct{ cell, kind int }
 	var onBoard []placed
@@ -107,7 +107,7 @@ func (c *compiler) compileSetup() {
 	for _, seatName := range r.Keys("setup.hand", nil) {
 		p := "setup.hand." + seatName
 		seat := -1
-		for i, s := range g.Seats {
+		for i, s := range g.seats {
 			if s == seatName {
 				seat = i
 			}
@@ -152,14 +152,14 @@ func (c *compiler) compileSetup() {
 			g.handStart[s*nk+k] = len(g.pieceKind)
 			for i := 0; i < g.handCount[s*nk+k]; i++ {
 				g.pieceKind = append(g.pieceKind, int16(k))
-				g.pieceOwner = append(g.pieceOwner, int16(g.Kinds[k].Owner))
+				g.pieceOwner = append(g.pieceOwner, int16(g.kinds[k].Owner))
 			}
 		}
 	}
 	firstBoard := len(g.pieceKind)
 	for _, pl := range onBoard {
 		g.pieceKind = append(g.pieceKind, int16(pl.kind))
-		g.pieceOwner = append(g.pieceOwner, int16(g.Kinds[pl.kind].Owner))
+		g.pieceOwner = append(g.pieceOwner, int16(g.kinds[pl.kind].Owner))
 	}
 	s := g.newLayout()
 	s.buf[hLastMover] = -1
@@ -350,10 +350,10 @@ func (c *compiler) compilePhases() {
 	g.agreedDraw = c.readChoice("turns", keyOf(turnsKeys, "agreed_draw"))
 	g.resignNotice = c.readChoice("turns", keyOf(turnsKeys, "resign_notice")) == "round"
 	if flag := c.readString("turns", keyOf(turnsKeys, "eliminate_without")); flag != "" {
-		g.elimFlag = make([][]int32, len(g.Seats))
+		g.elimFlag = make([][]int32, len(g.seats))
 		found := false
 		for pc, k := range g.pieceKind {
-			if g.Kinds[k].HasFlag(flag) && g.pieceOwner[pc] >= 0 {
+			if g.kinds[k].HasFlag(flag) && g.pieceOwner[pc] >= 0 {
 				g.elimFlag[g.pieceOwner[pc]] = append(g.elimFlag[g.pieceOwner[pc]], int32(pc))
 				found = true
 			}
@@ -372,7 +372,7 @@ func (c *compiler) compilePhases() {
 			}
 		}
 		g.phases = []*phase{{name: "play", rules: all, first: -1, next: -1}}
-		g.Phases = []string{"play"}
+		g.phaseNames = []string{"play"}
 		if ph := r.String("turns.phase", "play"); ph != "play" {
 			r.ValueErrorf("turns.phase", "turns.phase: unknown phase %q: the variant declares no [phases] (its one phase is \"play\")", ph)
 		}
@@ -382,7 +382,7 @@ func (c *compiler) compilePhases() {
 	for i, n := range names {
 		index[n] = i
 	}
-	g.Phases = names
+	g.phaseNames = names
 	for _, name := range names {
 		p := "phases." + name
 		r.Keys(p, keyNames(phaseKeys))

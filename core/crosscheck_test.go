@@ -31,15 +31,15 @@ func TestCrosscheckEgyptianAgainstHandwritten(t *testing.T) {
 		}
 		var pitCell [2][]int
 		var storeCell [2]int
-		for p, seat := range g.Seats {
+		for p, seat := range g.Seats() {
 			for k := 1; k <= cfg.pits; k++ {
-				c, ok := g.Board.Index(fmt.Sprintf("%s%d", seat, k))
+				c, ok := g.Board().Index(fmt.Sprintf("%s%d", seat, k))
 				if !ok {
 					t.Fatalf("no cell %s%d", seat, k)
 				}
 				pitCell[p] = append(pitCell[p], c)
 			}
-			c, ok := g.Board.Index(seat + "-store")
+			c, ok := g.Board().Index(seat + "-store")
 			if !ok {
 				t.Fatalf("no cell %s-store", seat)
 			}
@@ -87,14 +87,14 @@ func TestCrosscheckEgyptianAgainstHandwritten(t *testing.T) {
 				hm := hw.Moves(hbuf)
 				var epits []int
 				for _, m := range em {
-					epits = append(epits, g.Board.Cells[m.From()].Attrs["index"].(int)-1)
+					epits = append(epits, g.Board().Cells[m.From()].Attrs["index"].(int)-1)
 				}
 				slices.Sort(epits)
 				if !slices.Equal(epits, hm) {
 					fail("legal bowls: engine %v, reference %v", epits, hm)
 				}
 				m := em[rng.IntN(len(em))]
-				pit := g.Board.Cells[m.From()].Attrs["index"].(int) - 1
+				pit := g.Board().Cells[m.From()].Attrs["index"].(int) - 1
 				played = append(played, g.Format(s, m))
 				if err := g.Play(s, m); err != nil {
 					fail("play: %v", err)
@@ -117,9 +117,9 @@ func TestCrosscheckDvonnAgainstHandwritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := g.Board.N()
+	n := g.Board().N()
 	space := make([]int, n)
-	for c, cell := range g.Board.Cells {
+	for c, cell := range g.Board().Cells {
 		sp := handwritten.DvonnSpace(cell.Attrs["col"].(int)-1, cell.Attrs["row"].(int)-1)
 		if sp < 0 {
 			t.Fatalf("cell %s is not a space of the reference board", cell.Name)
@@ -129,7 +129,7 @@ func TestCrosscheckDvonnAgainstHandwritten(t *testing.T) {
 	dk, _ := g.KindIndex("dvonn")
 	hasDvonn := func(s *core.State, c int) bool {
 		for p := s.Top(c); p >= 0; p = s.Below(p) {
-			if g.PieceKindOf(p) == &g.Kinds[dk] {
+			if g.PieceKindIndex(p) == dk {
 				return true
 			}
 		}
@@ -219,17 +219,17 @@ func TestCrosscheckDvonnAgainstHandwritten(t *testing.T) {
 			for c := 0; c < n; c++ {
 				sp := space[c]
 				if s.Height(c) != hw.Height(sp) {
-					fail("%s: engine height %d, reference %d", g.Board.Cells[c].Name, s.Height(c), hw.Height(sp))
+					fail("%s: engine height %d, reference %d", g.Board().Cells[c].Name, s.Height(c), hw.Height(sp))
 				}
 				owner := s.Owner(c)
 				if owner < 0 && s.Height(c) > 0 {
 					owner = 2 // a lone DVONN piece
 				}
 				if owner != hw.Owner(sp) {
-					fail("%s: engine owner %d, reference %d", g.Board.Cells[c].Name, owner, hw.Owner(sp))
+					fail("%s: engine owner %d, reference %d", g.Board().Cells[c].Name, owner, hw.Owner(sp))
 				}
 				if hasDvonn(s, c) != hw.HasDvonn(sp) {
-					fail("%s: engine DVONN %v, reference %v", g.Board.Cells[c].Name, hasDvonn(s, c), hw.HasDvonn(sp))
+					fail("%s: engine DVONN %v, reference %v", g.Board().Cells[c].Name, hasDvonn(s, c), hw.HasDvonn(sp))
 				}
 			}
 		}

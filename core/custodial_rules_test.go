@@ -39,9 +39,9 @@ func position(t *testing.T, variant, first string, pieces map[string]string, ext
 // board lists the occupied cells as cell=glyph, sorted.
 func board(g *core.Game, s *core.State) string {
 	var out []string
-	for c := 0; c < g.Board.N(); c++ {
+	for c := 0; c < g.Board().N(); c++ {
 		if p := s.Top(c); p >= 0 {
-			out = append(out, g.Board.Cells[c].Name+"="+g.PieceKindOf(p).Glyph)
+			out = append(out, g.Board().Cells[c].Name+"="+g.PieceKindOf(p).Glyph)
 		}
 	}
 	return strings.Join(out, " ")
@@ -210,8 +210,8 @@ func TestHnefataflRules(t *testing.T) {
 func TestHnefataflStart(t *testing.T) {
 	g := load(t, "traditional/hnefatafl")
 	s := g.NewState()
-	if g.Seats[s.ToMove()] != "black" {
-		t.Fatalf("%s moves first", g.Seats[s.ToMove()])
+	if g.Seats()[s.ToMove()] != "black" {
+		t.Fatalf("%s moves first", g.Seats()[s.ToMove()])
 	}
 	if n := len(g.Moves(s, nil)); n != 72 {
 		t.Fatalf("%d moves from the start, want 72", n)

@@ -73,8 +73,8 @@ func TestDeprecatedSpellings(t *testing.T) {
 
 func bystanders(t *testing.T, g *core.Game, want bool) {
 	t.Helper()
-	if g.Foul == nil || g.Foul.BystandersOnly != want {
-		t.Errorf("foul %+v: want BystandersOnly %v", g.Foul, want)
+	if g.Foul() == nil || g.Foul().BystandersOnly != want {
+		t.Errorf("foul %+v: want BystandersOnly %v", g.Foul(), want)
 	}
 }
 

@@ -19,7 +19,7 @@ import (
 // kindHint is the parenthesis that follows "unknown piece kind NAME".
 func (g *Game) kindHint(name string) string {
 	var known []string
-	for _, k := range g.Kinds {
+	for _, k := range g.kinds {
 		known = append(known, k.Name)
 	}
 	if s := diag.Closest(name, known); s != "" {
@@ -35,7 +35,7 @@ func (g *Game) kindHint(name string) string {
 // NAME": a cell name written without quotes, or a name of env it may have
 // meant.
 func (c *compiler) unknownNameHint(name string, env map[string]any) string {
-	if b := c.g.Board; b != nil {
+	if b := c.g.board; b != nil {
 		if _, ok := b.Index(name); ok {
 			cellVar := ""
 			for _, v := range []string{"to", "from", "a", "b"} {
@@ -105,7 +105,7 @@ func expectMsg(msg string) string {
 // isCellVar reports whether env[name] is a cell's attribute map (the
 // variables a and b of a relation, from and to of a when).
 func (c *compiler) isCellVar(env map[string]any, name string) bool {
-	b := c.g.Board
+	b := c.g.board
 	if b == nil || len(b.Cells) == 0 {
 		return false
 	}
@@ -118,15 +118,15 @@ func (c *compiler) cellAttrNames() []string {
 	// cached: attributes are only ever added, so the board and the number
 	// of (cell, attribute) entries tell whether the names changed
 	total := 0
-	for _, cl := range c.g.Board.Cells {
+	for _, cl := range c.g.board.Cells {
 		total += len(cl.Attrs)
 	}
-	if a := &c.attrNames; a.board == c.g.Board && a.total == total {
+	if a := &c.attrNames; a.board == c.g.board && a.total == total {
 		return a.names
 	}
 	var names []string
 	seen := map[string]bool{}
-	for _, cl := range c.g.Board.Cells {
+	for _, cl := range c.g.board.Cells {
 		for k := range cl.Attrs {
 			if !seen[k] {
 				seen[k] = true
@@ -135,7 +135,7 @@ func (c *compiler) cellAttrNames() []string {
 		}
 	}
 	sort.Strings(names)
-	c.attrNames.board, c.attrNames.total, c.attrNames.names = c.g.Board, total, names
+	c.attrNames.board, c.attrNames.total, c.attrNames.names = c.g.board, total, names
 	return names
 }
 
@@ -318,7 +318,7 @@ func (c *compiler) warnUnused() {
 		}
 		return false
 	}
-	for _, p := range g.Params {
+	for _, p := range g.params {
 		if !usedOutside(p.Name, "params."+p.Name) {
 			r.Warnf("params."+p.Name, "params.%s is read by no expression or key, so changing it changes nothing (use it, or delete it)", p.Name)
 		}

@@ -28,7 +28,7 @@ func compileRemoveUnconnected(c *compiler, p, name, cite string) effect {
 		return nil
 	}
 	var kinds []int16
-	for i, k := range c.g.Kinds {
+	for i, k := range c.g.kinds {
 		if k.HasFlag(flag) {
 			kinds = append(kinds, int16(i))
 		}
@@ -58,11 +58,11 @@ type removeUnconnected struct {
 
 func (e *removeUnconnected) apply(s *State) {
 	g := s.g
-	n := g.Board.N()
-	adj, off := g.Board.AdjacencyTable()
+	n := g.board.N()
+	adj, off := g.board.AdjacencyTable()
 	height := s.buf[g.lay.height : g.lay.height+n]
 	pos := s.buf[g.lay.pos:]
-	if masks := g.Board.NeighbourMasks(); masks != nil {
+	if masks := g.board.NeighbourMasks(); masks != nil {
 		e.applySmall(s, masks, height, pos)
 		return
 	}
@@ -111,7 +111,7 @@ func (e *removeUnconnected) applySmall(s *State, masks []uint64, height, pos []i
 	}
 	// grow by whole masks (Board.Expand: a few shifts on grids and hex
 	// boards) until nothing more is reached
-	b := s.g.Board
+	b := s.g.board
 	for {
 		next := (reached | b.Expand(reached)) & occ
 		if next == reached {

@@ -43,7 +43,7 @@ type CellStones struct {
 // RemovedPiece is a piece that left the board.
 type RemovedPiece struct {
 	Piece int
-	Kind  *PieceKind
+	Kind  PieceKind
 	// Cell is where it stood before the move.
 	Cell int
 }
@@ -68,7 +68,7 @@ func (g *Game) MoveEffects(before, after *State, m Move) Effects {
 			e.Removed = append(e.Removed, RemovedPiece{Piece: p, Kind: g.PieceKindOf(p), Cell: c})
 		}
 	}
-	for c := 0; c < g.Board.N(); c++ {
+	for c := 0; c < g.board.N(); c++ {
 		if c != e.From && before.Count(c) > 0 && after.Count(c) == 0 {
 			e.Emptied = append(e.Emptied, CellStones{Cell: c, Stones: before.Count(c)})
 		}
@@ -77,7 +77,7 @@ func (g *Game) MoveEffects(before, after *State, m Move) Effects {
 	for i, v := range g.Scores(before) {
 		e.ScoreDelta[i] -= v
 	}
-	for seat := range g.Seats {
+	for seat := range g.seats {
 		if !before.Eliminated(seat) && after.Eliminated(seat) {
 			e.Eliminated = append(e.Eliminated, seat)
 		}

@@ -50,7 +50,7 @@ func TestMoveEffects(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := playEffects(t, g, g.NewState(), "bR-y34", "yR-b45", "gK-b22", "bK-g36", "yK-g26xbK")
-		if len(e.Removed) != 1 || g.Board.Cells[e.Removed[0].Cell].Name != "g36" || e.Removed[0].Kind.Owner != 0 || e.Mover != 1 {
+		if len(e.Removed) != 1 || g.Board().Cells[e.Removed[0].Cell].Name != "g36" || e.Removed[0].Kind.Owner != 0 || e.Mover != 1 {
 			t.Fatalf("effects %+v", e)
 		}
 		if e.ExtraTurn || e.Result.Over {
@@ -68,7 +68,7 @@ func TestMoveEffects(t *testing.T) {
 		e := playEffects(t, g, g.NewState(), "b1-c1")
 		cells := map[string]int{}
 		for _, r := range e.Removed {
-			cells[g.Board.Cells[r.Cell].Name]++
+			cells[g.Board().Cells[r.Cell].Name]++
 		}
 		if len(e.Removed) != 9 || fmt.Sprint(cells) != "map[b1:1 c1:1 d1:2 d2:1 e1:1 e2:3]" {
 			t.Errorf("removed %v (%d pieces)", cells, len(e.Removed))

@@ -1,6 +1,6 @@
 // This file holds the no_move end condition: the seat to move has no legal
 // move, told apart by whether one of its royal pieces is attacked
-// (checkmate, stalemate). It is judged by Moves when the seat has no move,
+// (checkmate, stalemate). It is judged by Settle when the seat has no move,
 // before [turns] stuck, so it compiles to no check after each move.
 
 package core
@@ -54,7 +54,7 @@ func (g *Game) noMoveEnd(s *State) bool {
 		switch e.result {
 		case "lose":
 			if s.Active() == 2 {
-				for o := range g.Seats {
+				for o := range g.seats {
 					if o != seat && !s.Eliminated(o) {
 						winner = o
 					}

@@ -13,15 +13,15 @@ var reachEnd = endType{
 		if !ok {
 			return nil
 		}
-		e := &reachCond{inRegion: make([]bool, c.g.Board.N())}
-		for seat := range c.g.Seats {
+		e := &reachCond{inRegion: make([]bool, c.g.board.N())}
+		for seat := range c.g.seats {
 			for _, cell := range c.g.cells(ref, seat) {
 				e.inRegion[cell] = true
 			}
 		}
 		flag := c.readString(p, &reachFlagKey)
 		for pc, k := range c.g.pieceKind {
-			if flag == "" || c.g.Kinds[k].HasFlag(flag) {
+			if flag == "" || c.g.kinds[k].HasFlag(flag) {
 				e.pieces = append(e.pieces, int32(pc))
 			}
 		}

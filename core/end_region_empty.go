@@ -34,7 +34,7 @@ func (e *regionEmpty) holds(g *Game, s *State) (bool, int) {
 	if len(g.pieceKind) > 0 {
 		height = s.buf[g.lay.height:]
 	}
-	for seat := range g.Seats {
+	for seat := range g.seats {
 		if (e.mover && seat != int(s.buf[hLastMover])) || (e.next && seat != s.ToMove()) {
 			continue
 		}

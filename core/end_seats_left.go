@@ -24,7 +24,7 @@ func (e *seatsLeft) holds(g *Game, s *State) (bool, int) {
 	}
 	who := -1
 	if s.Active() == 1 {
-		for seat := range g.Seats {
+		for seat := range g.seats {
 			if !s.Eliminated(seat) {
 				who = seat
 			}

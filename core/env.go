@@ -87,13 +87,13 @@ func (g *Game) stateEnvFor(s *State, seat, need int) map[string]any {
 			}
 		}
 		if need&varElim != 0 {
-			m["eliminated"] = seat >= 0 && seat < len(g.Seats) && s.Eliminated(seat)
+			m["eliminated"] = seat >= 0 && seat < len(g.seats) && s.Eliminated(seat)
 		}
 		return m
 	}
 	h := &envHolder{seat: seat, st: s}
-	env := make(map[string]any, len(g.Params)+10)
-	for _, p := range g.Params {
+	env := make(map[string]any, len(g.params)+10)
+	for _, p := range g.params {
 		env[p.Name] = p.Value
 	}
 	env["seat"] = g.seatName(seat)
@@ -105,7 +105,7 @@ func (g *Game) stateEnvFor(s *State, seat, need int) map[string]any {
 			end, who := g.EndedBy(s)
 			env["ended_by"], env["end_seat"] = end, g.seatName(who)
 		}
-		env["eliminated"] = seat >= 0 && seat < len(g.Seats) && s.Eliminated(seat)
+		env["eliminated"] = seat >= 0 && seat < len(g.seats) && s.Eliminated(seat)
 	}
 	if s != nil {
 		env["ply"] = s.Ply()
@@ -145,7 +145,7 @@ func (g *Game) stateEnvFor(s *State, seat, need int) map[string]any {
 	}
 	env["playing"] = func() int {
 		if h.st == nil {
-			return len(g.Seats)
+			return len(g.seats)
 		}
 		return h.st.Active()
 	}
@@ -170,8 +170,8 @@ type envHolder struct {
 }
 
 func (g *Game) seatName(seat int) string {
-	if seat >= 0 && seat < len(g.Seats) {
-		return g.Seats[seat]
+	if seat >= 0 && seat < len(g.seats) {
+		return g.seats[seat]
 	}
 	return ""
 }
@@ -231,7 +231,7 @@ func (g *Game) stonesIn(s *State, seat int, region string) int {
 
 func (g *Game) controlledBy(s *State, seat int) int {
 	n := 0
-	for c := 0; c < g.Board.N(); c++ {
+	for c := 0; c < g.board.N(); c++ {
 		if s.Owner(c) == seat {
 			n += s.Height(c)
 		}
@@ -255,7 +255,7 @@ func (g *Game) piecesOfKind(s *State, kind string) int {
 
 func (g *Game) handOf(s *State, seat int) int {
 	n := 0
-	for k := range g.Kinds {
+	for k := range g.kinds {
 		n += s.HandLeft(seat, k)
 	}
 	return n

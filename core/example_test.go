@@ -23,7 +23,7 @@ func Example() {
 		}
 		h.Play(m)
 	}
-	fmt.Println(g.Seats[h.State.ToMove()], "to move; scores", g.Scores(h.State))
+	fmt.Println(g.Seat(h.State.ToMove()), "to move; scores", g.Scores(h.State))
 	_, err = g.Parse(h.State, "5")
 	fmt.Println(err)
 	// Output:

@@ -13,7 +13,7 @@ func AttackedFast(s *State, t, seat int) bool { return s.g.attacked(s, t, seat) 
 // other seat's moves, rule by rule.
 func AttackedByMoves(s *State, t, seat int) bool {
 	g := s.g
-	for o := range g.Seats {
+	for o := range g.seats {
 		if o == seat || s.Eliminated(o) {
 			continue
 		}

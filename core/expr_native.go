@@ -124,7 +124,7 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 				return func(_, to int) int { return to }, true
 			}
 		case *ast.StringNode:
-			if i, ok := g.Board.Index(x.Value); ok {
+			if i, ok := g.board.Index(x.Value); ok {
 				return func(int, int) int { return i }, true
 			}
 		}
@@ -199,7 +199,7 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 				return 0
 			}
 			n := 0
-			for _, y := range s.g.Board.Adjacent(x) {
+			for _, y := range s.g.board.Adjacent(x) {
 				if s.is(int(y), what, s.ToMove()) {
 					n++
 				}

@@ -115,7 +115,7 @@ var posFuncs = []*posFunc{
 					return 0
 				}
 				n := 0
-				for _, y := range g.Board.Adjacent(x) {
+				for _, y := range g.board.Adjacent(x) {
 					if h.st.is(int(y), w, h.seat) {
 						n++
 					}
@@ -179,17 +179,17 @@ var (
 // boxNames boxes the seat, kind and cell names once, so the position
 // functions return them without allocating.
 func (g *Game) boxNames() {
-	g.boxedSeats = make([]any, len(g.Seats))
-	for i, s := range g.Seats {
+	g.boxedSeats = make([]any, len(g.seats))
+	for i, s := range g.seats {
 		g.boxedSeats[i] = s
 	}
-	g.boxedKinds = make([]any, len(g.Kinds))
-	for i, k := range g.Kinds {
+	g.boxedKinds = make([]any, len(g.kinds))
+	for i, k := range g.kinds {
 		g.boxedKinds[i] = k.Name
 	}
-	if g.Board != nil {
-		g.boxedCells = make([]any, g.Board.N())
-		for i, c := range g.Board.Cells {
+	if g.board != nil {
+		g.boxedCells = make([]any, g.board.N())
+		for i, c := range g.board.Cells {
 			g.boxedCells[i] = c.Name
 		}
 	}
@@ -207,7 +207,7 @@ func (g *Game) cellArg(v any) int {
 	default:
 		return -1
 	}
-	if i, ok := g.Board.Index(name); ok {
+	if i, ok := g.board.Index(name); ok {
 		return i
 	}
 	return -1
@@ -264,7 +264,7 @@ func (s *State) countPieces(seat, k int) int {
 
 // needWindows computes windows[n] (see Game.windows) on a small board.
 func (g *Game) needWindows(n int) {
-	b := g.Board
+	b := g.board
 	if !g.small || n < 2 || n > 64 || b.N() > 64 {
 		return
 	}
@@ -340,7 +340,7 @@ func (s *State) inLine(c, n int) bool {
 		}
 		return false
 	}
-	b := s.g.Board
+	b := s.g.board
 	nd := len(b.Dirs)
 	for d := 0; d < nd; d++ {
 		opp := b.Opposite(d)
@@ -362,7 +362,7 @@ func (s *State) inLine(c, n int) bool {
 // up to limit.
 func (s *State) runFrom(c, d, o, limit int) int {
 	k := 0
-	for _, x := range s.g.Board.Ray(c, d) {
+	for _, x := range s.g.board.Ray(c, d) {
 		if k >= limit || s.Owner(int(x)) != o {
 			break
 		}
@@ -385,14 +385,14 @@ func (c *compiler) checkPosArg(path, fn string, kind argKind, val string, line, 
 	var known []string
 	switch kind {
 	case argCell:
-		if g.Board == nil {
+		if g.board == nil {
 			return
 		}
-		if _, ok := g.Board.Index(val); ok {
+		if _, ok := g.board.Index(val); ok {
 			return
 		}
 		what = "cell"
-		for _, cl := range g.Board.Cells {
+		for _, cl := range g.board.Cells {
 			known = append(known, cl.Name)
 		}
 	case argKind_:
@@ -400,18 +400,18 @@ func (c *compiler) checkPosArg(path, fn string, kind argKind, val string, line, 
 			return
 		}
 		what = "piece kind"
-		for _, k := range g.Kinds {
+		for _, k := range g.kinds {
 			known = append(known, k.Name)
 		}
 	case argRegion:
-		if g.Board == nil || val == "" {
+		if g.board == nil || val == "" {
 			return
 		}
-		if _, ok := resolveRegion(g.Board, val); ok {
+		if _, ok := resolveRegion(g.board, val); ok {
 			return
 		}
 		what = "region"
-		gl, ps := g.Board.RegionNames()
+		gl, ps := g.board.RegionNames()
 		known = append(gl, ps...)
 	case argWhat:
 		known = []string{"empty", "occupied", "own", "enemy"}
@@ -446,7 +446,7 @@ func (s *State) lineAfter(from, to, seat, n int) bool {
 		return true
 	}
 	g := s.g
-	b := g.Board
+	b := g.board
 	if g.small {
 		// the seat's pieces after the move, as a bit mask
 		own := s.ownMask(seat) | 1<<uint(to)

@@ -248,7 +248,7 @@ func (p *fastProg) row(x int) *fastProg {
 
 // cellRecs returns the attribute maps of the board's cells.
 func (c *compiler) cellRecs() []map[string]any {
-	b := c.g.Board
+	b := c.g.board
 	recs := make([]map[string]any, b.N())
 	for i := range b.Cells {
 		recs[i] = b.Cells[i].Attrs

@@ -206,7 +206,7 @@ func TestFastExprShippedVariants(t *testing.T) {
 	}
 	for _, name := range variants.Names() {
 		fast, slow := compile(name, true), compile(name, false)
-		fb, sb := fast.Board, slow.Board
+		fb, sb := fast.board, slow.board
 		for i := range sb.Cells {
 			if !reflect.DeepEqual(fb.Cells[i].Attrs, sb.Cells[i].Attrs) {
 				t.Errorf("%s: cell %s: attributes %v, want %v", name, sb.Cells[i].Name, fb.Cells[i].Attrs, sb.Cells[i].Attrs)
@@ -223,7 +223,7 @@ func TestFastExprShippedVariants(t *testing.T) {
 		}
 		gl, ps := sb.RegionNames()
 		for _, rn := range append(gl, ps...) {
-			for seat := range slow.Seats {
+			for seat := range slow.seats {
 				if !slices.Equal(fast.cells(fast.regionRefs[rn], seat), slow.cells(slow.regionRefs[rn], seat)) {
 					t.Errorf("%s: region %s differs", name, rn)
 				}
@@ -286,7 +286,7 @@ func TestFastScoreMatchesExpr(t *testing.T) {
 		for game := 0; game < 6; game++ {
 			s := g.NewState()
 			for ply := 0; ply < 400; ply++ {
-				for seat := range g.Seats {
+				for seat := range g.seats {
 					s.fe = fenv{st: s, seat: seat}
 					got := g.fastScore.root.i(&s.fe)
 					if want := vmScore(s, seat); s.fe.fail || want != any(got) {

@@ -55,7 +55,7 @@ func (g *Game) EndedBy(s *State) (name string, seat int) {
 func (g *Game) finish(s *State) {
 	s.buf[hOver] = 1
 	best, winner := 0, -1
-	for seat := range g.Seats {
+	for seat := range g.seats {
 		v := g.scoreOf(s, seat)
 		if g.lowest {
 			v = -v
@@ -96,7 +96,7 @@ func (g *Game) checkEnd(s *State) {
 // eliminateWithout removes from the turn order every seat that has no
 // piece of the flagged kinds left on the board ([turns] eliminate_without).
 func (g *Game) eliminateWithout(s *State) {
-	for seat := range g.Seats {
+	for seat := range g.seats {
 		if s.Eliminated(seat) {
 			continue
 		}

@@ -131,7 +131,7 @@ func (c *compiler) compileFouls() {
 		}
 		f.goalDist = goalDistances(g, f.goalPieces, f.goalIn)
 		if excl := g.firstExclusion(); excl != nil {
-			f.exclGoal = make([]int32, g.Board.N())
+			f.exclGoal = make([]int32, g.board.N())
 			for t := range f.exclGoal {
 				for _, x := range excl.Of(t) {
 					if f.goalIn[x] {
@@ -144,13 +144,13 @@ func (c *compiler) compileFouls() {
 			r.Errorf(p, "%s: this program has no referee to judge fouls (import _ \"rulesmith/core/referee\")", p)
 			continue
 		}
-		g.Foul = f
+		g.foul = f
 		g.referee = newReferee(g)
 		if g.stuckFoul {
 			g.stuckReferee = g.referee.StuckIsFoul
 		}
 		if g.initial != nil {
-			for seat := range g.Seats {
+			for seat := range g.seats {
 				g.initial.buf[g.lay.takebacks+seat] = int32(f.Takebacks)
 			}
 		}
@@ -162,9 +162,9 @@ func (c *compiler) compileFouls() {
 // rules that can move such pieces (steps, slides along rays, pivots),
 // ignoring every other piece.
 func goalDistances(g *Game, goalPieces []int32, inRegion []bool) []int32 {
-	b := g.Board
+	b := g.board
 	n := b.N()
-	goalKinds := make([]bool, len(g.Kinds))
+	goalKinds := make([]bool, len(g.kinds))
 	for _, p := range goalPieces {
 		goalKinds[g.pieceKind[p]] = true
 	}

@@ -42,7 +42,7 @@ type PieceKind struct {
 }
 
 // HasFlag reports whether the kind carries a flag.
-func (k *PieceKind) HasFlag(f string) bool {
+func (k PieceKind) HasFlag(f string) bool {
 	for _, x := range k.Flags {
 		if x == f {
 			return true
@@ -57,7 +57,8 @@ type Param struct {
 	Value any // int, float64, string or bool
 }
 
-// Game is a compiled variant: immutable, safe to share.
+// Game is a compiled variant: immutable, safe to share. Its parts are read
+// through methods that return copies (game_view.go).
 type Game struct {
 	// seat, kind and cell names boxed once for the position functions
 	boxedSeats, boxedKinds, boxedCells []any
@@ -74,24 +75,23 @@ type Game struct {
 	stepTo   []uint8
 	stepWord []Move
 
-	Name   string
-	Title  string
-	Family string
-	Seats  []string
-	Params []Param
-	Board  *board.Board
-	Kinds  []PieceKind
-	// Phases lists the phase names in declaration order (one implicit
+	// what the variant declares; read through the accessors (game_view.go)
+	name, title, family string
+	seats               []string
+	params              []Param
+	board               *board.Board
+	kinds               []PieceKind
+	// phaseNames lists the phase names in declaration order (one implicit
 	// phase "play" when the file declares none).
-	Phases []string
-	// Foul is the variant's foul analysis ([fouls]), or nil.
-	Foul *FoulSpec
-	// SeatColors are colour names per seat ([players] colors), or nil.
-	SeatColors []string
-	// SeatTitles are display names per seat ([players] titles), or nil.
-	SeatTitles []string
-	// Display holds drawing hints ([display]).
-	Display Display
+	phaseNames []string
+	// foul is the variant's foul ([fouls]), or nil.
+	foul *FoulSpec
+	// seatColors are colour names per seat ([players] colors), or nil.
+	seatColors []string
+	// seatTitles are display names per seat ([players] titles), or nil.
+	seatTitles []string
+	// display holds drawing hints ([display]).
+	display Display
 
 	// doc is the merged variant document the game was compiled from.
 	doc *spec.Doc
@@ -291,12 +291,12 @@ func LoadBytes(file string, data []byte, opts ...Option) (*Game, error) {
 
 // SeatIndex returns the index of a seat by name or by its first letter.
 func (g *Game) SeatIndex(name string) (int, bool) {
-	for i, s := range g.Seats {
+	for i, s := range g.seats {
 		if strings.EqualFold(s, name) {
 			return i, true
 		}
 	}
-	for i, s := range g.Seats {
+	for i, s := range g.seats {
 		if len(name) == 1 && strings.EqualFold(s[:1], name) {
 			return i, true
 		}
@@ -306,16 +306,19 @@ func (g *Game) SeatIndex(name string) (int, bool) {
 
 // KindIndex returns the index of a piece kind.
 func (g *Game) KindIndex(name string) (int, bool) {
-	for i := range g.Kinds {
-		if g.Kinds[i].Name == name {
+	for i := range g.kinds {
+		if g.kinds[i].Name == name {
 			return i, true
 		}
 	}
 	return 0, false
 }
 
-// PieceKindOf returns the kind of piece instance p.
-func (g *Game) PieceKindOf(p int) *PieceKind { return &g.Kinds[g.pieceKind[p]] }
+// PieceKindOf returns the kind of piece instance p (a copy; see Kind).
+func (g *Game) PieceKindOf(p int) PieceKind { return g.Kind(int(g.pieceKind[p])) }
+
+// PieceKindIndex returns the index of the kind of piece instance p.
+func (g *Game) PieceKindIndex(p int) int { return int(g.pieceKind[p]) }
 
 // NumPieces returns the number of piece instances.
 func (g *Game) NumPieces() int { return len(g.pieceKind) }
@@ -325,7 +328,7 @@ func (g *Game) NewState() *State { return g.initial.Clone() }
 
 // ParamValue returns a parameter's value.
 func (g *Game) ParamValue(name string) (any, bool) {
-	for _, p := range g.Params {
+	for _, p := range g.params {
 		if p.Name == name {
 			return p.Value, true
 		}
@@ -334,7 +337,7 @@ func (g *Game) ParamValue(name string) (any, bool) {
 }
 
 func (g *Game) String() string {
-	return fmt.Sprintf("%s (%d seats, %d cells)", g.Name, len(g.Seats), g.Board.N())
+	return fmt.Sprintf("%s (%d seats, %d cells)", g.name, len(g.seats), g.board.N())
 }
 
 func sortedKeys[M ~map[string]V, V any](m M) []string {
@@ -380,11 +383,11 @@ func (g *Game) InRegion(name string, c int) bool {
 
 // SeatTitle returns a seat's display name.
 func (g *Game) SeatTitle(seat int) string {
-	if seat >= 0 && seat < len(g.SeatTitles) {
-		return g.SeatTitles[seat]
+	if seat >= 0 && seat < len(g.seatTitles) {
+		return g.seatTitles[seat]
 	}
-	if seat >= 0 && seat < len(g.Seats) {
-		return g.Seats[seat]
+	if seat >= 0 && seat < len(g.seats) {
+		return g.seats[seat]
 	}
 	return ""
 }

@@ -52,10 +52,10 @@ func (g *Game) RestingRule() string { return g.restingRule }
 // FoulGoal returns the name of the end condition the foul's forced win
 // aims at, or "" when the variant has no foul.
 func (g *Game) FoulGoal() string {
-	if g.Foul == nil || g.Foul.goal == nil {
+	if g.foul == nil || g.foul.goal == nil {
 		return ""
 	}
-	return g.Foul.goal.name
+	return g.foul.goal.name
 }
 
 // RulesDigest is a hash of the rules the game was compiled from: the

@@ -52,7 +52,7 @@ func TestHistoryDeltasMatchSnapshots(t *testing.T) {
 	}
 	games = append(games, big)
 	for _, g := range games {
-		rng := rand.New(rand.NewPCG(3, uint64(len(g.Name))))
+		rng := rand.New(rand.NewPCG(3, uint64(len(g.name))))
 		h := NewHistory(g, g.NewState())
 		ref := []*State{h.State.Clone()} // ref[k]: the position after k moves
 		var undone []Move                // moves that can be redone, last first
@@ -61,12 +61,12 @@ func TestHistoryDeltasMatchSnapshots(t *testing.T) {
 			case r < 2 && h.Len() > 0:
 				undone = append(undone, h.Moves()[h.Len()-1])
 				if !h.Undo() {
-					t.Fatalf("%s: undo refused", g.Name)
+					t.Fatalf("%s: undo refused", g.name)
 				}
 				ref = ref[:len(ref)-1]
 			case r < 3 && len(undone) > 0:
 				if !h.Redo() {
-					t.Fatalf("%s: redo refused", g.Name)
+					t.Fatalf("%s: redo refused", g.name)
 				}
 				undone = undone[:len(undone)-1]
 				ref = append(ref, h.State.Clone())
@@ -76,22 +76,22 @@ func TestHistoryDeltasMatchSnapshots(t *testing.T) {
 					continue
 				}
 				if err := h.Play(moves[rng.IntN(len(moves))]); err != nil {
-					t.Fatalf("%s: %v", g.Name, err)
+					t.Fatalf("%s: %v", g.name, err)
 				}
 				undone = undone[:0]
 				ref = append(ref, h.State.Clone())
 			}
 			if h.Len() != len(ref)-1 || !h.State.Equal(ref[len(ref)-1]) {
-				t.Fatalf("%s step %d: the position differs from the reference", g.Name, step)
+				t.Fatalf("%s step %d: the position differs from the reference", g.name, step)
 			}
 			if h.Len() > 0 && !h.before().Equal(ref[len(ref)-2]) {
-				t.Fatalf("%s step %d: the position before the last move differs", g.Name, step)
+				t.Fatalf("%s step %d: the position before the last move differs", g.name, step)
 			}
 		}
 		for h.Undo() {
 			ref = ref[:len(ref)-1]
 			if !h.State.Equal(ref[len(ref)-1]) {
-				t.Fatalf("%s: unwinding: the position differs", g.Name)
+				t.Fatalf("%s: unwinding: the position differs", g.name)
 			}
 		}
 	}

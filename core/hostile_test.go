@@ -164,7 +164,7 @@ type = "place"
 		t.Run(c.name, func(t *testing.T) {
 			g, err := core.LoadBytes("t.toml", []byte(base+"[board.attrs]\n"+c.attrs+"\n"), core.WithBudget(c.budget))
 			if err == nil {
-				if cells, ok := g.Board.Region("r"); ok && len(cells) != 64 {
+				if cells, ok := g.Board().Region("r"); ok && len(cells) != 64 {
 					t.Fatalf("region r holds %d cells, want every cell", len(cells))
 				}
 			}

@@ -27,12 +27,12 @@ func load(t testing.TB, name string, sets ...string) *core.Game {
 // material counts what the rules conserve: stones on the board (mancala)
 // and pieces on the board plus pieces in hand (DVONN).
 func material(g *core.Game, s *core.State) (stones, pieces int) {
-	for c := 0; c < g.Board.N(); c++ {
+	for c := 0; c < g.Board().N(); c++ {
 		stones += s.Count(c)
 		pieces += s.Height(c)
 	}
-	for seat := range g.Seats {
-		for k := range g.Kinds {
+	for seat := range g.Seats() {
+		for k := range g.Kinds() {
 			pieces += s.HandLeft(seat, k)
 		}
 	}
@@ -75,24 +75,24 @@ func TestRandomGameInvariants(t *testing.T) {
 						t.Fatalf("game %d ply %d: pieces grew from %d to %d", i, before.Ply(), piecesBefore, pieces)
 					}
 					switch {
-					case g.Name == "traditional/tac-tix":
+					case g.Name() == "traditional/tac-tix":
 						// every move removes a run of 1 to 4 marbles
 						if d := piecesBefore - pieces; d < 1 || d > 4 {
 							t.Fatalf("game %d ply %d: a Tac Tix move removed %d marbles", i, before.Ply(), d)
 						}
-					case g.Name == "traditional/nine-mens-morris":
+					case g.Name() == "traditional/nine-mens-morris":
 						// a mill removes one man, in the same move
 						if d := piecesBefore - pieces; d < 0 || d > 1 {
 							t.Fatalf("game %d ply %d: a Morris move removed %d men", i, before.Ply(), d)
 						}
-					case g.Name == "traditional/xiangqi":
+					case g.Name() == "traditional/xiangqi":
 						// a capture takes the one piece on the target
 						if d := piecesBefore - pieces; d < 0 || d > 1 {
 							t.Fatalf("game %d ply %d: a Xiangqi move removed %d pieces", i, before.Ply(), d)
 						}
-					case g.Name == "traditional/hnefatafl" || g.Name == "traditional/latrunculi":
+					case g.Name() == "traditional/hnefatafl" || g.Name() == "traditional/latrunculi":
 						// custodial captures take pieces; a move adds none
-					case pieces < piecesBefore && (g.Name != "dvonn" || before.Phase() != 1):
+					case pieces < piecesBefore && (g.Name() != "dvonn" || before.Phase() != 1):
 						t.Fatalf("game %d ply %d: pieces removed outside a DVONN stacking move", i, before.Ply())
 					}
 					after := h.State.Clone()

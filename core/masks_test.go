@@ -37,8 +37,8 @@ func TestSmallBoardMasks(t *testing.T) {
 					t.Fatal(err)
 				}
 				var occ uint64
-				own := make([]uint64, len(g.Seats))
-				for c := 0; c < g.Board.N(); c++ {
+				own := make([]uint64, len(g.seats))
+				for c := 0; c < g.board.N(); c++ {
 					if s.Height(c) > 0 || s.Count(c) > 0 {
 						occ |= 1 << uint(c)
 					}
@@ -49,7 +49,7 @@ func TestSmallBoardMasks(t *testing.T) {
 				if s.occMask() != occ {
 					t.Fatalf("%s game %d ply %d: occupied mask %#x, want %#x", name, i, ply, s.occMask(), occ)
 				}
-				for seat := range g.Seats {
+				for seat := range g.seats {
 					if s.ownMask(seat) != own[seat] {
 						t.Fatalf("%s game %d ply %d: seat %d's mask %#x, want %#x", name, i, ply, seat, s.ownMask(seat), own[seat])
 					}

@@ -70,7 +70,7 @@ var (
 
 func compileLeap(c *compiler, p string, rb ruleBase) rule {
 	r := c.r
-	b := c.g.Board
+	b := c.g.board
 	ru := &leapRule{ruleBase: rb}
 	ru.movers = c.compileMovers(p)
 	land := c.readChoice(p, withDefault(landKey, "empty_or_enemy"))
@@ -299,7 +299,7 @@ func (r *leapRule) table(s *State, p int) *leapTable {
 func (r *leapRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
-	n := g.Board.N()
+	n := g.board.N()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
@@ -400,7 +400,7 @@ func (r *leapRule) format(s *State, m Move) string {
 		if r.cap.kind == capReplace && s.Height(m.To()) > 0 {
 			sep = "x"
 		}
-		return s.g.Board.Cells[m.From()].Name + sep + s.g.Board.Cells[m.To()].Name
+		return s.g.board.Cells[m.From()].Name + sep + s.g.board.Cells[m.To()].Name
 	}
 	return formatMove(s, r.byPiece, r.cap, m)
 }
@@ -461,7 +461,7 @@ func (r *leapRule) AttackedBy(s *State, t, seat int) bool {
 
 func (r *leapRule) explain(s *State, text string) (string, bool) {
 	g := s.g
-	b := g.Board
+	b := g.board
 	from, to, victims, ok := parseFromTo(s, text, r.byPiece)
 	if !ok && r.xOnCapture {
 		if fs, ts, cut := strings.Cut(text, "x"); cut {
@@ -483,7 +483,7 @@ func (r *leapRule) explain(s *State, text string) (string, bool) {
 		return fmt.Sprintf("there is no piece on %s", fn), true
 	}
 	if !r.may(s, p, mover) {
-		return fmt.Sprintf("the piece on %s is not one %s may move by this rule", fn, g.Seats[mover]), true
+		return fmt.Sprintf("the piece on %s is not one %s may move by this rule", fn, g.seats[mover]), true
 	}
 	if victims != "" {
 		return fmt.Sprintf("this move takes only the piece on its target; write it %s-%s", fn, tn), true

@@ -56,7 +56,7 @@ block = [[1, 1]]
 		for _, m := range g.Moves(s, nil) {
 			lands[m.To()] = true
 		}
-		for c := 0; c < g.Board.N(); c++ {
+		for c := 0; c < g.board.N(); c++ {
 			if s.Owner(c) == 0 {
 				continue
 			}
@@ -67,7 +67,7 @@ block = [[1, 1]]
 				}
 			}
 			if got != lands[c] {
-				t.Fatalf("trial %d, %s: AttackedBy %v, a move lands there %v\n%s", trial, g.Board.Cells[c].Name, got, lands[c], setup.String())
+				t.Fatalf("trial %d, %s: AttackedBy %v, a move lands there %v\n%s", trial, g.board.Cells[c].Name, got, lands[c], setup.String())
 			}
 		}
 	}

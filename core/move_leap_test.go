@@ -222,7 +222,7 @@ b3 = "man"
 
 func cell(t testing.TB, g *core.Game, name string) int {
 	t.Helper()
-	c, ok := g.Board.Index(name)
+	c, ok := g.Board().Index(name)
 	if !ok {
 		t.Fatalf("no cell %s", name)
 	}

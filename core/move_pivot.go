@@ -49,7 +49,7 @@ var (
 func compilePivot(c *compiler, p string, rb ruleBase) rule {
 	r := c.r
 	g := c.g
-	b := g.Board
+	b := g.board
 	ru := &pivotRule{ruleBase: rb}
 	ru.movers = c.compileMovers(p)
 	name := c.readString(p, &pivotHelperKey)
@@ -123,7 +123,7 @@ func (r *pivotRule) gen(s *State, out []Move) []Move {
 	mover := s.ToMove()
 	height := s.buf[g.lay.height:]
 	counts := s.buf[g.lay.counts:]
-	cells := g.Board.N()
+	cells := g.board.N()
 	if r.pieces != nil {
 		cells = len(r.pieces)
 	}
@@ -186,7 +186,7 @@ func (r *pivotRule) explain(s *State, text string) (string, bool) {
 			continue
 		}
 		if s.occupied(to) {
-			return fmt.Sprintf("%s is occupied", g.Board.Cells[to].Name), true
+			return fmt.Sprintf("%s is occupied", g.board.Cells[to].Name), true
 		}
 		if reason, bad := r.excl.explain(s, from, to); bad {
 			return reason, true
@@ -203,7 +203,7 @@ func (r *pivotRule) reach(g *Game, kinds []bool, add func(from, to int)) {
 	if !movesAny(r.kinds, kinds) {
 		return
 	}
-	for c := 0; c < g.Board.N(); c++ {
+	for c := 0; c < g.board.N(); c++ {
 		for i := range r.helper.Of(c) {
 			if t := r.targets[int(r.offs[c])+i]; t >= 0 {
 				add(c, int(t))

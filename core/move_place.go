@@ -69,7 +69,7 @@ func (r *placeRule) gen(s *State, out []Move) []Move {
 
 func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 	if r.anyTo && s.g.small && r.when == nil {
-		n := s.g.Board.N()
+		n := s.g.board.N()
 		free := ^s.occMask()
 		if n < 64 {
 			free &= 1<<uint(n) - 1
@@ -81,7 +81,7 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 		return out
 	}
 	if r.anyTo {
-		n := s.g.Board.N()
+		n := s.g.board.N()
 		height := s.buf[s.g.lay.height : s.g.lay.height+n]
 		counts := s.buf[s.g.lay.counts : s.g.lay.counts+n]
 		for c := 0; c < n; c++ {
@@ -102,10 +102,10 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 func (r *placeRule) play(s *State, m Move) error {
 	g := s.g
 	seat, k := s.ToMove(), m.Aux()
-	i := seat*len(g.Kinds) + k
+	i := seat*len(g.kinds) + k
 	p := s.fromHand(seat, k)
 	if p < 0 {
-		return fmt.Errorf("rule %q: %s has no %s off the board to place", r.name, g.Seats[seat], g.Kinds[k].Name)
+		return fmt.Errorf("rule %q: %s has no %s off the board to place", r.name, g.seats[seat], g.kinds[k].Name)
 	}
 	s.buf[g.lay.placed+i]++
 	s.buf[hHandLeft]--
@@ -114,9 +114,9 @@ func (r *placeRule) play(s *State, m Move) error {
 }
 
 func (r *placeRule) format(s *State, m Move) string {
-	name := s.g.Board.Cells[m.To()].Name
+	name := s.g.board.Cells[m.To()].Name
 	if r.choice {
-		return s.g.Kinds[m.Aux()].Name + "@" + name
+		return s.g.kinds[m.Aux()].Name + "@" + name
 	}
 	return name
 }
@@ -133,18 +133,18 @@ func (r *placeRule) explain(s *State, text string) (string, bool) {
 	}
 	seat := s.ToMove()
 	left := 0
-	for k := range g.Kinds {
+	for k := range g.kinds {
 		left += s.HandLeft(seat, k)
 	}
 	switch {
 	case left == 0:
-		return fmt.Sprintf("%s has no pieces left in hand", g.Seats[seat]), true
+		return fmt.Sprintf("%s has no pieces left in hand", g.seats[seat]), true
 	case s.occupied(c):
-		return fmt.Sprintf("%s is occupied: a piece may only be put on a vacant space", g.Board.Cells[c].Name), true
+		return fmt.Sprintf("%s is occupied: a piece may only be put on a vacant space", g.board.Cells[c].Name), true
 	case !r.anyTo && !inCells(g.cells(r.to, seat), c):
-		return fmt.Sprintf("%s is not in the region %q where pieces are placed", g.Board.Cells[c].Name, r.to.name), true
+		return fmt.Sprintf("%s is not in the region %q where pieces are placed", g.board.Cells[c].Name, r.to.name), true
 	case r.when != nil:
-		return fmt.Sprintf("the rule's condition (when) does not allow a placement on %s", g.Board.Cells[c].Name), true
+		return fmt.Sprintf("the rule's condition (when) does not allow a placement on %s", g.board.Cells[c].Name), true
 	}
 	return "", false
 }

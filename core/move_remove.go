@@ -55,7 +55,7 @@ type removeRule struct {
 
 func compileRemove(c *compiler, p string, rb ruleBase) rule {
 	r := c.r
-	b := c.g.Board
+	b := c.g.board
 	ru := &removeRule{ruleBase: rb}
 	ru.run = c.readChoice(p, &removeShapeKey) == "run"
 	ru.whose = map[string]int{"any": removeAny, "own": removeOwn, "enemy": removeEnemy}[c.readChoice(p, &removePiecesKey)]
@@ -148,7 +148,7 @@ func (r *removeRule) spared(s *State, c int) bool {
 func (r *removeRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
-	n := g.Board.N()
+	n := g.board.N()
 	if r.spare != nil {
 		// spare the pieces it names unless every candidate is one
 		if g.small && r.whose == removeEnemy && r.kinds == nil && r.when == nil {
@@ -224,7 +224,7 @@ func (r *removeRule) gen(s *State, out []Move) []Move {
 		}
 		for _, d := range r.dirs {
 			k := 1
-			for _, x := range g.Board.Ray(c, d) {
+			for _, x := range g.board.Ray(c, d) {
 				if k >= r.maxLen || !r.removable(s, int(x), mover) {
 					break
 				}
@@ -244,10 +244,10 @@ func (r *removeRule) gen(s *State, out []Move) []Move {
 // reversible reports whether the run of k cells from c along d is also a
 // run of this rule read from its other end.
 func (r *removeRule) reversible(g *Game, c, d, k int) bool {
-	ray := g.Board.Ray(c, d)
+	ray := g.board.Ray(c, d)
 	end := int(ray[k-2])
 	for _, d2 := range r.dirs {
-		back := g.Board.Ray(end, d2)
+		back := g.board.Ray(end, d2)
 		if len(back) < k-1 {
 			continue
 		}
@@ -273,7 +273,7 @@ func (r *removeRule) cells(g *Game, m Move, f func(c int)) {
 		return
 	}
 	f(m.From())
-	for _, x := range g.Board.Ray(m.From(), m.Aux()) {
+	for _, x := range g.board.Ray(m.From(), m.Aux()) {
 		f(int(x))
 		if int(x) == m.To() {
 			return
@@ -287,7 +287,7 @@ func (r *removeRule) play(s *State, m Move) error {
 }
 
 func (r *removeRule) format(s *State, m Move) string {
-	b := s.g.Board
+	b := s.g.board
 	if m.From() < 0 {
 		return r.prefix + b.Cells[m.To()].Name
 	}
@@ -315,17 +315,17 @@ func (r *removeRule) explain(s *State, text string) (string, bool) {
 	}
 	mover := s.ToMove()
 	for _, c := range cells {
-		name := g.Board.Cells[c].Name
+		name := g.board.Cells[c].Name
 		p := s.Top(c)
 		switch {
 		case p < 0:
 			return fmt.Sprintf("there is no piece on %s to remove", name), true
 		case r.whose == removeOwn && int(g.pieceOwner[p]) != mover:
-			return fmt.Sprintf("the piece on %s is not %s's: this rule removes the mover's own pieces", name, g.Seats[mover]), true
+			return fmt.Sprintf("the piece on %s is not %s's: this rule removes the mover's own pieces", name, g.seats[mover]), true
 		case r.whose == removeEnemy && int(g.pieceOwner[p]) == mover:
-			return fmt.Sprintf("the piece on %s is %s's own: this rule removes another seat's pieces", name, g.Seats[mover]), true
+			return fmt.Sprintf("the piece on %s is %s's own: this rule removes another seat's pieces", name, g.seats[mover]), true
 		case r.kinds != nil && !r.kinds[g.pieceKind[p]]:
-			return fmt.Sprintf("a %s may not be removed by this rule", g.Kinds[g.pieceKind[p]].Name), true
+			return fmt.Sprintf("a %s may not be removed by this rule", g.kinds[g.pieceKind[p]].Name), true
 		case !r.removable(s, c, mover):
 			return fmt.Sprintf("the rule's condition (when) does not allow removing the piece on %s", name), true
 		case r.spare != nil && r.spared(s, c):

@@ -106,7 +106,7 @@ func withDefault(k Key, def any) *Key {
 
 func compileLine(c *compiler, p string, rb ruleBase) rule {
 	r := c.r
-	b := c.g.Board
+	b := c.g.board
 	ru := &slideRule{ruleBase: rb}
 	if len(b.Dirs) == 0 {
 		r.Errorf(p, "%s: a %s needs a board with directions (grid, hex, faces, or graph with [board.lines]), not %s", p, rb.typ, b.Kind)
@@ -203,7 +203,7 @@ func (r *slideRule) reach(g *Game, kinds []bool, add func(from, to int)) {
 	if !movesAny(r.kinds, kinds) {
 		return
 	}
-	b := g.Board
+	b := g.board
 	for c := 0; c < b.N(); c++ {
 		for _, d := range r.dirs {
 			ray := b.Ray(c, d)
@@ -246,7 +246,7 @@ func (r *slideRule) captured(s *State, m Move) int {
 	n := 0
 	if r.jump {
 		if r.captureOver {
-			n += s.Height(int(s.g.Board.Ray(m.From(), m.Aux())[0]))
+			n += s.Height(int(s.g.board.Ray(m.From(), m.Aux())[0]))
 		}
 	}
 	if r.replace {
@@ -277,8 +277,8 @@ func (r *slideRule) movable(s *State, c, mover int) bool {
 		return false
 	}
 	if r.surrounded {
-		adj := g.Board.Adjacent(c)
-		if len(adj) == len(g.Board.Dirs) {
+		adj := g.board.Adjacent(c)
+		if len(adj) == len(g.board.Dirs) {
 			height := s.buf[g.lay.height:]
 			counts := s.buf[g.lay.counts:]
 			for _, x := range adj {
@@ -322,15 +322,15 @@ func (r *slideRule) gen(s *State, out []Move) []Move {
 func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
-	n := g.Board.N()
-	nd := len(g.Board.Dirs)
-	rays, roff := g.Board.RayTable()
+	n := g.board.N()
+	nd := len(g.board.Dirs)
+	rays, roff := g.board.RayTable()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
 	owner := g.pieceOwner
 	var occ uint64
-	masks := g.Board.NeighbourMasks()
+	masks := g.board.NeighbourMasks()
 	// On small boards walk only the cells whose top the mover owns.
 	var cand uint64
 	useMask := g.small && r.own && !r.common
@@ -518,7 +518,7 @@ func (r *slideRule) genSteps(s *State, out []Move, cand, occ uint64, top []int32
 // origin's base word with the target added.
 func (r *slideRule) genReach(s *State, out []Move, cand, occ uint64, top, height []int32) []Move {
 	g := s.g
-	masks := g.Board.NeighbourMasks()
+	masks := g.board.NeighbourMasks()
 	kinds := r.kinds
 	for ; cand != 0; cand &= cand - 1 {
 		c := bits.TrailingZeros64(cand)
@@ -569,7 +569,7 @@ func (r *slideRule) play(s *State, m Move) error {
 		restIfCommon(s, moved, r.rest)
 	}
 	if r.jump && r.captureOver {
-		s.clear(int(s.g.Board.Ray(from, m.Aux())[0]))
+		s.clear(int(s.g.board.Ray(from, m.Aux())[0]))
 	}
 	n := 1
 	if r.carryStack {
@@ -590,7 +590,7 @@ func (r *slideRule) format(s *State, m Move) string {
 		return sb.String()
 	}
 	if r.xOnCapture && s.Height(m.To()) > 0 && r.replace {
-		return s.g.Board.Cells[m.From()].Name + "x" + s.g.Board.Cells[m.To()].Name
+		return s.g.board.Cells[m.From()].Name + "x" + s.g.board.Cells[m.To()].Name
 	}
 	return formatMove(s, r.byPiece, r.cap, m)
 }
@@ -637,10 +637,10 @@ func (r *slideRule) allowsTo(s *State, c, t, p int) bool {
 // victim; a piece replaced on the target is printed as a victim too.
 func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
 	g := s.g
-	b := g.Board
+	b := g.board
 	var sb strings.Builder
 	if byPiece {
-		sb.WriteString(g.Kinds[g.pieceKind[s.Top(m.From())]].Glyph)
+		sb.WriteString(g.kinds[g.pieceKind[s.Top(m.From())]].Glyph)
 	} else {
 		sb.WriteString(b.Cells[m.From()].Name)
 	}
@@ -661,7 +661,7 @@ func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
 
 func (r *slideRule) explain(s *State, text string) (string, bool) {
 	g := s.g
-	b := g.Board
+	b := g.board
 	which := 0 // a line capture's choice written after the landing cell
 	if r.cap != nil && r.cap.kind == capLine {
 		if rest, w := splitLineMark(text); w != 0 {
@@ -692,12 +692,12 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 	if r.own && int(g.pieceOwner[p]) != mover && !(r.common && g.pieceOwner[p] < 0) {
 		owner := "no one (a neutral piece)"
 		if o := int(g.pieceOwner[p]); o >= 0 {
-			owner = g.Seats[o]
+			owner = g.seats[o]
 		}
-		return fmt.Sprintf("the piece on top of %s belongs to %s, not %s", fn, owner, g.Seats[mover]), true
+		return fmt.Sprintf("the piece on top of %s belongs to %s, not %s", fn, owner, g.seats[mover]), true
 	}
 	if r.kinds != nil && !r.kinds[g.pieceKind[p]] {
-		return fmt.Sprintf("a %s does not move by this rule", g.Kinds[g.pieceKind[p]].Name), true
+		return fmt.Sprintf("a %s does not move by this rule", g.kinds[g.pieceKind[p]].Name), true
 	}
 	side := int(g.pieceOwner[p])
 	if !r.movable(s, from, mover) {
@@ -726,7 +726,7 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 				if !s.occupied(int(ray[0])) {
 					return fmt.Sprintf("there is nothing on %s to jump over", b.Cells[ray[0]].Name), true
 				}
-				return fmt.Sprintf("a jump must go over a piece that is %s's %s; %s is %s", g.Seats[mover], map[string]string{"own": "own", "enemy": "opponent's"}[r.over], b.Cells[ray[0]].Name, describe(s, int(ray[0]))), true
+				return fmt.Sprintf("a jump must go over a piece that is %s's %s; %s is %s", g.seats[mover], map[string]string{"own": "own", "enemy": "opponent's"}[r.over], b.Cells[ray[0]].Name, describe(s, int(ray[0]))), true
 			}
 			if r.cap != nil && r.cap.screens > 0 {
 				between := 0
@@ -771,7 +771,7 @@ func describe(s *State, c int) string {
 		return "empty"
 	}
 	if o := s.Owner(c); o >= 0 {
-		return "occupied by " + s.g.Seats[o]
+		return "occupied by " + s.g.seats[o]
 	}
 	return "occupied"
 }

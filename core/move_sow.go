@@ -83,7 +83,7 @@ var (
 func compileSow(c *compiler, p string, rb ruleBase) rule {
 	r := c.r
 	g := c.g
-	b := g.Board
+	b := g.board
 	if len(b.Track) == 0 {
 		r.Errorf(p, "%s: sowing needs a board with a track (kind = \"pits\"), not %s", p, b.Kind)
 		return nil
@@ -134,14 +134,14 @@ func compileSow(c *compiler, p string, rb ruleBase) rule {
 	ru.takeByMover = c.readChoice(p, &sowTakeLastByKey) == "mover"
 	ru.maxLaps = c.readInt(p, &sowMaxLapsKey)
 	n := b.N()
-	ru.storeOf = make([]int32, len(g.Seats))
+	ru.storeOf = make([]int32, len(g.seats))
 	ru.storeOwner = make([]int8, n)
 	ru.cellSeat = make([]int8, n)
 	ru.fromIndex = make([]int16, n)
 	for i := 0; i < n; i++ {
 		ru.storeOwner[i], ru.cellSeat[i] = -1, -1
 	}
-	for seat := range g.Seats {
+	for seat := range g.seats {
 		ru.storeOf[seat] = -1
 		if cs := g.cells(store, seat); len(cs) > 0 {
 			ru.storeOf[seat] = cs[0]
@@ -154,7 +154,7 @@ func compileSow(c *compiler, p string, rb ruleBase) rule {
 			ru.fromIndex[x] = int16(i + 1)
 		}
 	}
-	for seat := range g.Seats {
+	for seat := range g.seats {
 		cells := g.cells(from, seat)
 		moves := make([]Move, len(cells))
 		for i, c := range cells {
@@ -164,7 +164,7 @@ func compileSow(c *compiler, p string, rb ruleBase) rule {
 		ru.seatMoves = append(ru.seatMoves, moves)
 	}
 	nt := len(b.Track)
-	for seat := range g.Seats {
+	for seat := range g.seats {
 		for _, dir := range ru.dirs {
 			var ring []int32
 			at := make([]int16, n)
@@ -225,7 +225,7 @@ func (r *sowRule) play(s *State, m Move) error {
 		}
 	}
 	g := s.g
-	track := g.Board.Track
+	track := g.board.Track
 	nt := len(track)
 	mover := s.ToMove()
 	origin := m.From()
@@ -233,7 +233,7 @@ func (r *sowRule) play(s *State, m Move) error {
 	cnt := s.buf[g.lay.counts:]
 	hand := int(cnt[origin])
 	s.setCount(origin, 0)
-	pos := g.Board.TrackPos(origin)
+	pos := g.board.TrackPos(origin)
 	last := origin
 	keys := g.countKeys
 	var hx uint64

@@ -166,7 +166,7 @@ func (t *thenRule) plainMove(s *State, m Move) bool {
 	from := m.From()
 	if from < 0 {
 		k := m.Aux()
-		return k >= 0 && k < len(g.Kinds) && g.Kinds[k].Owner == mover
+		return k >= 0 && k < len(g.kinds) && g.kinds[k].Owner == mover
 	}
 	p := s.Top(from)
 	if p < 0 || int(g.pieceOwner[p]) != mover {
@@ -204,7 +204,7 @@ func (t *thenRule) play(s *State, m Move) error {
 func (t *thenRule) format(s *State, m Move) string {
 	text := t.rule.format(s, baseMove(m))
 	if c := followCell(m); c >= 0 {
-		text += "x" + s.g.Board.Cells[c].Name
+		text += "x" + s.g.board.Cells[c].Name
 	}
 	return text
 }
@@ -234,7 +234,7 @@ func (t *thenRule) explain(s *State, text string) (string, bool) {
 		case due && victim == "":
 			var vb [1]Move
 			if vs := t.follow.gen(sc, vb[:0]); len(vs) > 0 {
-				return fmt.Sprintf("%s must be followed by %s in the same move: write %sx and the cell, as in %sx%s", baseText, t.follow.name, baseText, baseText, g.Board.Cells[vs[0].To()].Name), true
+				return fmt.Sprintf("%s must be followed by %s in the same move: write %sx and the cell, as in %sx%s", baseText, t.follow.name, baseText, baseText, g.board.Cells[vs[0].To()].Name), true
 			}
 		case due:
 			if reason, ok := t.follow.explain(sc, t.follow.prefix+victim); ok {

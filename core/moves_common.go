@@ -23,10 +23,10 @@ func plural(n int, noun string) string {
 // ---- helpers ----------------------------------------------------------------
 
 func lookupCell(g *Game, name string) (int, bool) {
-	if c, ok := g.Board.Index(name); ok {
+	if c, ok := g.board.Index(name); ok {
 		return c, true
 	}
-	for i, c := range g.Board.Cells {
+	for i, c := range g.board.Cells {
 		if strings.EqualFold(c.Name, name) {
 			return i, true
 		}
@@ -84,7 +84,7 @@ func parseFromTo(s *State, text string, byPiece bool) (from, to int, victims str
 		return 0, 0, "", false
 	}
 	for p := range g.pieceKind {
-		if strings.EqualFold(g.Kinds[g.pieceKind[p]].Glyph, fs) {
+		if strings.EqualFold(g.kinds[g.pieceKind[p]].Glyph, fs) {
 			if c := s.PieceCell(p); c >= 0 && s.Top(c) == p {
 				return c, to, victims, true
 			}
@@ -102,8 +102,8 @@ func (e *exclusion) explain(s *State, from, t int) (string, bool) {
 	g := s.g
 	for _, o := range e.rel.Of(t) {
 		if int(o) != from && s.Height(int(o)) != 0 {
-			return fmt.Sprintf("%s is blocked by the %s of %s on %s (%s)", g.Board.Cells[t].Name, e.rel.Name,
-				g.Kinds[g.pieceKind[s.Top(int(o))]].Glyph, g.Board.Cells[o].Name, "a piece may not stop there"), true
+			return fmt.Sprintf("%s is blocked by the %s of %s on %s (%s)", g.board.Cells[t].Name, e.rel.Name,
+				g.kinds[g.pieceKind[s.Top(int(o))]].Glyph, g.board.Cells[o].Name, "a piece may not stop there"), true
 		}
 	}
 	return "", false
@@ -121,7 +121,7 @@ func (c *compiler) fewPieces(kinds []bool) []int32 {
 			out = append(out, int32(p))
 		}
 	}
-	if len(out)*4 > c.g.Board.N() {
+	if len(out)*4 > c.g.board.N() {
 		return nil
 	}
 	return out

@@ -55,7 +55,7 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 		}
 	}
 	if strings.EqualFold(t, "pass") {
-		if g.Foul != nil && g.Foul.MissTurn {
+		if g.foul != nil && g.foul.MissTurn {
 			must, err := g.MustMissTurn(s)
 			if err != nil {
 				return 0, &IllegalMoveError{Text: t, Reason: err.Error()}
@@ -63,13 +63,13 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 			if must {
 				return Pass, nil
 			}
-			return 0, &IllegalMoveError{Text: t, Rule: g.Foul.Name, Cite: g.Foul.Cite,
-				Reason: fmt.Sprintf("%s may not miss the turn: a move is possible that is not a foul", g.Seats[s.ToMove()])}
+			return 0, &IllegalMoveError{Text: t, Rule: g.foul.Name, Cite: g.foul.Cite,
+				Reason: fmt.Sprintf("%s may not miss the turn: a move is possible that is not a foul", g.seats[s.ToMove()])}
 		}
 		if !g.pass {
 			return 0, &IllegalMoveError{Text: t, Reason: "there is no passing in this variant"}
 		}
-		return 0, &IllegalMoveError{Text: t, Reason: fmt.Sprintf("%s may not pass: passing is allowed only when no move is possible", g.Seats[s.ToMove()])}
+		return 0, &IllegalMoveError{Text: t, Reason: fmt.Sprintf("%s may not pass: passing is allowed only when no move is possible", g.seats[s.ToMove()])}
 	}
 	// A move its rule makes that the capture priority refuses.
 	if reason := g.explainPriority(s, t, moves); reason != "" {
@@ -87,7 +87,7 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 		}
 		if len(same) > 0 {
 			return 0, &IllegalMoveError{Text: t, Reason: fmt.Sprintf("no legal move is written %q; from %s to %s write %s", t,
-				g.Board.Cells[f].Name, g.Board.Cells[tc].Name, strings.Join(same, " or "))}
+				g.board.Cells[f].Name, g.board.Cells[tc].Name, strings.Join(same, " or "))}
 		}
 	}
 	// A move a rule makes that confinement or a royal piece forbids.

@@ -76,7 +76,7 @@ func (g *Game) endStuck(s *State) {
 	switch {
 	case g.stuckLose && s.Active() == 2:
 		// the player who cannot move loses: the other one wins
-		for o := range g.Seats {
+		for o := range g.seats {
 			if o != s.ToMove() && !s.Eliminated(o) {
 				winner = o
 			}
@@ -110,8 +110,8 @@ func (g *Game) gen(s *State, buf []Move) []Move {
 func (g *Game) otherCanMove(s *State, buf []Move) bool {
 	me := s.ToMove()
 	defer s.setToMove(me)
-	for k := 1; k < len(g.Seats); k++ {
-		o := (me + k) % len(g.Seats)
+	for k := 1; k < len(g.seats); k++ {
+		o := (me + k) % len(g.seats)
 		if s.Eliminated(o) {
 			continue
 		}
@@ -205,7 +205,7 @@ func (g *Game) play(s *State, m Move) error {
 }
 
 func (g *Game) nextSeat(s *State, seat int) int {
-	n := len(g.Seats)
+	n := len(g.seats)
 	o := seat
 	for k := 1; k <= n; k++ {
 		if o++; o == n {
@@ -229,7 +229,7 @@ func (s *State) Eliminate(seat int) {
 // Active returns the number of seats not eliminated.
 func (s *State) Active() int {
 	n := 0
-	for seat := range s.g.Seats {
+	for seat := range s.g.seats {
 		if !s.Eliminated(seat) {
 			n++
 		}
@@ -273,12 +273,12 @@ func (g *Game) ResultString(r Result) string {
 	case r.Winner < 0:
 		return "draw"
 	}
-	return g.Seats[r.Winner] + " wins"
+	return g.seats[r.Winner] + " wins"
 }
 
 // Scores returns each seat's score by the variant's scoring expression.
 func (g *Game) Scores(s *State) []int {
-	out := make([]int, len(g.Seats))
+	out := make([]int, len(g.seats))
 	for i := range out {
 		out[i] = g.scoreOf(s, i)
 	}
@@ -329,7 +329,7 @@ func NewHistory(g *Game, s *State) *History { return &History{Game: g, State: s}
 func (h *History) Play(m Move) error {
 	if h.hasBarred && m == h.barred {
 		return fmt.Errorf("%s is the move withdrawn after the foul call; the replacement must be an alternative move (%s, %s)",
-			h.Game.Format(h.State, m), h.Game.Foul.Name, h.Game.Foul.Cite)
+			h.Game.Format(h.State, m), h.Game.foul.Name, h.Game.foul.Cite)
 	}
 	if h.tmp == nil {
 		h.tmp, h.last = h.State.Clone(), h.State.Clone()

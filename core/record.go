@@ -112,7 +112,7 @@ func (g *Game) ReplayEvents(h *History, lines []RecordLine) ([]Event, error) {
 		case "call", "resign":
 			seat, ok := g.SeatIndex(arg)
 			if !ok {
-				return events, &ReplayError{Line: l.Line, Text: l.Text, Err: fmt.Errorf("unknown player %q (players: %s)", arg, strings.Join(g.Seats, ", "))}
+				return events, &ReplayError{Line: l.Line, Text: l.Text, Err: fmt.Errorf("unknown player %q (players: %s)", arg, strings.Join(g.seats, ", "))}
 			}
 			if strings.ToLower(word) == "resign" {
 				if err := h.Resign(seat); err != nil {

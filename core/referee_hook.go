@@ -83,14 +83,14 @@ type CallResult struct {
 // ErrNoVerdict is returned when a foul analysis hit its node limit.
 var ErrNoVerdict = errors.New("the analysis hit its node limit: no verdict")
 
-func (g *Game) noFoul() error { return fmt.Errorf("%s has no foul to call", g.Name) }
+func (g *Game) noFoul() error { return fmt.Errorf("%s has no foul to call", g.name) }
 
 // AnalyzeFoul judges the move m played from before by the variant's foul
 // (the game's Referee). It returns an error when the variant declares no
 // foul or m is not legal in before.
 func (g *Game) AnalyzeFoul(before *State, m Move) (Verdict, error) {
 	if g.referee == nil {
-		return Verdict{}, fmt.Errorf("core: %s declares no foul", g.Name)
+		return Verdict{}, fmt.Errorf("core: %s declares no foul", g.name)
 	}
 	return g.referee.Analyze(before, m)
 }
@@ -170,7 +170,7 @@ func (s *State) SpendTakeback(seat int) {
 // points given to every seat but skip (-1: none) would take one past
 // ±MaxPoints in s.
 func (g *Game) CheckPoints(s *State, skip, v int, what string) error {
-	for seat := range g.Seats {
+	for seat := range g.seats {
 		if seat != skip && !s.pointsFit(seat, v) {
 			return s.pointsError(what, seat, v)
 		}
@@ -184,7 +184,7 @@ func (g *Game) AwardPoints(s *State, skip, v int, what string) error {
 	if err := g.CheckPoints(s, skip, v, what); err != nil {
 		return err
 	}
-	for seat := range g.Seats {
+	for seat := range g.seats {
 		if seat != skip {
 			s.buf[g.lay.scores+seat] += int32(v)
 		}

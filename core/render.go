@@ -35,13 +35,13 @@ func CellText(g *Game, s *State, c int) string {
 // unfolded), or as a list of the occupied cells.
 func Render(g *Game, s *State) string {
 	var b strings.Builder
-	if bk := lookupBoardKind(g.Board.Kind); bk != nil && bk.render != nil {
+	if bk := lookupBoardKind(g.board.Kind); bk != nil && bk.render != nil {
 		bk.render(&b, g, s)
 		if b.Len() > 0 {
 			return b.String()
 		}
 	}
-	for c, cell := range g.Board.Cells {
+	for c, cell := range g.board.Cells {
 		if t := CellText(g, s, c); t != "" {
 			fmt.Fprintf(&b, "%s: %s\n", cell.Name, t)
 		}
@@ -52,15 +52,15 @@ func Render(g *Game, s *State) string {
 // renderPits draws a two-seat pit board as two rows with the stores
 // between; it draws nothing for other seat counts.
 func renderPits(b *strings.Builder, g *Game, s *State) {
-	bd := g.Board
-	if len(g.Seats) != 2 {
+	bd := g.board
+	if len(g.seats) != 2 {
 		return
 	}
 	pits0, _ := bd.SeatRegion("pits", 0)
 	pits1, _ := bd.SeatRegion("pits", 1)
 	st0, _ := bd.SeatRegion("store", 0)
 	st1, _ := bd.SeatRegion("store", 1)
-	fmt.Fprintf(b, "%-6s", g.Seats[1])
+	fmt.Fprintf(b, "%-6s", g.seats[1])
 	for i := len(pits1) - 1; i >= 0; i-- {
 		fmt.Fprintf(b, "%4d", s.Count(int(pits1[i])))
 	}
@@ -68,7 +68,7 @@ func renderPits(b *strings.Builder, g *Game, s *State) {
 	fmt.Fprintf(b, "%4d  ", sum(s, st1))
 	b.WriteString(strings.Repeat("    ", len(pits0)))
 	fmt.Fprintf(b, "%4d\n", sum(s, st0))
-	fmt.Fprintf(b, "%-6s", g.Seats[0])
+	fmt.Fprintf(b, "%-6s", g.seats[0])
 	for _, c := range pits0 {
 		fmt.Fprintf(b, "%4d", s.Count(int(c)))
 	}
@@ -79,7 +79,7 @@ func renderPits(b *strings.Builder, g *Game, s *State) {
 // are indented (indent) by their distance from the middle row, and a
 // grid's holes leave gaps (gaps).
 func renderRows(b *strings.Builder, g *Game, s *State, indent, gaps bool) {
-	bd := g.Board
+	bd := g.board
 	rows := map[int][]int{}
 	maxRow := 0
 	for c, cell := range bd.Cells {
@@ -130,7 +130,7 @@ func abs(x int) int {
 // renderFaces draws each face of a folded board as a grid of its (i,j)
 // cells, j from the top, with the face's name above it; faces side by side.
 func renderFaces(b *strings.Builder, g *Game, s *State) {
-	bd := g.Board
+	bd := g.board
 	type faceGrid struct {
 		name  string
 		w, h  int

@@ -31,7 +31,8 @@ type legality struct {
 	// attackers[phase]: the attack tests of the phase's rules.
 	attackers [][]attackEntry
 	// rel[phase][t*words : (t+1)*words]: the cells the phase's attack tests
-	// on t read (a bit set); nil when some test may read any cell.
+	// on t read (a bit set), but for the ray attackers' rays (relRays); nil
+	// when some test may read any cell.
 	rel   [][]uint64
 	words int
 	// walkDirs[phase], walkDepth[phase]: the rays the phase's ray attackers
@@ -130,9 +131,9 @@ func (c *compiler) regionCells(path, name string) [][]bool {
 	if !ok {
 		return nil
 	}
-	out := make([][]bool, len(c.g.Seats))
+	out := make([][]bool, len(c.g.seats))
 	for seat := range out {
-		row := make([]bool, c.g.Board.N())
+		row := make([]bool, c.g.board.N())
 		for _, x := range c.g.cells(ref, seat) {
 			row[x] = true
 		}
@@ -153,18 +154,18 @@ func (c *compiler) compileConfine(p string, k int) {
 		return
 	}
 	g := c.g
-	owner := g.Kinds[k].Owner
+	owner := g.kinds[k].Owner
 	if owner < 0 {
-		if ref, _ := resolveRegion(g.Board, name); ref.perSeat {
+		if ref, _ := resolveRegion(g.board, name); ref.perSeat {
 			c.r.ValueErrorf(path, "%s: %q is a per-seat region, but a neutral piece has no seat", path, name)
 			return
 		}
 		owner = 0
 	}
 	if g.legal.confine == nil {
-		g.legal.confine = make([][]bool, len(g.Kinds))
+		g.legal.confine = make([][]bool, len(g.kinds))
 	}
-	for len(g.legal.confine) < len(g.Kinds) {
+	for len(g.legal.confine) < len(g.kinds) {
 		g.legal.confine = append(g.legal.confine, nil)
 	}
 	g.legal.confine[k] = cells[owner]
@@ -177,7 +178,7 @@ func (c *compiler) compileRoyal() {
 	g := c.g
 	lg := &g.legal
 	if lg.confine != nil {
-		for len(lg.confine) < len(g.Kinds) {
+		for len(lg.confine) < len(g.kinds) {
 			lg.confine = append(lg.confine, nil)
 		}
 	}
@@ -191,10 +192,10 @@ func (c *compiler) compileRoyal() {
 	needAttacks := flag != "" || len(lg.noMove) > 0
 	if flag != "" {
 		lg.royalFlag = flag
-		lg.royal = make([][]int32, len(g.Seats))
+		lg.royal = make([][]int32, len(g.seats))
 		found := false
 		for p, k := range g.pieceKind {
-			if g.Kinds[k].HasFlag(flag) && g.pieceOwner[p] >= 0 {
+			if g.kinds[k].HasFlag(flag) && g.pieceOwner[p] >= 0 {
 				lg.royal[g.pieceOwner[p]] = append(lg.royal[g.pieceOwner[p]], int32(p))
 				found = true
 			}
@@ -216,7 +217,7 @@ func (c *compiler) compileRoyal() {
 		}
 	}
 	if g.initial != nil {
-		for c := 0; c < g.Board.N(); c++ {
+		for c := 0; c < g.board.N(); c++ {
 			if g.initial.Count(c) != 0 {
 				lg.noStones = false
 			}
@@ -228,7 +229,7 @@ func (c *compiler) compileRoyal() {
 	lg.walkDirs = make([][]int, len(g.phases))
 	lg.walkDepth = make([]int, len(g.phases))
 	lg.rayKinds = make([][][]rayAttacker, len(g.phases))
-	n := g.Board.N()
+	n := g.board.N()
 	lg.words = (n + 63) / 64
 	for i, ph := range g.phases {
 		virtual := true
@@ -245,13 +246,13 @@ func (c *compiler) compileRoyal() {
 				virtual = false
 			}
 			entry := attackEntry{a: a, hits: attackHits(g, g.rules[ri])}
-			if ra, ok := a.(rayAttacker); ok && len(g.Board.Dirs) <= walkMaxDirs {
+			if ra, ok := a.(rayAttacker); ok && len(g.board.Dirs) <= walkMaxDirs {
 				if dirs, depth, ok := ra.prepareWalk(g); ok {
 					entry.ray = ra
 					if lg.rayKinds[i] == nil {
-						lg.rayKinds[i] = make([][]rayAttacker, len(g.Kinds))
+						lg.rayKinds[i] = make([][]rayAttacker, len(g.kinds))
 					}
-					for k := range g.Kinds {
+					for k := range g.kinds {
 						if ra.movesKind(k) {
 							lg.rayKinds[i][k] = append(lg.rayKinds[i][k], ra)
 						}
@@ -265,7 +266,10 @@ func (c *compiler) compileRoyal() {
 				}
 			}
 			lg.attackers[i] = append(lg.attackers[i], entry)
-			if ar, ok := a.(attackReader); ok && rel != nil {
+			if entry.ray != nil {
+				// read along the rays, up to the walk's depth: marked per
+				// position (relRays)
+			} else if ar, ok := a.(attackReader); ok && rel != nil {
 				for t := 0; t < n; t++ {
 					row := rel[t*lg.words : (t+1)*lg.words]
 					ar.attackCells(g, t, func(c int) { row[c/64] |= 1 << uint(c%64) })
@@ -287,18 +291,18 @@ func attackHits(g *Game, ru rule) [][]bool {
 	if !ok {
 		return nil
 	}
-	n := g.Board.N()
-	out := make([][]bool, len(g.Seats))
+	n := g.board.N()
+	out := make([][]bool, len(g.seats))
 	for seat := range out {
 		out[seat] = make([]bool, n)
 	}
-	one := make([]bool, len(g.Kinds))
-	for k, kind := range g.Kinds {
+	one := make([]bool, len(g.kinds))
+	for k, kind := range g.kinds {
 		one[k] = true
 		seats := []int{kind.Owner}
 		if kind.Owner < 0 {
 			seats = seats[:0]
-			for seat := range g.Seats {
+			for seat := range g.seats {
 				seats = append(seats, seat)
 			}
 		}
@@ -319,7 +323,7 @@ func attackHits(g *Game, ru rule) [][]bool {
 // first i cells of x's ray in the reverse direction are the cells between
 // them, back to c. -1 where no direction does (folds, odd graphs).
 func reverseDirs(g *Game) []int {
-	b := g.Board
+	b := g.board
 	nd := len(b.Dirs)
 	out := make([]int, nd)
 	for d := range out {
@@ -334,7 +338,7 @@ func reverseDirs(g *Game) []int {
 }
 
 func retraces(g *Game, d, e int) bool {
-	b := g.Board
+	b := g.board
 	for c := 0; c < b.N(); c++ {
 		ray := b.Ray(c, d)
 		for i, x := range ray {
@@ -375,6 +379,7 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 					rel[w] |= row[w]
 				}
 				rel[c/64] |= 1 << uint(c%64) // a royal piece that moves
+				g.relRays(s, c, rel)
 			}
 		}
 	}
@@ -475,7 +480,7 @@ func (g *Game) royalAttacked(s *State, seat int) bool {
 func (g *Game) attacked(s *State, t, seat int) bool {
 	ph := s.buf[hPhase]
 	as := g.legal.attackers[ph]
-	for o := range g.Seats {
+	for o := range g.seats {
 		if o == seat || s.Eliminated(o) {
 			continue
 		}
@@ -499,7 +504,7 @@ func (g *Game) attacked(s *State, t, seat int) bool {
 // cells along the rays from t: each such piece of another seat still
 // playing, by the rules that move its kind.
 func (g *Game) rayAttacked(s *State, t, seat, ph int, kinds [][]rayAttacker) bool {
-	b := g.Board
+	b := g.board
 	nd := len(b.Dirs)
 	rays, roff := b.RayTable()
 	n := b.N()
@@ -528,7 +533,7 @@ func (g *Game) rayAttacked(s *State, t, seat, ph int, kinds [][]rayAttacker) boo
 				} else {
 					// a neutral piece, for any seat that may move it
 					for _, ra := range kinds[g.pieceKind[p]] {
-						for by := range g.Seats {
+						for by := range g.seats {
 							if by != seat && !s.Eliminated(by) && ra.attacksFrom(s, int(x), j, e, i+1, t, by) {
 								return true
 							}
@@ -551,6 +556,34 @@ func slicesContains(xs []int, x int) bool {
 		}
 	}
 	return false
+}
+
+// relRays marks in rel the cells along the phase's walk rays from t up to
+// and including the walk's depth of occupied cells: a piece that leaves or
+// enters one of them may change what the ray attackers see from t; beyond
+// them nothing they read changes.
+func (g *Game) relRays(s *State, t int, rel []uint64) {
+	ph := s.buf[hPhase]
+	b := g.board
+	nd := len(b.Dirs)
+	rays, roff := b.RayTable()
+	n := b.N()
+	height := s.buf[g.lay.height : g.lay.height+n]
+	counts := s.buf[g.lay.counts : g.lay.counts+n]
+	depth := g.legal.walkDepth[ph]
+	for _, e := range g.legal.walkDirs[ph] {
+		k := t*nd + e
+		j := 0
+		for _, x := range rays[roff[k]:roff[k+1]] {
+			rel[x/64] |= 1 << uint(x%64)
+			if height[x] == 0 && counts[x] == 0 {
+				continue
+			}
+			if j++; j == depth {
+				break
+			}
+		}
+	}
 }
 
 // relScratch returns s's working bit set of words words, cleared.
@@ -613,11 +646,11 @@ func (g *Game) explainLegal(s *State, m Move) string {
 	}
 	ri := m.Rule()
 	from, to := m.From(), m.To()
-	b := g.Board
+	b := g.board
 	if lg.confine != nil && lg.topMover[ri] && from >= 0 && to >= 0 {
 		if p := s.Top(from); p >= 0 {
 			if cells := lg.confine[g.pieceKind[p]]; cells != nil && !cells[to] {
-				return fmt.Sprintf("a %s may not leave its region (confine): %s is outside it", g.Kinds[g.pieceKind[p]].Name, b.Cells[to].Name)
+				return fmt.Sprintf("a %s may not leave its region (confine): %s is outside it", g.kinds[g.pieceKind[p]].Name, b.Cells[to].Name)
 			}
 		}
 	}
@@ -625,9 +658,9 @@ func (g *Game) explainLegal(s *State, m Move) string {
 	if lg.royal != nil && len(lg.royal[mover]) > 0 && g.tryAhead(s, m, mover) {
 		var names []string
 		for _, q := range lg.royal[mover] {
-			names = append(names, g.Kinds[g.pieceKind[q]].Name)
+			names = append(names, g.kinds[g.pieceKind[q]].Name)
 		}
-		return fmt.Sprintf("after it another player could take %s's %s (royal)", g.Seats[mover], strings.Join(dedupe(names), " or "))
+		return fmt.Sprintf("after it another player could take %s's %s (royal)", g.seats[mover], strings.Join(dedupe(names), " or "))
 	}
 	return ""
 }

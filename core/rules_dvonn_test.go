@@ -73,7 +73,7 @@ func rdStack(g *core.Game, s *core.State, c int) []string {
 
 func rdBoard(g *core.Game, s *core.State) string {
 	var b strings.Builder
-	for c, cell := range g.Board.Cells {
+	for c, cell := range g.Board().Cells {
 		if s.Height(c) > 0 {
 			fmt.Fprintf(&b, "%s=%v ", cell.Name, rdStack(g, s, c))
 		}
@@ -109,11 +109,11 @@ func rdRun(t *testing.T, cases []rdCase) {
 			rdLegal(t, g, s, c.legal, c.illegal)
 			if c.board != nil {
 				for name := range c.board {
-					if _, ok := g.Board.Index(name); !ok {
+					if _, ok := g.Board().Index(name); !ok {
 						t.Fatalf("test names unknown cell %q", name)
 					}
 				}
-				for i, cell := range g.Board.Cells {
+				for i, cell := range g.Board().Cells {
 					got, want := rdStack(g, s, i), c.board[cell.Name]
 					if strings.Join(got, ",") != strings.Join(want, ",") {
 						t.Errorf("%s holds %v, want %v", cell.Name, got, want)
@@ -142,8 +142,8 @@ func rdRun(t *testing.T, cases []rdCase) {
 			if r.Over != c.over {
 				t.Fatalf("over = %v, want %v (board: %s)", r.Over, c.over, rdBoard(g, s))
 			}
-			if c.toMove != "" && g.Seats[s.ToMove()] != c.toMove {
-				t.Errorf("to move: %s, want %s", g.Seats[s.ToMove()], c.toMove)
+			if c.toMove != "" && g.Seat(s.ToMove()) != c.toMove {
+				t.Errorf("to move: %s, want %s", g.Seat(s.ToMove()), c.toMove)
 			}
 			if c.scores != nil {
 				if got := g.Scores(s); fmt.Sprint(got) != fmt.Sprint(c.scores) {
@@ -170,17 +170,17 @@ func rdRun(t *testing.T, cases []rdCase) {
 func TestDvonnRulePlacementOrder(t *testing.T) {
 	g := rmLoad(t, `extends = "dvonn"`)
 	s := g.NewState()
-	n := g.Board.N()
+	n := g.Board().N()
 	if n != 49 {
 		t.Fatalf("board has %d spaces, want 49", n)
 	}
 	placing := s.Phase()
 	for k := 0; k < n; k++ {
 		// Fill the board in reverse cell order; the moves are the empty spaces.
-		cell := g.Board.Cells[n-1-k].Name
+		cell := g.Board().Cells[n-1-k].Name
 		var empty []string
 		for i := 0; i < n-k; i++ {
-			empty = append(empty, g.Board.Cells[i].Name)
+			empty = append(empty, g.Board().Cells[i].Name)
 		}
 		sort.Strings(empty)
 		if got := rmFormatted(g, s); strings.Join(got, " ") != strings.Join(empty, " ") {
@@ -189,13 +189,13 @@ func TestDvonnRulePlacementOrder(t *testing.T) {
 		wantSeat := k % 2 // White places first, then they alternate
 		if s.ToMove() != wantSeat || s.Phase() != placing {
 			t.Fatalf("placement %d: %s to place in phase %d, want %s in phase %d",
-				k+1, g.Seats[s.ToMove()], s.Phase(), g.Seats[wantSeat], placing)
+				k+1, g.Seat(s.ToMove()), s.Phase(), g.Seat(wantSeat), placing)
 		}
 		if k > 0 {
-			rmExpectError(t, g, s, g.Board.Cells[n-1].Name, "occupied")
+			rmExpectError(t, g, s, g.Board().Cells[n-1].Name, "occupied")
 		}
 		rmPlay(t, g, s, cell)
-		c, _ := g.Board.Index(cell)
+		c, _ := g.Board().Index(cell)
 		want := "white"
 		switch {
 		case k < 3:
@@ -204,14 +204,14 @@ func TestDvonnRulePlacementOrder(t *testing.T) {
 			want = "black"
 		}
 		if got := rdStack(g, s, c); len(got) != 1 || got[0] != want {
-			t.Fatalf("placement %d by %s put %v on %s, want a %s piece", k+1, g.Seats[wantSeat], got, cell, want)
+			t.Fatalf("placement %d by %s put %v on %s, want a %s piece", k+1, g.Seat(wantSeat), got, cell, want)
 		}
 	}
 	// D 3: "When all the pieces are placed on the board, all spaces will be
 	// occupied."
 	for c := 0; c < n; c++ {
 		if s.Height(c) != 1 {
-			t.Fatalf("%s has height %d after placement", g.Board.Cells[c].Name, s.Height(c))
+			t.Fatalf("%s has height %d after placement", g.Board().Cells[c].Name, s.Height(c))
 		}
 	}
 }
@@ -222,16 +222,16 @@ func TestDvonnRulePlacementOrder(t *testing.T) {
 func TestDvonnRuleWhiteStartsPhaseTwo(t *testing.T) {
 	g := rmLoad(t, `extends = "dvonn"`)
 	s := g.NewState()
-	for c := 0; c < g.Board.N(); c++ {
-		if c == g.Board.N()-1 && g.Seats[s.ToMove()] != "white" {
-			t.Fatalf("the 49th piece is placed by %s, want white", g.Seats[s.ToMove()])
+	for c := 0; c < g.Board().N(); c++ {
+		if c == g.Board().N()-1 && g.Seat(s.ToMove()) != "white" {
+			t.Fatalf("the 49th piece is placed by %s, want white", g.Seat(s.ToMove()))
 		}
-		rmPlay(t, g, s, g.Board.Cells[c].Name)
+		rmPlay(t, g, s, g.Board().Cells[c].Name)
 	}
-	if got := g.Phases[s.Phase()]; got != "stacking" {
+	if got := g.Phases()[s.Phase()]; got != "stacking" {
 		t.Fatalf("phase after the 49th placement: %s, want stacking", got)
 	}
-	if got := g.Seats[s.ToMove()]; got != "white" {
+	if got := g.Seat(s.ToMove()); got != "white" {
 		t.Fatalf("%s moves first in phase 2, want white", got)
 	}
 	moves := g.Moves(s, nil)
@@ -246,7 +246,7 @@ func TestDvonnRuleWhiteStartsPhaseTwo(t *testing.T) {
 	if err := g.Play(s, moves[0]); err != nil {
 		t.Fatal(err)
 	}
-	if got := g.Seats[s.ToMove()]; got != "black" {
+	if got := g.Seat(s.ToMove()); got != "black" {
 		t.Errorf("after white's first move %s is to move, want black", got)
 	}
 }

@@ -60,7 +60,7 @@ func TestKonoRuleMovesAndCaptures(t *testing.T) {
 	if err := g.Play(s, m); err != nil {
 		t.Fatal(err)
 	}
-	a3, _ := g.Board.Index("a3")
+	a3, _ := g.Board().Index("a3")
 	if s.Owner(a3) != 0 || s.Height(a3) != 1 {
 		t.Fatal("the capture replaces the black marble on a3 by the white one")
 	}

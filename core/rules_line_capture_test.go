@@ -42,9 +42,9 @@ func lineMovesFrom(g *core.Game, s *core.State, from string) []string {
 
 func occupiedCells(g *core.Game, s *core.State) string {
 	var out []string
-	for c := 0; c < g.Board.N(); c++ {
+	for c := 0; c < g.Board().N(); c++ {
 		if p := s.Top(c); p >= 0 {
-			out = append(out, g.Board.Cells[c].Name+" "+g.PieceKindOf(p).Glyph)
+			out = append(out, g.Board().Cells[c].Name+" "+g.PieceKindOf(p).Glyph)
 		}
 	}
 	sort.Strings(out)

@@ -81,7 +81,7 @@ func rmPlay(t *testing.T, g *core.Game, s *core.State, moves ...string) {
 
 func rmBoard(g *core.Game, s *core.State) string {
 	var b strings.Builder
-	for c, cell := range g.Board.Cells {
+	for c, cell := range g.Board().Cells {
 		fmt.Fprintf(&b, "%s=%d ", cell.Name, s.Count(c))
 	}
 	return b.String()
@@ -97,11 +97,11 @@ func rmRun(t *testing.T, base string, cases []rmCase) {
 			rmPlay(t, g, s, c.moves...)
 			if c.want != nil {
 				for name := range c.want {
-					if _, ok := g.Board.Index(name); !ok {
+					if _, ok := g.Board().Index(name); !ok {
 						t.Fatalf("test names unknown cell %q", name)
 					}
 				}
-				for i, cell := range g.Board.Cells {
+				for i, cell := range g.Board().Cells {
 					if got, want := s.Count(i), c.want[cell.Name]; got != want {
 						t.Errorf("%s holds %d stones, want %d", cell.Name, got, want)
 					}
@@ -115,7 +115,7 @@ func rmRun(t *testing.T, base string, cases []rmCase) {
 				t.Fatalf("over = %v, want %v (board: %s)", r.Over, c.over, rmBoard(g, s))
 			}
 			if c.toMove != "" && !c.over {
-				if got := g.Seats[s.ToMove()]; got != c.toMove {
+				if got := g.Seat(s.ToMove()); got != c.toMove {
 					t.Errorf("to move: %s, want %s", got, c.toMove)
 				}
 			}
@@ -222,7 +222,7 @@ func TestEgyptianRuleSowCounterclockwiseFromOwnBowl(t *testing.T) {
 	g := rmLoad(t, `extends = "mancala/egyptian"`)
 	s := g.NewState()
 	for _, m := range g.Moves(s, nil) {
-		if c := g.Board.Cells[m.From()]; c.Attrs["kind"] != "pit" || c.Attrs["owner"] != s.ToMove() {
+		if c := g.Board().Cells[m.From()]; c.Attrs["kind"] != "pit" || c.Attrs["owner"] != s.ToMove() {
 			t.Errorf("move %s starts from %s, not one of the mover's bowls", g.Format(s, m), c.Name)
 		}
 	}
@@ -433,7 +433,7 @@ func TestEgyptianRuleNotationFromMoversLeft(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: Parse(%d): %v", seat, k, err)
 			}
-			if got, want := g.Board.Cells[m.From()].Name, fmt.Sprintf("%s%d", seat, k); got != want {
+			if got, want := g.Board().Cells[m.From()].Name, fmt.Sprintf("%s%d", seat, k); got != want {
 				t.Errorf("%s's bowl %d is %s, want %s", seat, k, got, want)
 			}
 		}

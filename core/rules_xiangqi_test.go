@@ -205,7 +205,7 @@ func TestXiangqiAttackTablesMatchMoves(t *testing.T) {
 	for game := 0; game < 20; game++ {
 		s := g.NewState()
 		for ply := 0; ply < 200; ply++ {
-			for c := 0; c < g.Board.N(); c++ {
+			for c := 0; c < g.Board().N(); c++ {
 				p := s.Top(c)
 				if p < 0 {
 					continue
@@ -213,7 +213,7 @@ func TestXiangqiAttackTablesMatchMoves(t *testing.T) {
 				seat := s.Owner(c)
 				fast, slow := core.AttackedFast(s, c, seat), core.AttackedByMoves(s, c, seat)
 				if fast != slow {
-					t.Fatalf("game %d ply %d: %s attacked: tables say %v, moves say %v", game, ply, g.Board.Cells[c].Name, fast, slow)
+					t.Fatalf("game %d ply %d: %s attacked: tables say %v, moves say %v", game, ply, g.Board().Cells[c].Name, fast, slow)
 				}
 				checked++
 				if fast {

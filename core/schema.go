@@ -133,7 +133,7 @@ func (c *compiler) readKinds(p string, k *Key) []bool {
 	if !c.has(p, k) {
 		return nil
 	}
-	out := make([]bool, len(c.g.Kinds))
+	out := make([]bool, len(c.g.kinds))
 	for i, name := range c.readStrings(p, k) {
 		if ki := c.kind(fmt.Sprintf("%s.%d", keyPath(p, k), i), name); ki >= 0 {
 			out[ki] = true

@@ -178,13 +178,13 @@ func (s *State) Over() bool { return s.buf[hOver] != 0 }
 // HandLeft returns how many pieces of kind k seat still has in hand.
 func (s *State) HandLeft(seat, k int) int {
 	g := s.g
-	return g.handCount[seat*len(g.Kinds)+k] - int(s.buf[g.lay.placed+seat*len(g.Kinds)+k])
+	return g.handCount[seat*len(g.kinds)+k] - int(s.buf[g.lay.placed+seat*len(g.kinds)+k])
 }
 
 // handLeftAll returns the pieces of every kind seat has left in hand.
 func (s *State) handLeftAll(seat int) int {
 	g := s.g
-	nk := len(g.Kinds)
+	nk := len(g.kinds)
 	placed := s.buf[g.lay.placed+seat*nk : g.lay.placed+seat*nk+nk]
 	n := 0
 	for k, c := range g.handCount[seat*nk : seat*nk+nk] {
@@ -222,7 +222,7 @@ func pieceKey(kind, c, level int) uint64 {
 // pieceHash is pieceKey through the precomputed table when there is one.
 func (g *Game) pieceHash(kind, c, level int) uint64 {
 	if g.zobrist != nil {
-		return g.zobrist[(kind*len(g.Board.Cells)+c)*g.levels+level]
+		return g.zobrist[(kind*len(g.board.Cells)+c)*g.levels+level]
 	}
 	return pieceKey(kind, c, level)
 }
@@ -234,8 +234,8 @@ func seatKey(seat, phase int) uint64 { return mix(uint64(seat)<<8 | uint64(phase
 func (g *Game) tableSeatKeys() {
 	np := max(1, len(g.phases))
 	g.seatKeyPhases = np
-	g.seatKeys = make([]uint64, len(g.Seats)*np)
-	for seat := range g.Seats {
+	g.seatKeys = make([]uint64, len(g.seats)*np)
+	for seat := range g.seats {
 		for ph := 0; ph < np; ph++ {
 			g.seatKeys[seat*np+ph] = seatKey(seat, ph)
 		}
@@ -244,7 +244,7 @@ func (g *Game) tableSeatKeys() {
 
 // seatKeyOf is seatKey, from the table when it has the entry.
 func (g *Game) seatKeyOf(seat, phase int) uint64 {
-	if uint(phase) < uint(g.seatKeyPhases) && uint(seat) < uint(len(g.Seats)) {
+	if uint(phase) < uint(g.seatKeyPhases) && uint(seat) < uint(len(g.seats)) {
 		if k := seat*g.seatKeyPhases + phase; k < len(g.seatKeys) {
 			return g.seatKeys[k]
 		}
@@ -376,7 +376,7 @@ func (s *State) clear(c int) {
 // owner's hand (a neutral piece, which no hand holds, just leaves).
 func (s *State) toHand(c int) {
 	g := s.g
-	nk := len(g.Kinds)
+	nk := len(g.kinds)
 	for p := s.Top(c); p >= 0; p = s.Below(p) {
 		if o := int(g.pieceOwner[p]); o >= 0 {
 			s.buf[g.lay.placed+o*nk+int(g.pieceKind[p])]--
@@ -391,7 +391,7 @@ func (s *State) toHand(c int) {
 // any instance of the kind that is off the board.
 func (s *State) fromHand(seat, k int) int {
 	g := s.g
-	i := seat*len(g.Kinds) + k
+	i := seat*len(g.kinds) + k
 	if !g.handReturn {
 		return g.handStart[i] + int(s.buf[g.lay.placed+i])
 	}
@@ -420,7 +420,7 @@ func (s *State) refresh(c int) {
 	if p := s.buf[g.lay.top+c] - 1; p >= 0 {
 		owner = int(g.pieceOwner[p])
 	}
-	for seat := range g.Seats {
+	for seat := range g.seats {
 		i := g.lay.own + 2*seat
 		m := s.mask(i)
 		if seat == owner {

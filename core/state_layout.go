@@ -9,7 +9,7 @@ package core
 // of g (its board, seats, piece kinds and piece instances being known) and
 // returns an empty State of that layout.
 func (g *Game) newLayout() *State {
-	ns, nk, nc, np := len(g.Seats), len(g.Kinds), g.Board.N(), len(g.pieceKind)
+	ns, nk, nc, np := len(g.seats), len(g.kinds), g.board.N(), len(g.pieceKind)
 	l := &g.lay
 	l.scores = hHeader
 	l.counts = l.scores + ns
@@ -25,27 +25,27 @@ func (g *Game) newLayout() *State {
 	l.notice = l.rest + np
 	l.size = l.notice + ns
 	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
-	g.small = nc <= 64 && len(g.Board.Track) == 0
-	if g.small && len(g.Board.Dirs) > 0 {
+	g.small = nc <= 64 && len(g.board.Track) == 0
+	if g.small && len(g.board.Dirs) > 0 {
 		longest := 0
 		for cell := 0; cell < nc; cell++ {
-			for d := range g.Board.Dirs {
-				longest = max(longest, len(g.Board.Ray(cell, d)))
+			for d := range g.board.Dirs {
+				longest = max(longest, len(g.board.Ray(cell, d)))
 			}
 		}
 		g.reachLen = longest + 1
 		g.reach = make([]uint64, nc*g.reachLen)
 		for cell := 0; cell < nc; cell++ {
-			for d := range g.Board.Dirs {
-				for k, t := range g.Board.Ray(cell, d) {
+			for d := range g.board.Dirs {
+				for k, t := range g.board.Ray(cell, d) {
 					g.reach[cell*g.reachLen+k+1] |= 1 << uint(t)
 				}
 			}
 		}
 	}
-	if g.small && len(g.Board.Dirs) > 0 {
-		nd := len(g.Board.Dirs)
-		steps := g.Board.StepTable()
+	if g.small && len(g.board.Dirs) > 0 {
+		nd := len(g.board.Dirs)
+		steps := g.board.StepTable()
 		g.stepOff = make([]int32, nc+1)
 		for cell := 0; cell < nc; cell++ {
 			for d := 0; d < nd; d++ {
@@ -65,7 +65,7 @@ func (g *Game) newLayout() *State {
 	}
 	g.full = make([]bool, nc)
 	for cell := 0; cell < nc; cell++ {
-		g.full[cell] = len(g.Board.Dirs) > 0 && len(g.Board.Adjacent(cell)) == len(g.Board.Dirs)
+		g.full[cell] = len(g.board.Dirs) > 0 && len(g.board.Adjacent(cell)) == len(g.board.Dirs)
 	}
 	g.levels = np + 1
 	if size := nk * nc * g.levels; size <= 1<<20 {

@@ -51,7 +51,7 @@ func feGame(t testing.TB, base string, pos map[string]string, first string, sets
 	for _, a := range occ {
 		for _, b := range occ {
 			if a != b && sxShadows(g, a, b) {
-				t.Fatalf("test position %v is not legal: %s and %s shadow each other", pos, g.Board.Cells[a].Name, g.Board.Cells[b].Name)
+				t.Fatalf("test position %v is not legal: %s and %s shadow each other", pos, g.Board().Cells[a].Name, g.Board().Cells[b].Name)
 			}
 		}
 	}
@@ -76,7 +76,7 @@ func feLoad(t testing.TB, file string, sets ...string) *core.Game {
 
 // fePoints returns each seat's points gathered in play (State.Score).
 func fePoints(g *core.Game, s *core.State) []int {
-	out := make([]int, len(g.Seats))
+	out := make([]int, g.NumSeats())
 	for i := range out {
 		out[i] = s.Score(i)
 	}
@@ -229,7 +229,7 @@ func TestFERule18Remedies(t *testing.T) {
 			t.Fatalf("call g: %+v", c)
 		}
 		if h.Len() != 0 || h.State.ToMove() != feB || sxPieceOn(g, h.State, "g33") != "bK" {
-			t.Fatalf("call g: the move is not withdrawn (%d moves, %s to move)", h.Len(), g.Seats[h.State.ToMove()])
+			t.Fatalf("call g: the move is not withdrawn (%d moves, %s to move)", h.Len(), g.Seat(h.State.ToMove()))
 		}
 		// 0 + 2 to Yellow and to Green, nothing to Brown.
 		feCheck(t, "upheld call by g", g, h.State, []int{0, 2, 2}, []int{0, 2, 2})
@@ -242,7 +242,7 @@ func TestFERule18Remedies(t *testing.T) {
 	}
 	feCheck(t, "two upheld calls", g, h.State, []int{0, 4, 4}, []int{0, 4, 4})
 	if h.Len() != 1 || h.State.ToMove() != feY {
-		t.Fatalf("after the replacement move: %d moves, %s to move", h.Len(), g.Seats[h.State.ToMove()])
+		t.Fatalf("after the replacement move: %d moves, %s to move", h.Len(), g.Seat(h.State.ToMove()))
 	}
 	// Baseless calls on the safe bO-b72: Yellow calls, Brown and Green gain 2; Green calls,
 	// Brown and Yellow gain 2. The move stands.
@@ -269,15 +269,15 @@ func TestFERule19PassRefused(t *testing.T) {
 	for _, g := range []*core.Game{load(t, "strix/first-edition"), feLoad(t, "fe-preparation.toml")} {
 		s := g.NewState()
 		if must, err := g.MustMissTurn(s); must || err != nil {
-			t.Fatalf("%s: MustMissTurn %v, %v", g.Name, must, err)
+			t.Fatalf("%s: MustMissTurn %v, %v", g.Name(), must, err)
 		}
 		_, err := g.Parse(s, "pass")
 		var ill *core.IllegalMoveError
 		if !errors.As(err, &ill) || !strings.Contains(err.Error(), "b may not miss the turn: a move is possible that is not a foul") {
-			t.Fatalf("%s: pass: %v", g.Name, err)
+			t.Fatalf("%s: pass: %v", g.Name(), err)
 		}
 		if slices.Contains(g.Moves(s, nil), core.Pass) {
-			t.Fatalf("%s: pass among the moves", g.Name)
+			t.Fatalf("%s: pass among the moves", g.Name())
 		}
 	}
 }
@@ -307,7 +307,7 @@ func TestFERule19MissedTurnToAvoidFoul(t *testing.T) {
 		t.Fatal(err)
 	}
 	if h.Len() != 1 || h.State.ToMove() != feY || h.State.Over() || sxPieceOn(g, h.State, "b17") != "bO" {
-		t.Fatalf("after the pass: %d moves, %s to move", h.Len(), g.Seats[h.State.ToMove()])
+		t.Fatalf("after the pass: %d moves, %s to move", h.Len(), g.Seat(h.State.ToMove()))
 	}
 	// The pass can be called (Rule 18 (vii): "including no move at all"), but it is no foul:
 	// a baseless call, 2 points to Brown and Yellow.
@@ -349,7 +349,7 @@ func TestFERule19BlockedPlayerPasses(t *testing.T) {
 		t.Fatal(err)
 	}
 	if h.State.ToMove() != feY || h.State.Over() || len(g.Moves(h.State, nil)) == 0 {
-		t.Fatalf("after Brown's pass: %s to move, over %v", g.Seats[h.State.ToMove()], h.State.Over())
+		t.Fatalf("after Brown's pass: %s to move, over %v", g.Seat(h.State.ToMove()), h.State.Over())
 	}
 }
 
@@ -448,13 +448,13 @@ func TestFERule21Stalemate(t *testing.T) {
 // moved meanwhile does not free the first.
 func TestTwoPlayerTurnsAndGreenPieces(t *testing.T) {
 	g := load(t, "strix/two-player")
-	if !slices.Equal(g.Seats, []string{"b", "y"}) {
-		t.Fatalf("seats %v", g.Seats)
+	if !slices.Equal(g.Seats(), []string{"b", "y"}) {
+		t.Fatalf("seats %v", g.Seats())
 	}
 	s := g.NewState()
 	has := func(prefix string) bool { return len(sxMoves(g, s, prefix)) > 0 }
 	if s.ToMove() != feB || !has("bO-") || !has("gO-") || !has("gK-") || !has("gR-") || has("yO-") {
-		t.Fatalf("start: %s to move, moves %v", g.Seats[s.ToMove()], sxMoves(g, s, ""))
+		t.Fatalf("start: %s to move, moves %v", g.Seat(s.ToMove()), sxMoves(g, s, ""))
 	}
 	gk := sxMoves(g, s, "gK-")[0]
 	sxPlay(t, g, s, gk) // ply 0, Brown moves gK
@@ -527,7 +527,7 @@ func TestTwoPlayerGreenOwlNeverInTheNest(t *testing.T) {
 				}
 				if owl != "gO" {
 					sxPlay(t, g, s, want[0])
-					if r := g.Result(s); !r.Over || g.Seats[r.Winner] != first {
+					if r := g.Result(s); !r.Over || g.Seat(r.Winner) != first {
 						t.Errorf("%s: result %+v, want %s wins", want[0], r, first)
 					}
 				} else if len(sxMoves(g, s, "gO-")) == 0 {
@@ -555,7 +555,7 @@ func TestTwoPlayerOwlCapture(t *testing.T) {
 	s = g.NewState()
 	sxPlay(t, g, s, "bO-b44xgO")
 	if r := g.Result(s); r.Over || s.ToMove() != feY {
-		t.Fatalf("after bO-b44xgO: %+v, %s to move", r, g.Seats[s.ToMove()])
+		t.Fatalf("after bO-b44xgO: %+v, %s to move", r, g.Seat(s.ToMove()))
 	}
 }
 
@@ -624,7 +624,7 @@ func TestTwoPlayerBlockedPlayerMissesTheTurn(t *testing.T) {
 	}
 	sxPlay(t, g, s, "pass")
 	if s.Over() || s.ToMove() != feY || len(g.Moves(s, nil)) == 0 {
-		t.Fatalf("after Brown's pass: %s to move, over %v", g.Seats[s.ToMove()], s.Over())
+		t.Fatalf("after Brown's pass: %s to move, over %v", g.Seat(s.ToMove()), s.Over())
 	}
 }
 
@@ -822,7 +822,7 @@ func TestFERule20ResignationNotice(t *testing.T) {
 				t.Fatal(err)
 			}
 			if h.State.Eliminated(feB) || h.State.ToMove() != feB || h.State.Notice(feB) != 1 {
-				t.Fatalf("%s, %q: before the last move Brown is out %v, %s to move, notice %d", name, rec, h.State.Eliminated(feB), g.Seats[h.State.ToMove()], h.State.Notice(feB))
+				t.Fatalf("%s, %q: before the last move Brown is out %v, %s to move, notice %d", name, rec, h.State.Eliminated(feB), g.Seat(h.State.ToMove()), h.State.Notice(feB))
 			}
 			if _, _, err := replayText(t, g, rec+"resign b\n"); err == nil || !strings.Contains(err.Error(), "already given notice") {
 				t.Errorf("%s: a second notice: %v", name, err)
@@ -832,7 +832,7 @@ func TestFERule20ResignationNotice(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !h.State.Eliminated(feB) || h.State.ToMove() != feY || h.State.Over() {
-				t.Fatalf("%s, %q: after the last move Brown is out %v, %s to move", name, rec, h.State.Eliminated(feB), g.Seats[h.State.ToMove()])
+				t.Fatalf("%s, %q: after the last move Brown is out %v, %s to move", name, rec, h.State.Eliminated(feB), g.Seat(h.State.ToMove()))
 			}
 		}
 	}

@@ -104,7 +104,7 @@ func sxGame(t testing.TB, pos map[string]string, first string, sets ...string) *
 	for _, a := range occ {
 		for _, b := range occ {
 			if a != b && sxShadows(g, a, b) {
-				t.Fatalf("test position %v is not legal: %s and %s shadow each other", pos, g.Board.Cells[a].Name, g.Board.Cells[b].Name)
+				t.Fatalf("test position %v is not legal: %s and %s shadow each other", pos, g.Board().Cells[a].Name, g.Board().Cells[b].Name)
 			}
 		}
 	}
@@ -113,7 +113,7 @@ func sxGame(t testing.TB, pos map[string]string, first string, sets ...string) *
 
 func sxOccupied(s *core.State) []int {
 	var out []int
-	for c := 0; c < s.Game().Board.N(); c++ {
+	for c := 0; c < s.Game().Board().N(); c++ {
 		if s.Top(c) >= 0 {
 			out = append(out, c)
 		}
@@ -123,7 +123,7 @@ func sxOccupied(s *core.State) []int {
 
 // sxXYZ returns the square's coordinates (§2).
 func sxXYZ(g *core.Game, c int) [3]int {
-	a := g.Board.Cells[c].Attrs
+	a := g.Board().Cells[c].Attrs
 	return [3]int{a["x"].(int), a["y"].(int), a["z"].(int)}
 }
 
@@ -134,7 +134,7 @@ var sxNormal = map[byte]int{'b': 1, 'y': 2, 'g': 0}
 // sxShadows reports whether squares s and t shadow each other (§8): they
 // are on different faces and agree on the axis the two faces share.
 func sxShadows(g *core.Game, s, t int) bool {
-	fs, ft := g.Board.Cells[s].Name[0], g.Board.Cells[t].Name[0]
+	fs, ft := g.Board().Cells[s].Name[0], g.Board().Cells[t].Name[0]
 	if fs == ft {
 		return false
 	}
@@ -151,7 +151,7 @@ func sxMoves(g *core.Game, s *core.State, prefix string, squares ...string) []st
 		if !strings.HasPrefix(text, prefix) {
 			continue
 		}
-		if len(squares) > 0 && !slices.Contains(squares, g.Board.Cells[m.To()].Name) {
+		if len(squares) > 0 && !slices.Contains(squares, g.Board().Cells[m.To()].Name) {
 			continue
 		}
 		out = append(out, text)
@@ -188,7 +188,7 @@ func sxPlay(t testing.TB, g *core.Game, s *core.State, moves ...string) {
 }
 
 func sxPieceOn(g *core.Game, s *core.State, name string) string {
-	c, _ := g.Board.Index(name)
+	c, _ := g.Board().Index(name)
 	if p := s.Top(c); p >= 0 {
 		return g.PieceKindOf(p).Glyph
 	}
@@ -200,11 +200,11 @@ func sxPieceOn(g *core.Game, s *core.State, name string) string {
 // g<a><b> = (0,8−a,8−b)); colour and Nest follow the digits (§4).
 func TestStrixNotationCoordinates(t *testing.T) {
 	g := load(t, "strix/standard")
-	if g.Board.N() != 147 {
-		t.Fatalf("%d squares", g.Board.N())
+	if g.Board().N() != 147 {
+		t.Fatalf("%d squares", g.Board().N())
 	}
-	for c := 0; c < g.Board.N(); c++ {
-		name := g.Board.Cells[c].Name
+	for c := 0; c < g.Board().N(); c++ {
+		name := g.Board().Cells[c].Name
 		a, b := int(name[1]-'0'), int(name[2]-'0')
 		var want [3]int
 		switch name[0] {
@@ -384,11 +384,11 @@ func TestStrixPropertyShadowsAndNest(t *testing.T) {
 			text := g.Format(s, m)
 			for _, o := range occ {
 				if o != from && sxShadows(g, o, to) {
-					t.Fatalf("ply %d: %s lands on a square %s shadows", s.Ply(), text, g.Board.Cells[o].Name)
+					t.Fatalf("ply %d: %s lands on a square %s shadows", s.Ply(), text, g.Board().Cells[o].Name)
 				}
 			}
 			kind := g.PieceKindOf(s.Top(from))
-			nest := strings.HasSuffix(g.Board.Cells[to].Name, "77")
+			nest := strings.HasSuffix(g.Board().Cells[to].Name, "77")
 			if nest && !kind.HasFlag("owl") {
 				t.Fatalf("ply %d: %s stops on a Nest square", s.Ply(), text)
 			}
@@ -400,7 +400,7 @@ func TestStrixPropertyShadowsAndNest(t *testing.T) {
 			for _, a := range occ2 {
 				for _, b := range occ2 {
 					if a < b && sxShadows(g, a, b) {
-						t.Fatalf("ply %d: after %s, %s and %s shadow each other", s.Ply(), text, g.Board.Cells[a].Name, g.Board.Cells[b].Name)
+						t.Fatalf("ply %d: after %s, %s and %s shadow each other", s.Ply(), text, g.Board().Cells[a].Name, g.Board().Cells[b].Name)
 					}
 				}
 			}
@@ -445,7 +445,7 @@ func sxCanon(text string) string {
 func sxPosition(g *core.Game, s *core.State) map[string]string {
 	pos := map[string]string{}
 	for _, c := range sxOccupied(s) {
-		pos[g.PieceKindOf(s.Top(c)).Glyph] = g.Board.Cells[c].Name
+		pos[g.PieceKindOf(s.Top(c)).Glyph] = g.Board().Cells[c].Name
 	}
 	return pos
 }
@@ -482,7 +482,7 @@ func TestStrixPropertyThreeFoldSymmetry(t *testing.T) {
 			}
 			if ply%19 == 2+game%5 && ply < 60 {
 				pos := sxPosition(g, s)
-				seat := g.Seats[s.ToMove()]
+				seat := g.Seat(s.ToMove())
 				want := sxMoveSet(g, s, sxRot)
 				rpos := map[string]string{}
 				for glyph, sq := range pos {
@@ -691,7 +691,7 @@ func TestStrixRule16Paralysis(t *testing.T) {
 	}
 	sxPlay(t, g, s, "yK-y52")
 	if s.ToMove() != 0 {
-		t.Fatalf("after Yellow's move %s is to move, want b (Green is paralysed)", g.Seats[s.ToMove()])
+		t.Fatalf("after Yellow's move %s is to move, want b (Green is paralysed)", g.Seat(s.ToMove()))
 	}
 	if sxPieceOn(g, s, "g62") != "gK" || sxPieceOn(g, s, "g51") != "gR" {
 		t.Fatal("a paralysed team's pieces stay on the board")
@@ -715,7 +715,7 @@ func TestStrixRule16Paralysis(t *testing.T) {
 	g = sxGame(t, sxPos("gO:-"), "g")
 	s = g.NewState()
 	if !s.Eliminated(2) || s.ToMove() != 0 || g.Result(s).Over {
-		t.Errorf("set up without gO: Green eliminated %v, %s to move, result %+v; want Green out, b to move", s.Eliminated(2), g.Seats[s.ToMove()], g.Result(s))
+		t.Errorf("set up without gO: Green eliminated %v, %s to move, result %+v; want Green out, b to move", s.Eliminated(2), g.Seat(s.ToMove()), g.Result(s))
 	}
 	g = sxGame(t, sxPos("gO:- yO:-"), "b")
 	if r := g.Result(g.NewState()); !r.Over || r.Winner != 0 {

@@ -57,7 +57,7 @@ const relMagic = "rulesmith relation table 1\n"
 // relationKey returns the file name of relation src on the compiler's
 // board and parameters, or "" when it is not to be cached.
 func (c *compiler) relationKey(src string) string {
-	n := c.g.Board.N()
+	n := c.g.board.N()
 	if c.tables == "" || n*n < minCachedPairs || !pureExpr(src) {
 		return ""
 	}
@@ -91,9 +91,9 @@ func (c *compiler) cellsDigest() ([]byte, bool) {
 	if c.cellsSum != nil {
 		return c.cellsSum, true
 	}
-	b := binary.AppendUvarint(nil, uint64(c.g.Board.N()))
+	b := binary.AppendUvarint(nil, uint64(c.g.board.N()))
 	var keys []string
-	for _, cell := range c.g.Board.Cells {
+	for _, cell := range c.g.board.Cells {
 		keys = keys[:0]
 		for k := range cell.Attrs {
 			keys = append(keys, k)
@@ -152,7 +152,7 @@ func (c *compiler) cachedRelation(name, key string) *board.Relation {
 	if got := sha256.Sum256(body); string(got[:]) != string(sum) {
 		return nil
 	}
-	n := c.g.Board.N()
+	n := c.g.board.N()
 	p := body[len(relMagic):]
 	if int(binary.LittleEndian.Uint32(p)) != n {
 		return nil

@@ -16,8 +16,8 @@ import (
 func relationsOf(t *testing.T, g *Game) map[string][2][]int32 {
 	t.Helper()
 	out := map[string][2][]int32{}
-	for _, name := range g.Board.RelationNames() {
-		rel, _ := g.Board.Relation(name)
+	for _, name := range g.board.RelationNames() {
+		rel, _ := g.board.Relation(name)
 		off, cell := rel.Lists()
 		out[name] = [2][]int32{off, cell}
 	}
@@ -67,7 +67,7 @@ func TestRelationTableCache(t *testing.T) {
 	{
 		f := files[0]
 		orig, _ := os.ReadFile(f)
-		c := &compiler{tables: dir, g: &Game{Board: loadCold(t, "strix/standard").Board}}
+		c := &compiler{tables: dir, g: &Game{board: loadCold(t, "strix/standard").board}}
 		rel := c.cachedRelation("x", filepath.Base(f))
 		if rel == nil {
 			t.Fatal("the cache file does not read back")
@@ -147,7 +147,7 @@ first = "a"
 type = "place"
 `
 	count := func(g *Game) int {
-		rel, _ := g.Board.Relation("near")
+		rel, _ := g.board.Relation("near")
 		_, cell := rel.Lists()
 		return len(cell)
 	}

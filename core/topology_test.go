@@ -16,7 +16,7 @@ func TestCubeCornerTopology(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := g.Board
+	b := g.Board()
 	if b.N() != 147 {
 		t.Fatalf("%d squares, want 147", b.N())
 	}

@@ -68,7 +68,7 @@ func (c *compiler) compileCellCond(p, key string, hasFrom bool) *whenCond {
 // cellCond compiles src (see compileCellCond); split allows a dynamic
 // condition to be split into a static and a dynamic part.
 func (c *compiler) cellCond(p, key, src string, hasFrom, split bool) *whenCond {
-	b := c.g.Board
+	b := c.g.board
 	env := c.g.stateEnv(nil, 0)
 	env["from"], env["to"], env["height"], env["kind"] = b.Cells[0].Attrs, b.Cells[0].Attrs, 0, ""
 	prog := c.compileExpr(p+"."+key, src, env, expr.AsBool())
@@ -233,7 +233,7 @@ func (w *whenCond) allows(s *State, from, to, height, kind int) bool {
 		}
 		return w.rest.allows(s, from, to, height, kind)
 	}
-	n := s.g.Board.N()
+	n := s.g.board.N()
 	if w.static {
 		if from < 0 {
 			return w.table[to]
@@ -246,9 +246,9 @@ func (w *whenCond) allows(s *State, from, to, height, kind int) bool {
 	env := g.stateEnvFor(s, s.ToMove(), w.vars)
 	fa := noAttrs
 	if from >= 0 {
-		fa = g.Board.Cells[from].Attrs
+		fa = g.board.Cells[from].Attrs
 	}
-	env["from"], env["to"], env["height"], env["kind"] = fa, g.Board.Cells[to].Attrs, height, boxedEmpty
+	env["from"], env["to"], env["height"], env["kind"] = fa, g.board.Cells[to].Attrs, height, boxedEmpty
 	if kind >= 0 && kind < len(g.boxedKinds) {
 		env["kind"] = g.boxedKinds[kind]
 	}
@@ -263,7 +263,7 @@ func (w *whenCond) allows(s *State, from, to, height, kind int) bool {
 // fastCellCond fills a static condition's table natively (see fastExpr),
 // reporting false when the condition is outside the native subset.
 func (c *compiler) fastCellCond(table []bool, src string, env map[string]any, froms int, names map[string]bool) bool {
-	b := c.g.Board
+	b := c.g.board
 	n := b.N()
 	recs := c.cellRecs()
 	from := recs

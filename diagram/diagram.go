@@ -69,8 +69,8 @@ func SeatColor(g *core.Game, seat int) string {
 	if seat < 0 {
 		return "#9a9a9a"
 	}
-	if seat < len(g.SeatColors) {
-		name := strings.ToLower(g.SeatColors[seat])
+	if seat < len(g.SeatColors()) {
+		name := strings.ToLower(g.SeatColors()[seat])
 		if c, ok := namedColors[name]; ok {
 			return c
 		}
@@ -84,7 +84,7 @@ func SeatColor(g *core.Game, seat int) string {
 // Render writes the SVG of position s of g.
 func Render(w io.Writer, g *core.Game, s *core.State, o Options) error {
 	l := layoutOf(g)
-	n := g.Board.N()
+	n := g.Board().N()
 	// bounds
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	grow := func(x, y, r float64) {
@@ -102,7 +102,7 @@ func Render(w io.Writer, g *core.Game, s *core.State, o Options) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%.1f %.1f %.1f %.1f" width="%.0f" height="%.0f" font-family="sans-serif">`+"\n",
 		minX-margin, minY-margin, vw, vh, vw, vh)
-	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(g.Title))
+	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(g.Title()))
 	b.WriteString(`<defs><marker id="arrowhead" markerWidth="8" markerHeight="8" refX="6" refY="4" orient="auto"><path d="M0,0 L8,4 L0,8 z" fill="#d35400"/></marker></defs>` + "\n")
 	// lines of a graph board
 	for _, seg := range l.lines {
@@ -124,14 +124,14 @@ func Render(w io.Writer, g *core.Game, s *core.State, o Options) error {
 			marked[c] = true
 		}
 	}
-	dark := g.Display.Dark
+	dark := g.Display().Dark
 	for c, p := range l.cells {
-		cell := g.Board.Cells[c]
+		cell := g.Board().Cells[c]
 		fill := "#fdf6e3"
 		if d, ok := cell.Attrs[dark].(bool); ok && d && dark != "" {
 			fill = "#d9c9a3"
 		}
-		for _, m := range g.Display.Marks {
+		for _, m := range g.Display().Marks {
 			if g.InRegion(m, c) {
 				fill = "#f6e0b5"
 			}
@@ -160,7 +160,7 @@ func Render(w io.Writer, g *core.Game, s *core.State, o Options) error {
 	}
 	// pieces, stones
 	for c, p := range l.cells {
-		name := attrEsc(g.Board.Cells[c].Name)
+		name := attrEsc(g.Board().Cells[c].Name)
 		if h := s.Height(c); h > 0 {
 			top := s.Top(c)
 			k := g.PieceKindOf(top)
@@ -237,7 +237,7 @@ func intAttr(m map[string]any, k string) (int, bool) {
 
 // layoutOf places every cell of g's board.
 func layoutOf(g *core.Game) *layout {
-	b := g.Board
+	b := g.Board()
 	switch b.Kind {
 	case "grid":
 		return gridLayout(g)
@@ -257,11 +257,11 @@ func gridLayout(g *core.Game) *layout {
 	l := &layout{}
 	maxY := 0
 	cols, rows := map[int]string{}, map[int]bool{}
-	for _, c := range g.Board.Cells {
+	for _, c := range g.Board().Cells {
 		y, _ := intAttr(c.Attrs, "y")
 		maxY = max(maxY, y)
 	}
-	for _, c := range g.Board.Cells {
+	for _, c := range g.Board().Cells {
 		x, _ := intAttr(c.Attrs, "x")
 		y, _ := intAttr(c.Attrs, "y")
 		l.cells = append(l.cells, place{x: float64(x) * unit, y: float64(maxY-y) * unit, shape: "square", w: unit, h: unit})
@@ -281,13 +281,13 @@ func gridLayout(g *core.Game) *layout {
 func hexLayout(g *core.Game) *layout {
 	l := &layout{}
 	maxRow := 0
-	for _, c := range g.Board.Cells {
+	for _, c := range g.Board().Cells {
 		r, _ := intAttr(c.Attrs, "row")
 		maxRow = max(maxRow, r)
 	}
 	dy := unit * math.Sqrt(3) / 2
 	rowLeft := map[int]place{}
-	for _, c := range g.Board.Cells {
+	for _, c := range g.Board().Cells {
 		col, _ := intAttr(c.Attrs, "col")
 		row, _ := intAttr(c.Attrs, "row")
 		p := place{x: (float64(col) - float64(row)/2) * unit, y: float64(maxRow-row) * dy, shape: "hex", w: unit * 1.15, h: unit * 1.15}
@@ -302,16 +302,16 @@ func hexLayout(g *core.Game) *layout {
 	// a column's letter where its next cell below would be (a column runs
 	// up and to the left: (col, row) to (col, row+1))
 	lowest := map[int]int{}
-	for ci, c := range g.Board.Cells {
+	for ci, c := range g.Board().Cells {
 		col, _ := intAttr(c.Attrs, "col")
 		row, _ := intAttr(c.Attrs, "row")
-		if j, ok := lowest[col]; !ok || row < intOr(g.Board.Cells[j].Attrs, "row") {
+		if j, ok := lowest[col]; !ok || row < intOr(g.Board().Cells[j].Attrs, "row") {
 			lowest[col] = ci
 		}
 	}
 	for _, ci := range lowest {
 		p := l.cells[ci]
-		name := strings.TrimRight(g.Board.Cells[ci].Name, "0123456789")
+		name := strings.TrimRight(g.Board().Cells[ci].Name, "0123456789")
 		l.labels = append(l.labels, label{p.x + unit*0.5, p.y + dy, name})
 	}
 	sortLabels(l)
@@ -322,7 +322,7 @@ func hexLayout(g *core.Game) *layout {
 // second seat's along the top, right to left (the sowing track runs
 // counterclockwise), each store at its owner's right-hand end.
 func pitsLayout(g *core.Game) *layout {
-	b := g.Board
+	b := g.Board()
 	l := &layout{cells: make([]place, b.N())}
 	pits := 0
 	for _, c := range b.Cells {
@@ -330,7 +330,7 @@ func pitsLayout(g *core.Game) *layout {
 			pits = i
 		}
 	}
-	seats := len(g.Seats)
+	seats := g.NumSeats()
 	for ci, c := range b.Cells {
 		owner, _ := intAttr(c.Attrs, "owner")
 		idx, _ := intAttr(c.Attrs, "index")
@@ -378,7 +378,7 @@ func pitsLayout(g *core.Game) *layout {
 // that lie in the planes of the axes (a cube corner) and returns nil for
 // any other.
 func facesLayout(g *core.Game) *layout {
-	b := g.Board
+	b := g.Board()
 	type faceInfo struct {
 		axis  int // the axis the face's far corners all share the value of
 		plane int
@@ -419,7 +419,7 @@ func facesLayout(g *core.Game) *layout {
 			return nil
 		}
 	}
-	root := g.Display.RootFace
+	root := g.Display().RootFace
 	if _, ok := byFace[root]; !ok {
 		root = order[0]
 	}
@@ -503,7 +503,7 @@ func facesLayout(g *core.Game) *layout {
 // has them, else on a circle in cell order; the board's lines, or else its
 // adjacency, are drawn between them.
 func graphLayout(g *core.Game) *layout {
-	b := g.Board
+	b := g.Board()
 	l := &layout{cells: make([]place, b.N())}
 	all := true
 	for _, c := range b.Cells {

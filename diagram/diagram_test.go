@@ -73,8 +73,8 @@ func TestEveryVariant(t *testing.T) {
 	for _, name := range variants.Names() {
 		t.Run(name, func(t *testing.T) {
 			g := load(t, name)
-			kinds[g.Board.Kind] = true
-			if g.Board.Kind == "faces" && facesLayout(g) == nil {
+			kinds[g.Board().Kind] = true
+			if g.Board().Kind == "faces" && facesLayout(g) == nil {
 				t.Error("the faces are not unfolded")
 			}
 			s := g.NewState()
@@ -114,10 +114,10 @@ func checkPosition(t *testing.T, g *core.Game, s *core.State, els []element) {
 			texts++
 		}
 	}
-	if len(cells) != g.Board.N() {
-		t.Errorf("%d cells drawn, want %d", len(cells), g.Board.N())
+	if len(cells) != g.Board().N() {
+		t.Errorf("%d cells drawn, want %d", len(cells), g.Board().N())
 	}
-	for c, cell := range g.Board.Cells {
+	for c, cell := range g.Board().Cells {
 		if cells[cell.Name] != 1 {
 			t.Errorf("cell %s drawn %d times", cell.Name, cells[cell.Name])
 		}
@@ -161,8 +161,8 @@ func TestRecordMarksArrows(t *testing.T) {
 		}
 	}
 	last := h.Moves()[h.Len()-1]
-	a, _ := g.Board.Index("a1")
-	c, _ := g.Board.Index("c3")
+	a, _ := g.Board().Index("a1")
+	c, _ := g.Board().Index("c3")
 	var buf bytes.Buffer
 	if err := Render(&buf, g, h.State, Options{Last: last, HasLast: true, Marks: []int{a}, Arrows: [][2]int{{a, c}}}); err != nil {
 		t.Fatal(err)

@@ -226,7 +226,7 @@ func (a *App) resume(as session.Autosave) error {
 
 func (a *App) setSeats(specs []string) error {
 	g := a.sess.Game
-	a.agents = make([]agent.Agent, len(g.Seats))
+	a.agents = make([]agent.Agent, g.NumSeats())
 	for i, spec := range specs {
 		seat, kind, ok := strings.Cut(spec, "=")
 		if !ok {
@@ -234,7 +234,7 @@ func (a *App) setSeats(specs []string) error {
 		}
 		idx, found := g.SeatIndex(seat)
 		if !found {
-			return fmt.Errorf("--seat %q: unknown seat %q (seats: %s)", spec, seat, strings.Join(g.Seats, ", "))
+			return fmt.Errorf("--seat %q: unknown seat %q (seats: %s)", spec, seat, strings.Join(g.Seats(), ", "))
 		}
 		if kind == "human" {
 			a.agents[idx] = nil

@@ -227,7 +227,7 @@ func (tm *term) cursorTo(a *App, name string) {
 	var keys []tcell.Key
 	target := -1
 	tm.sync(func() {
-		c, ok := a.sess.Game.Board.Index(name)
+		c, ok := a.sess.Game.Board().Index(name)
 		if !ok {
 			return
 		}
@@ -345,7 +345,7 @@ func cellsOf(t *testing.T, tm *term, a *App, text string) (from, to string) {
 		if err != nil {
 			return
 		}
-		b := a.sess.Game.Board
+		b := a.sess.Game.Board()
 		if m.From() >= 0 {
 			from = b.Cells[m.From()].Name
 		}
@@ -389,7 +389,7 @@ func TestOpenEveryVariant(t *testing.T) {
 		t.Run(strings.ReplaceAll(name, "/", "_"), func(t *testing.T) {
 			a, tm := startApp(t, Options{Variant: name})
 			s := tm.waitFor("moves (0)")
-			if title := a.sess.Game.Title; !strings.Contains(s, title) {
+			if title := a.sess.Game.Title(); !strings.Contains(s, title) {
 				t.Errorf("the board's title %q is not shown:\n%s", title, s)
 			}
 			for _, want := range []string{"to move: " + a.sess.Game.SeatTitle(0), "[play]", "move>"} {
@@ -398,7 +398,7 @@ func TestOpenEveryVariant(t *testing.T) {
 				}
 			}
 			// the board shows the name of the cell under the cursor
-			if c := a.sess.Game.Board.Cells[0].Name; !strings.Contains(rows(s, 0, screenH-2), c) {
+			if c := a.sess.Game.Board().Cells[0].Name; !strings.Contains(rows(s, 0, screenH-2), c) {
 				t.Errorf("cell %s is not named on the board:\n%s", c, s)
 			}
 		})
@@ -473,7 +473,7 @@ func TestMancalaByKeysAndMouse(t *testing.T) {
 	// click south's bowl 1: find where the board draws it
 	x, y := -1, -1
 	tm.sync(func() {
-		want, _ := a.sess.Game.Board.Index("south1")
+		want, _ := a.sess.Game.Board().Index("south1")
 		for yy := 0; yy < screenH && x < 0; yy++ {
 			for xx := 0; xx < screenW; xx++ {
 				if c, ok := a.board.CellAt(xx, yy); ok && c == want {
@@ -946,7 +946,7 @@ func styleAt(t *testing.T, tm *term, a *App, name string) tcell.Style {
 	var st tcell.Style
 	found := false
 	tm.sync(func() {
-		want, ok := a.sess.Game.Board.Index(name)
+		want, ok := a.sess.Game.Board().Index(name)
 		if !ok {
 			return
 		}

@@ -83,7 +83,7 @@ func (a *App) setSeat(spec string) {
 	}
 	idx, found := g.SeatIndex(strings.TrimSpace(seat))
 	if !found {
-		a.in.Err = fmt.Sprintf(":seat: unknown seat %q (seats: %s)", seat, strings.Join(g.Seats, ", "))
+		a.in.Err = fmt.Sprintf(":seat: unknown seat %q (seats: %s)", seat, strings.Join(g.Seats(), ", "))
 		return
 	}
 	kind = strings.TrimSpace(kind)

@@ -67,7 +67,7 @@ func (a *App) refresh() {
 		st += a.color("red", tview.Escape("the file does not load: "+a.loadErr))
 	case a.mode() == "rules":
 		st += "ctrl+s saves the rules and reloads them  tab back to the board"
-	case g.Foul != nil:
+	case g.Foul() != nil:
 		st += hints(a.keymap, ActType, ActUndo, ActCall, ActHelp, ActQuit)
 	default:
 		st += hints(a.keymap, ActType, ActUndo, ActRedo, ActHelp, ActQuit)
@@ -107,7 +107,7 @@ func (a *App) lastMove() (from, to int) {
 // file as loaded at a time, and whether the file on disk fails to load.
 func (a *App) boardTitle() string {
 	if !a.opts.Edit {
-		return " " + a.sess.Game.Title + " "
+		return " " + a.sess.Game.Title() + " "
 	}
 	// what rules are in play comes first: a narrow title loses its end
 	t := " rules " + a.rulesAt.Format("15:04:05")
@@ -117,7 +117,7 @@ func (a *App) boardTitle() string {
 	case a.loadErr != "":
 		t += " (broken)"
 	}
-	return t + " · " + a.sess.Game.Title + " "
+	return t + " · " + a.sess.Game.Title() + " "
 }
 
 // fitted is a TextView whose text is made for its size at each draw.
@@ -152,13 +152,13 @@ func (a *App) sideText(w, h int) string {
 		}
 		fmt.Fprintf(&b, "to move: %s (%s)\n", a.color(a.seatColor(s.ToMove()), tview.Escape(who)), kind)
 	}
-	if len(g.Phases) > 1 {
-		fmt.Fprintf(&b, "phase: %s\n", g.Phases[s.Phase()])
+	if len(g.Phases()) > 1 {
+		fmt.Fprintf(&b, "phase: %s\n", g.Phases()[s.Phase()])
 	}
 	scores := g.Scores(s)
-	for i := range g.Seats {
+	for i := range g.Seats() {
 		line := fmt.Sprintf("%-7s %3d", g.SeatTitle(i), scores[i])
-		if g.Foul != nil && g.Foul.Remedy == "takeback" {
+		if g.Foul() != nil && g.Foul().Remedy == "takeback" {
 			line += fmt.Sprintf("  takebacks %d", s.Takebacks(i))
 		}
 		if s.Eliminated(i) {
@@ -290,8 +290,8 @@ func (a *App) sideText(w, h int) string {
 
 func (a *App) seatColor(seat int) string {
 	g := a.sess.Game
-	if seat >= 0 && seat < len(g.SeatColors) {
-		return g.SeatColors[seat]
+	if seat >= 0 && seat < len(g.SeatColors()) {
+		return g.SeatColors()[seat]
 	}
 	palette := []string{"white", "red", "aqua", "green", "yellow", "fuchsia", "blue", "silver"}
 	return palette[seat%len(palette)]

@@ -30,7 +30,7 @@ func (a *App) handlers() map[Action]func() bool {
 				a.commit(a.in.Confirm()) // and the next seat's agent starts
 				return true
 			}
-			if a.board.Cursor() < a.sess.Game.Board.N() {
+			if a.board.Cursor() < a.sess.Game.Board().N() {
 				a.onCell(a.board.Cursor())
 			}
 			return true
@@ -89,7 +89,7 @@ func (a *App) handlers() map[Action]func() bool {
 		ActCall:       func() bool { a.callMenu(); return false },
 		ActTraining: func() bool {
 			a.training = !a.training
-			if a.sess.Game.Foul == nil {
+			if a.sess.Game.Foul() == nil {
 				a.in.Msg = "this variant declares no foul"
 			}
 			return true
@@ -324,7 +324,7 @@ func (a *App) choose(moves []core.Move) {
 // tryPlay plays m, or in training mode first checks that it is no foul.
 func (a *App) tryPlay(m core.Move) {
 	g := a.sess.Game
-	if !a.training || g.Foul == nil {
+	if !a.training || g.Foul() == nil {
 		a.commit(m)
 		return
 	}
@@ -368,7 +368,7 @@ func (a *App) commit(m core.Move) {
 // callMenu lets a player entitled to call the foul call it.
 func (a *App) callMenu() {
 	g := a.sess.Game
-	if g.Foul == nil {
+	if g.Foul() == nil {
 		a.in.Err = "this variant declares no foul"
 		a.refresh()
 		return
@@ -379,13 +379,13 @@ func (a *App) callMenu() {
 		return
 	}
 	var callers []int
-	for seat := range g.Seats {
+	for seat := range g.NumSeats() {
 		if a.sess.Hist.CanCall(seat) == nil {
 			callers = append(callers, seat)
 		}
 	}
 	if len(callers) == 0 {
-		if err := a.sess.Hist.CanCall((a.sess.State().ToMove() + 1) % len(g.Seats)); err != nil {
+		if err := a.sess.Hist.CanCall((a.sess.State().ToMove() + 1) % g.NumSeats()); err != nil {
 			a.in.Err = err.Error()
 		} else {
 			a.in.Err = "no one may call now"
@@ -394,7 +394,7 @@ func (a *App) callMenu() {
 		return
 	}
 	list := tview.NewList().ShowSecondaryText(false)
-	name := strings.ReplaceAll(g.Foul.Name, "_", " ")
+	name := strings.ReplaceAll(g.Foul().Name, "_", " ")
 	list.SetBorder(true).SetTitle(" who calls " + name + "? ")
 	a.mono(list)
 	for i, seat := range callers {

@@ -200,7 +200,7 @@ func seatCount(t *testing.T, name string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return len(g.Seats)
+	return g.NumSeats()
 }
 
 func TestCLIMoves(t *testing.T) {

@@ -40,7 +40,7 @@ func validateCmd(c *call) int {
 	if c.opts.strict && len(g.Warnings())+len(clashes) > 0 {
 		return 1
 	}
-	fmt.Fprintf(c.stdout, "ok: %s (%s; %d seats, %d cells, %d move rules)\n", g.Name, g.Title, len(g.Seats), g.Board.N(), len(g.Rules()))
+	fmt.Fprintf(c.stdout, "ok: %s (%s; %d seats, %d cells, %d move rules)\n", g.Name(), g.Title(), g.NumSeats(), g.Board().N(), len(g.Rules()))
 	return 0
 }
 
@@ -242,29 +242,29 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events
 	res := g.Result(s)
 	scores := g.Scores(s)
 	if asJSON {
-		out := positionJSON{Variant: g.Name, Ply: s.Ply(), ToMove: g.Seats[s.ToMove()], Phase: g.Phases[s.Phase()],
+		out := positionJSON{Variant: g.Name(), Ply: s.Ply(), ToMove: g.Seat(s.ToMove()), Phase: g.Phases()[s.Phase()],
 			Scores: map[string]int{}, Result: g.ResultString(res), Board: map[string]any{}}
 		if res.Over && !res.Timeout && res.Winner >= 0 {
-			out.Winner = g.Seats[res.Winner]
+			out.Winner = g.Seat(res.Winner)
 		}
 		if res.Over {
 			out.ToMove = ""
 		}
-		for i, seat := range g.Seats {
+		for i, seat := range g.Seats() {
 			out.Scores[seat] = scores[i]
 		}
-		for c, cell := range g.Board.Cells {
+		for c, cell := range g.Board().Cells {
 			if v := core.CellText(g, s, c); v != "" {
 				out.Board[cell.Name] = v
 			}
 		}
-		if g.Foul != nil && g.Foul.Remedy == "takeback" {
+		if g.Foul() != nil && g.Foul().Remedy == "takeback" {
 			out.Takebacks = map[string]int{}
-			for i, seat := range g.Seats {
+			for i, seat := range g.Seats() {
 				out.Takebacks[seat] = s.Takebacks(i)
 			}
 		}
-		for i, seat := range g.Seats {
+		for i, seat := range g.Seats() {
 			if s.Eliminated(i) {
 				out.Eliminated = append(out.Eliminated, seat)
 			} else if n := s.Notice(i); n > 0 {
@@ -276,10 +276,10 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events
 		}
 		for _, e := range events {
 			if c := e.Call; c != nil {
-				cj := callJSON{Line: e.Line, Caller: g.Seats[c.Caller], Offender: g.Seats[c.Offender], Upheld: c.Upheld,
+				cj := callJSON{Line: e.Line, Caller: g.Seat(c.Caller), Offender: g.Seat(c.Offender), Upheld: c.Upheld,
 					Line2: c.Verdict.Line, Safe: c.Verdict.Safe, Outcome: c.Outcome}
 				if c.Gainer >= 0 {
-					cj.Gainer = g.Seats[c.Gainer]
+					cj.Gainer = g.Seat(c.Gainer)
 				}
 				out.Calls = append(out.Calls, cj)
 			}
@@ -293,21 +293,21 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events
 		if c := e.Call; c != nil {
 			fmt.Fprintf(w, "line %d: %s: %s\n", e.Line, e.Text, c.Outcome)
 			if c.Gainer >= 0 {
-				fmt.Fprintf(w, "  %s wins by force: %s\n", g.Seats[c.Gainer], strings.Join(c.Verdict.Line, " "))
+				fmt.Fprintf(w, "  %s wins by force: %s\n", g.Seat(c.Gainer), strings.Join(c.Verdict.Line, " "))
 			}
 		}
 	}
 	fmt.Fprint(w, core.Render(g, s))
-	fmt.Fprintf(w, "ply %d, phase %s\n", s.Ply(), g.Phases[s.Phase()])
-	for i, seat := range g.Seats {
+	fmt.Fprintf(w, "ply %d, phase %s\n", s.Ply(), g.Phases()[s.Phase()])
+	for i, seat := range g.Seats() {
 		fmt.Fprintf(w, "score %s: %d\n", seat, scores[i])
 	}
-	if g.Foul != nil && g.Foul.Remedy == "takeback" {
-		for i, seat := range g.Seats {
+	if g.Foul() != nil && g.Foul().Remedy == "takeback" {
+		for i, seat := range g.Seats() {
 			fmt.Fprintf(w, "takebacks %s: %d\n", seat, s.Takebacks(i))
 		}
 	}
-	for i, seat := range g.Seats {
+	for i, seat := range g.Seats() {
 		if s.Eliminated(i) {
 			fmt.Fprintf(w, "out of play: %s\n", seat)
 		} else if n := s.Notice(i); n > 0 {
@@ -317,7 +317,7 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events
 	if res.Over {
 		fmt.Fprintf(w, "result: %s\n", g.ResultString(res))
 	} else {
-		fmt.Fprintf(w, "result: ongoing, %s to move\n", g.Seats[s.ToMove()])
+		fmt.Fprintf(w, "result: ongoing, %s to move\n", g.Seat(s.ToMove()))
 	}
 }
 
@@ -337,8 +337,8 @@ func playouts(g *core.Game, n int, seed uint64, asJSON bool, stdout, stderr io.W
 	buf := make([]core.Move, 0, 512)
 	s := g.NewState()
 	start0 := g.NewState()
-	out := playoutJSON{Variant: g.Name, Games: n, Seed: seed, Wins: map[string]int{}}
-	for _, seat := range g.Seats {
+	out := playoutJSON{Variant: g.Name(), Games: n, Seed: seed, Wins: map[string]int{}}
+	for _, seat := range g.Seats() {
 		out.Wins[seat] = 0
 	}
 	total := 0
@@ -359,7 +359,7 @@ func playouts(g *core.Game, n int, seed uint64, asJSON bool, stdout, stderr io.W
 		case r.Winner < 0:
 			out.Draws++
 		default:
-			out.Wins[g.Seats[r.Winner]]++
+			out.Wins[g.Seat(r.Winner)]++
 		}
 	}
 	el := time.Since(t0).Seconds()
@@ -373,8 +373,8 @@ func playouts(g *core.Game, n int, seed uint64, asJSON bool, stdout, stderr io.W
 		_ = enc.Encode(out)
 		return 0
 	}
-	fmt.Fprintf(stdout, "variant: %s\ngames: %d (seed %d)\nplayouts/second: %.0f\nmean length: %.2f plies\n", g.Name, n, seed, out.PerSecond, out.MeanLength)
-	for _, seat := range g.Seats {
+	fmt.Fprintf(stdout, "variant: %s\ngames: %d (seed %d)\nplayouts/second: %.0f\nmean length: %.2f plies\n", g.Name(), n, seed, out.PerSecond, out.MeanLength)
+	for _, seat := range g.Seats() {
 		fmt.Fprintf(stdout, "wins %s: %d\n", seat, out.Wins[seat])
 	}
 	fmt.Fprintf(stdout, "draws: %d\n", out.Draws)
@@ -401,8 +401,8 @@ type verdictJSON struct {
 
 // analyze judges the last move of a record by the variant's foul.
 func analyze(g *core.Game, file string, asJSON bool, stdout, stderr io.Writer) int {
-	if g.Foul == nil {
-		fmt.Fprintf(stderr, "rulesmith analyze: %s declares no foul ([fouls])\n", g.Name)
+	if g.Foul() == nil {
+		fmt.Fprintf(stderr, "rulesmith analyze: %s declares no foul ([fouls])\n", g.Name())
 		return 1
 	}
 	lines, err := readRecordFile(file)
@@ -440,7 +440,7 @@ func analyze(g *core.Game, file string, asJSON bool, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "rulesmith analyze: %v\n", err)
 		return 1
 	}
-	out := verdictJSON{Move: g.Format(before, m), Mover: g.Seats[before.ToMove()], Foul: v.Foul, Unavoidable: v.Unavoidable,
+	out := verdictJSON{Move: g.Format(before, m), Mover: g.Seat(before.ToMove()), Foul: v.Foul, Unavoidable: v.Unavoidable,
 		Line: v.Line, Safe: v.Safe, Plies: v.Plies, Nodes: v.Nodes, Exact: v.Exact, Millis: float64(time.Since(t0).Microseconds()) / 1000}
 	switch {
 	case !v.Exact:
@@ -453,7 +453,7 @@ func analyze(g *core.Game, file string, asJSON bool, stdout, stderr io.Writer) i
 		out.Verdict = "no foul"
 	}
 	if v.Gainer >= 0 {
-		out.Gainer = g.Seats[v.Gainer]
+		out.Gainer = g.Seat(v.Gainer)
 	}
 	if asJSON {
 		enc := json.NewEncoder(stdout)
@@ -461,7 +461,7 @@ func analyze(g *core.Game, file string, asJSON bool, stdout, stderr io.Writer) i
 		_ = enc.Encode(out)
 		return 0
 	}
-	fmt.Fprintf(stdout, "move: %s (%s)\nverdict: %s (%s, %d plies searched)\n", out.Move, out.Mover, out.Verdict, g.Foul.Name, v.Plies)
+	fmt.Fprintf(stdout, "move: %s (%s)\nverdict: %s (%s, %d plies searched)\n", out.Move, out.Mover, out.Verdict, g.Foul().Name, v.Plies)
 	if out.Gainer != "" {
 		fmt.Fprintf(stdout, "gainer: %s\ndemonstration: %s\n", out.Gainer, strings.Join(v.Line, " "))
 	}

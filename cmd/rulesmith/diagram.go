@@ -30,7 +30,7 @@ func diagramCmd(c *call) int {
 		o.Last, o.HasLast = moves[len(moves)-1], true
 	}
 	cell := func(flagName, name string) (int, bool) {
-		i, ok := g.Board.Index(strings.TrimSpace(name))
+		i, ok := g.Board().Index(strings.TrimSpace(name))
 		if !ok {
 			fmt.Fprintf(c.stderr, "rulesmith diagram: --%s: no cell %q on this board\n", flagName, strings.TrimSpace(name))
 		}

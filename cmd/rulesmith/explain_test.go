@@ -51,7 +51,7 @@ func TestRulebooks(t *testing.T) {
 					t.Errorf("end %s missing", e)
 				}
 			}
-			for _, p := range g.Params {
+			for _, p := range g.Params() {
 				if !strings.Contains(got, "| "+p.Name+" | ") {
 					t.Errorf("parameter %s missing", p.Name)
 				}

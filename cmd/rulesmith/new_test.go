@@ -32,8 +32,8 @@ func TestNew(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g.Board.Kind != kind {
-				t.Errorf("board kind %q, want %q", g.Board.Kind, kind)
+			if g.Board().Kind != kind {
+				t.Errorf("board kind %q, want %q", g.Board().Kind, kind)
 			}
 			rng := rand.New(rand.NewPCG(1, 2))
 			ended := 0

@@ -99,12 +99,12 @@ func solveCmd(c *call) int {
 		fmt.Fprintf(stderr, "rulesmith %v\n", err)
 		return 1
 	}
-	name := g.Name
+	name := g.Name()
 	if len(o.sets) > 0 {
 		name += " (" + strings.Join(o.sets, " ") + ")"
 	}
 	if o.json {
-		out := solveJSON{Variant: g.Name, Method: res.Method, Value: res.Value, Line: res.Notation, Nodes: res.Nodes,
+		out := solveJSON{Variant: g.Name(), Method: res.Method, Value: res.Value, Line: res.Notation, Nodes: res.Nodes,
 			Stored: res.Stored, Endgame: res.Endgame, Seconds: res.Elapsed.Seconds()}
 		if res.Counted {
 			out.Positions, out.Wins, out.Losses, out.Draws = &res.Positions, &res.Wins, &res.Losses, &res.Draws
@@ -119,15 +119,15 @@ func solveCmd(c *call) int {
 	}
 	fmt.Fprintf(stdout, "variant: %s\n", name)
 	if o.record != "" {
-		fmt.Fprintf(stdout, "from: ply %d of %s, %s to move\n", h.State.Ply(), o.record, g.Seats[h.State.ToMove()])
+		fmt.Fprintf(stdout, "from: ply %d of %s, %s to move\n", h.State.Ply(), o.record, g.Seat(h.State.ToMove()))
 	}
 	switch {
 	case res.Method == "retrograde" && res.Value != 0:
-		fmt.Fprintf(stdout, "value: %+d (%s wins)\n", res.Value, g.Seats[(1-res.Value)/2])
+		fmt.Fprintf(stdout, "value: %+d (%s wins)\n", res.Value, g.Seat((1-res.Value)/2))
 	case res.Value > 0:
-		fmt.Fprintf(stdout, "value: %+d (%s by %d)\n", res.Value, g.Seats[0], res.Value)
+		fmt.Fprintf(stdout, "value: %+d (%s by %d)\n", res.Value, g.Seat(0), res.Value)
 	case res.Value < 0:
-		fmt.Fprintf(stdout, "value: %+d (%s by %d)\n", res.Value, g.Seats[1], -res.Value)
+		fmt.Fprintf(stdout, "value: %+d (%s by %d)\n", res.Value, g.Seat(1), -res.Value)
 	default:
 		fmt.Fprintln(stdout, "value: 0 (a draw)")
 	}
@@ -176,7 +176,7 @@ func lineText(g *core.Game, s *core.State, line []core.Move) string {
 			if prev >= 0 {
 				b.WriteString(" | ")
 			}
-			b.WriteString(g.Seats[seat] + ":")
+			b.WriteString(g.Seat(seat) + ":")
 			prev = seat
 		}
 		b.WriteString(" " + g.Format(st, m))

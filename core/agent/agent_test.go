@@ -137,7 +137,7 @@ func TestRandomLegalAndDeterministic(t *testing.T) {
 			g := load(t, name)
 			play := func(seed uint64) []core.Move {
 				a := agent.NewRandom(seed)
-				agents := make([]agent.Agent, len(g.Seats))
+				agents := make([]agent.Agent, g.NumSeats())
 				for i := range agents {
 					agents[i] = a
 				}

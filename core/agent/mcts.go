@@ -201,7 +201,7 @@ func (t *tree) reset(g *core.Game, s *core.State, s1, s2 uint64, c float64) *tre
 	}
 	if t.g != g {
 		t.g = g
-		t.seats = len(g.Seats)
+		t.seats = g.NumSeats()
 		t.root, t.work = s.Clone(), s.Clone()
 		t.reward = make([]float64, t.seats)
 	} else {

@@ -20,19 +20,19 @@ func (r *Referee) CanCall(h *core.History, caller int) error {
 	}
 	offender := before.ToMove()
 	if caller == offender {
-		return fmt.Errorf("%s cannot call a foul on their own move", g.Seats[caller])
+		return fmt.Errorf("%s cannot call a foul on their own move", g.Seat(caller))
 	}
 	if r.bySufferers() {
 		if before.Eliminated(caller) {
-			return fmt.Errorf("%s is out of play and may not call", g.Seats[caller])
+			return fmt.Errorf("%s is out of play and may not call", g.Seat(caller))
 		}
 		// a call names a Gainer other than the caller and the offender
-		for o := range g.Seats {
+		for o := range g.NumSeats() {
 			if o != caller && o != offender && !before.Eliminated(o) {
 				return nil
 			}
 		}
-		return fmt.Errorf("%s may not call on %s's move: only a player who stands to suffer by another's win may call, and no one else is in play", g.Seats[caller], g.Seats[offender])
+		return fmt.Errorf("%s may not call on %s's move: only a player who stands to suffer by another's win may call, and no one else is in play", g.Seat(caller), g.Seat(offender))
 	}
 	prev, next := neighbours(before, offender)
 	for _, c := range r.f.Callers {
@@ -44,14 +44,14 @@ func (r *Referee) CanCall(h *core.History, caller int) error {
 	for _, c := range r.f.Callers {
 		switch {
 		case prev == next:
-			who = []string{g.Seats[prev]}
+			who = []string{g.Seat(prev)}
 		case c == "prev":
-			who = append(who, g.Seats[prev]+" (the preceding player)")
+			who = append(who, g.Seat(prev)+" (the preceding player)")
 		case c == "next":
-			who = append(who, g.Seats[next]+" (the following player)")
+			who = append(who, g.Seat(next)+" (the following player)")
 		}
 	}
-	return fmt.Errorf("%s may not call on %s's move; only %s may", g.Seats[caller], g.Seats[offender], strings.Join(who, " or "))
+	return fmt.Errorf("%s may not call on %s's move; only %s may", g.Seat(caller), g.Seat(offender), strings.Join(who, " or "))
 }
 
 // bySufferers reports whether the players who stand to suffer call.
@@ -61,7 +61,7 @@ func (r *Referee) bySufferers() bool {
 
 // neighbours returns the active seats before and after seat in turn order.
 func neighbours(s *core.State, seat int) (prev, next int) {
-	n := len(s.Game().Seats)
+	n := s.Game().NumSeats()
 	prev, next = seat, seat
 	for k := 1; k < n; k++ {
 		if o := (seat + k) % n; !s.Eliminated(o) {
@@ -123,7 +123,7 @@ func (r *Referee) Call(h *core.History, caller int) (core.CallResult, error) {
 	res := core.CallResult{Verdict: v, Caller: caller, Offender: offender, ReplacementBy: -1}
 	f := r.f
 	points := fmt.Sprintf("fouls.%s.remedy_points", f.Name)
-	seats := make([]string, len(g.Seats)) // display names for the outcome
+	seats := make([]string, g.NumSeats()) // display names for the outcome
 	for i := range seats {
 		seats[i] = g.SeatTitle(i)
 	}

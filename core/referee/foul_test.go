@@ -46,8 +46,8 @@ func naiveWin(g *core.Game, s *core.State, gainer, mover, left int, thirdBirdOnl
 // ownerInNest reports whether gainer's Owl stands on a Nest square.
 func ownerInNest(g *core.Game) func(*core.State, int) bool {
 	return func(s *core.State, gainer int) bool {
-		for c := 0; c < g.Board.N(); c++ {
-			if p := s.Top(c); p >= 0 && g.Board.Cells[c].Attrs["nest"] == true {
+		for c := 0; c < g.Board().N(); c++ {
+			if p := s.Top(c); p >= 0 && g.Board().Cells[c].Attrs["nest"] == true {
 				k := g.PieceKindOf(p)
 				if k.Owner == gainer && k.HasFlag("owl") {
 					return true
@@ -65,8 +65,8 @@ func naiveVerdict(g *core.Game, before *core.State, m core.Move, turns int, thir
 	mover := before.ToMove()
 	winner := func(s *core.State) int {
 		plies := turns*s.Active() - 1
-		for k := 1; k < len(g.Seats); k++ {
-			gn := (mover + k) % len(g.Seats)
+		for k := 1; k < g.NumSeats(); k++ {
+			gn := (mover + k) % g.NumSeats()
 			if s.Eliminated(gn) {
 				continue
 			}
@@ -171,7 +171,7 @@ func TestFoulDemonstrationLine(t *testing.T) {
 				g.Play(s, m)
 			}
 			if r := g.Result(s); r.Winner != v.Gainer || !ownerInNest(g)(s, v.Gainer) {
-				t.Fatalf("%s: the line %v does not end with %s in the Nest", name, v.Line, g.Seats[v.Gainer])
+				t.Fatalf("%s: the line %v does not end with %s in the Nest", name, v.Line, g.Seat(v.Gainer))
 			}
 			safe := states[i].Clone()
 			m, err := g.Parse(safe, v.Safe)
@@ -228,7 +228,7 @@ func TestThirdBirdCalls(t *testing.T) {
 			seat := func(from int, step int) string {
 				for k := 1; k < 3; k++ {
 					if o := (from + step*k + 3) % 3; !h.State.Eliminated(o) {
-						return g.Seats[o]
+						return g.Seat(o)
 					}
 				}
 				return ""
@@ -240,12 +240,12 @@ func TestThirdBirdCalls(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := ev[len(ev)-1].Call
-			if c == nil || !c.Upheld || !c.Foul || g.Seats[c.Offender] != "b" || c.ReplacementBy != c.Offender {
+			if c == nil || !c.Upheld || !c.Foul || g.Seat(c.Offender) != "b" || c.ReplacementBy != c.Offender {
 				t.Fatalf("call: %+v", c)
 			}
 			tb := map[string]int{"simple": 3, "standard": 2, "advanced": 1}[v]
 			if h2.State.Takebacks(c.Offender) != tb-1 || h2.Len() != h.Len()-1 || h2.State.ToMove() != c.Offender {
-				t.Fatalf("after the call: takebacks %d, %d moves, %s to move", h2.State.Takebacks(c.Offender), h2.Len(), g.Seats[h2.State.ToMove()])
+				t.Fatalf("after the call: takebacks %d, %d moves, %s to move", h2.State.Takebacks(c.Offender), h2.Len(), g.Seat(h2.State.ToMove()))
 			}
 			// the offender replays the safe alternative
 			if _, _, err := replayText(t, g, rec+"call "+prev+"\n"+safe+"\n"); err != nil {
@@ -284,7 +284,7 @@ func TestThirdBirdTakebackExhaustion(t *testing.T) {
 	b, _ := g.SeatIndex("b")
 	gi, _ := g.SeatIndex("g")
 	if !c.Upheld || !h.State.Eliminated(b) || c.ReplacementBy != gi || h.State.ToMove() != b {
-		t.Fatalf("exhausted offender: %+v, eliminated %v, %s to move", c, h.State.Eliminated(b), g.Seats[h.State.ToMove()])
+		t.Fatalf("exhausted offender: %+v, eliminated %v, %s to move", c, h.State.Eliminated(b), g.Seat(h.State.ToMove()))
 	}
 	// Rule 17 (v): Green "makes an alternative legal move" for Brown: not the withdrawn one,
 	// which the legal moves leave out and a record may not repeat.
@@ -304,7 +304,7 @@ func TestThirdBirdTakebackExhaustion(t *testing.T) {
 		t.Fatal(err)
 	}
 	if h2.State.ToMove() != 1 || h2.State.Active() != 2 {
-		t.Fatalf("after the replacement: %s to move, %d active", g.Seats[h2.State.ToMove()], h2.State.Active())
+		t.Fatalf("after the replacement: %s to move, %d active", g.Seat(h2.State.ToMove()), h2.State.Active())
 	}
 	// a false call with no takebacks eliminates the caller
 	prefix := strings.Join(lines[:len(lines)-1], "\n") + "\n"
@@ -345,7 +345,7 @@ func TestFoulTakingCallersOwl(t *testing.T) {
 	}
 	c := ev[len(ev)-1].Call
 	gs, _ := g.SeatIndex("g")
-	if !c.Upheld || g.Seats[c.Gainer] != "y" || h.State.Eliminated(gs) {
+	if !c.Upheld || g.Seat(c.Gainer) != "y" || h.State.Eliminated(gs) {
 		t.Fatalf("call: %+v; Green's Owl must be back after the withdrawal", c)
 	}
 }
@@ -507,7 +507,7 @@ func TestFoulDemonstrationIsMinimax(t *testing.T) {
 		if v.Gainer < 0 {
 			continue
 		}
-		o := &minimaxDist{g: g, gainer: v.Gainer, mover: sm.before.ToMove(), thirdBirdOnly: g.Foul.BystandersOnly,
+		o := &minimaxDist{g: g, gainer: v.Gainer, mover: sm.before.ToMove(), thirdBirdOnly: g.Foul().BystandersOnly,
 			nest: ownerInNest(g), memo: map[[2]uint64]bool{}}
 		s := sm.before.Clone()
 		if err := g.Play(s, sm.m); err != nil {
@@ -515,21 +515,21 @@ func TestFoulDemonstrationIsMinimax(t *testing.T) {
 		}
 		d := o.dist(s, v.Plies)
 		if d != len(v.Line) {
-			t.Errorf("%s, after %s: the line %v has %d plies; minimax distance %d", g.Name, g.Format(sm.before, sm.m), v.Line, len(v.Line), d)
+			t.Errorf("%s, after %s: the line %v has %d plies; minimax distance %d", g.Name(), g.Format(sm.before, sm.m), v.Line, len(v.Line), d)
 			continue
 		}
 		for i, text := range v.Line {
 			m, err := g.Parse(s, text)
 			if err != nil {
-				t.Fatalf("%s: line move %q: %v", g.Name, text, err)
+				t.Fatalf("%s: line move %q: %v", g.Name(), text, err)
 			}
 			g.Play(s, m)
 			if got := o.dist(s, v.Plies); got != d-i-1 {
-				t.Errorf("%s, line %v: after %s the distance is %d, want %d", g.Name, v.Line, text, got, d-i-1)
+				t.Errorf("%s, line %v: after %s the distance is %d, want %d", g.Name(), v.Line, text, got, d-i-1)
 			}
 		}
 		if !s.Over() || g.Result(s).Winner != v.Gainer || !ownerInNest(g)(s, v.Gainer) {
-			t.Errorf("%s: the line %v does not end with the Gainer in the goal", g.Name, v.Line)
+			t.Errorf("%s: the line %v does not end with the Gainer in the goal", g.Name(), v.Line)
 		}
 		checked++
 		if d > 1 {

@@ -48,11 +48,11 @@ type Referee struct {
 	}
 }
 
-// New returns the referee of g's foul; g must declare one (g.Foul).
+// New returns the referee of g's foul; g must declare one (g.Foul()).
 func New(g *core.Game) *Referee {
-	f := g.Foul
+	f := g.Foul()
 	return &Referee{g: g, f: f, goalPieces: f.GoalPieces(), goalIn: f.GoalCells(),
-		goalDist: f.GoalDistances(), exclGoal: f.ExclusionGoalCells(), seats: len(g.Seats)}
+		goalDist: f.GoalDistances(), exclGoal: f.ExclusionGoalCells(), seats: g.NumSeats()}
 }
 
 var _ core.Referee = (*Referee)(nil)

@@ -358,7 +358,7 @@ func (r *Referee) Analyze(before *core.State, m core.Move) (core.Verdict, error)
 func (r *Referee) analyze(before *core.State, m core.Move, notGainer int) (core.Verdict, error) {
 	g := r.g
 	if before.Game() != g {
-		return core.Verdict{}, fmt.Errorf("referee: the position is not of %s", g.Name)
+		return core.Verdict{}, fmt.Errorf("referee: the position is not of %s", g.Name())
 	}
 	v := core.Verdict{Gainer: -1, CommonGainer: -1, Exact: true}
 	mover := before.ToMove()

@@ -31,10 +31,10 @@ const egFormat = "rulesmith endgame v1"
 // rulesKey hashes what the databases' values depend on.
 func rulesKey(g *core.Game, m *material) [32]byte {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\n", egFormat, g.Name)
+	fmt.Fprintf(h, "%s\n%s\n", egFormat, g.Name())
 	d := g.RulesDigest()
 	h.Write(d[:])
-	for _, p := range g.Params {
+	for _, p := range g.Params() {
 		fmt.Fprintf(h, "\n%s=%v", p.Name, p.Value)
 	}
 	fmt.Fprintf(h, "\nfield %v banks %v weights %v", m.field, m.banks, m.weight)

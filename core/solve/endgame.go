@@ -233,7 +233,7 @@ type bLevel struct {
 
 func newBuilder(eg *endgame, seed uint64) *builder {
 	g := eg.m.g
-	return &builder{eg: eg, g: g, counts: make([]int, g.Board.N()), rng: seed*0x9e3779b97f4a7c15 + 1,
+	return &builder{eg: eg, g: g, counts: make([]int, g.Board().N()), rng: seed*0x9e3779b97f4a7c15 + 1,
 		check: g.NewState(), kid2: g.NewState()}
 }
 
@@ -280,7 +280,7 @@ func (b *builder) run(n, size int, next, done *atomic.Int64, stop *atomic.Bool) 
 }
 
 func (b *builder) fail(format string, args ...any) {
-	panic(egError{fmt.Errorf("solve: %s: endgame database: "+format, append([]any{b.g.Name}, args...)...)})
+	panic(egError{fmt.Errorf("solve: %s: endgame database: "+format, append([]any{b.g.Name()}, args...)...)})
 }
 
 // arrange sets st to the field placement x with empty banks.
@@ -411,7 +411,7 @@ func (b *builder) recheck(d, seat int) {
 		}
 		for _, cell := range m.banks {
 			if c.Count(cell) < st.Count(cell) {
-				b.fail("the move %s takes stones from %s", g.Format(st, mv), g.Board.Cells[cell].Name)
+				b.fail("the move %s takes stones from %s", g.Format(st, mv), g.Board().Cells[cell].Name)
 			}
 			if c.Count(cell)-st.Count(cell) != c0.Count(cell) {
 				b.fail("the move %s banks stones depending on the banks", g.Format(st, mv))

@@ -181,7 +181,7 @@ func TestEndgameAgreesWithModel(t *testing.T) {
 					continue // never read: such a position has ended
 				}
 				if want := k.value(p, seat); got != want {
-					t.Fatalf("placement %v, %s to move: database %d, model %d", x, g.Seats[seat], got, want)
+					t.Fatalf("placement %v, %s to move: database %d, model %d", x, g.Seat(seat), got, want)
 				}
 			}
 		})

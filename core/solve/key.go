@@ -13,7 +13,7 @@ type keyer struct {
 }
 
 func newKeyer(g *core.Game) keyer {
-	k := keyer{cells: g.Board.N(), seats: len(g.Seats), kinds: len(g.Kinds)}
+	k := keyer{cells: g.Board().N(), seats: g.NumSeats(), kinds: g.NumKinds()}
 	k.kindOf = make([]uint64, g.NumPieces())
 	for p := range k.kindOf {
 		i, _ := g.KindIndex(g.PieceKindOf(p).Name)

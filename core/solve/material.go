@@ -59,10 +59,10 @@ func detectMaterial(g *core.Game, root *core.State) (*material, error) {
 	switch {
 	case g.NumPieces() != 0:
 		return nil, fmt.Errorf("it has pieces")
-	case len(g.Phases) != 1:
-		return nil, fmt.Errorf("it has %d phases", len(g.Phases))
+	case len(g.Phases()) != 1:
+		return nil, fmt.Errorf("it has %d phases", len(g.Phases()))
 	}
-	n := g.Board.N()
+	n := g.Board().N()
 	gained, lost := make([]bool, n), make([]bool, n)
 	rng := rand.New(rand.NewPCG(uint64(n), 0x6d61746572))
 	var ends []*core.State
@@ -71,7 +71,7 @@ func detectMaterial(g *core.Game, root *core.State) (*material, error) {
 	for game := 0; game < probeGames; game++ {
 		s.CopyFrom(root)
 		for ply := 0; ; ply++ {
-			for seat := range g.Seats {
+			for seat := range g.NumSeats() {
 				if s.Score(seat) != 0 {
 					return nil, fmt.Errorf("the engine keeps points")
 				}
@@ -112,7 +112,7 @@ func detectMaterial(g *core.Game, root *core.State) (*material, error) {
 		for i := 0; i < total; i++ {
 			counts[rng.IntN(n)]++
 		}
-		if err := g.Arrange(s, counts, k%len(g.Seats)); err != nil {
+		if err := g.Arrange(s, counts, k%g.NumSeats()); err != nil {
 			return nil, err
 		}
 		moves = g.Settle(s, moves[:0])
@@ -153,7 +153,7 @@ func detectMaterial(g *core.Game, root *core.State) (*material, error) {
 		for i, b := range m.banks {
 			for _, add := range []int{1, 3} {
 				if finalWith(g, t, st, b, add)-base != add*m.weight[i] {
-					return nil, fmt.Errorf("the final score margin is not a fixed weighted sum of the banks (%s)", g.Board.Cells[b].Name)
+					return nil, fmt.Errorf("the final score margin is not a fixed weighted sum of the banks (%s)", g.Board().Cells[b].Name)
 				}
 			}
 		}

@@ -91,7 +91,7 @@ func (w *worker) retrograde(root *core.State, budget int64) retroResult {
 		if len(moves) == 0 {
 			res := g.Result(st)
 			if res.Timeout {
-				w.fail(fmt.Errorf("solve: %s: a position is first reached at ply %d, the ply limit; retrograde analysis needs the positions nearer the start", g.Name, st.Ply()))
+				w.fail(fmt.Errorf("solve: %s: a position is first reached at ply %d, the ply limit; retrograde analysis needs the positions nearer the start", g.Name(), st.Ply()))
 			}
 			switch {
 			case res.Winner < 0:
@@ -106,7 +106,7 @@ func (w *worker) retrograde(root *core.State, budget int64) retroResult {
 			c := tmp
 			c.CopyFrom(st)
 			if err := g.Play(c, m); err != nil {
-				w.fail(fmt.Errorf("solve: %s: move %s: %v", g.Name, g.Format(st, m), err))
+				w.fail(fmt.Errorf("solve: %s: move %s: %v", g.Name(), g.Format(st, m), err))
 			}
 			k := [2]uint64{c.Hash(), sv.key.sum(c)}
 			j, ok := r.index[k]
@@ -125,10 +125,10 @@ func (w *worker) retrograde(root *core.State, budget int64) retroResult {
 		r.off = append(r.off, int32(len(r.succ)))
 		if r.bytes+held > r.budget {
 			w.fail(fmt.Errorf("solve: %s: retrograde analysis holds %s MB at %d reachable positions (%d waiting to be expanded), more than --max-memory allows (%s MB); give more memory or a smaller variant",
-				g.Name, mbString(r.bytes+held), len(r.mover), len(queue)-i-1, mbString(r.budget)))
+				g.Name(), mbString(r.bytes+held), len(r.mover), len(queue)-i-1, mbString(r.budget)))
 		}
 		if len(r.mover) >= math.MaxInt32-1 {
-			w.fail(fmt.Errorf("solve: %s: more than %d reachable positions", g.Name, math.MaxInt32-1))
+			w.fail(fmt.Errorf("solve: %s: more than %d reachable positions", g.Name(), math.MaxInt32-1))
 		}
 	}
 	r.settle()

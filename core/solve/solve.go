@@ -421,7 +421,7 @@ func (w *worker) kids(lv *level, st *core.State, n int) {
 	}
 	if w.sv.walking == nil && w.stateBytes > w.sv.opts.MaxMemory/8 {
 		w.fail(fmt.Errorf("solve: %s: the lines searched hold %s MB of positions (%d bytes each), more than an eighth of --max-memory (%s MB); give more memory or a smaller variant",
-			w.sv.g.Name, mbString(w.stateBytes), st.Bytes(), mbString(w.sv.opts.MaxMemory)))
+			w.sv.g.Name(), mbString(w.stateBytes), st.Bytes(), mbString(w.sv.opts.MaxMemory)))
 	}
 }
 
@@ -735,7 +735,7 @@ func (w *worker) child(d int, c *core.State, mover, alpha, beta int) int {
 func (w *worker) play(st, c *core.State, m core.Move) {
 	c.CopyFrom(st)
 	if err := w.sv.g.Play(c, m); err != nil {
-		w.fail(fmt.Errorf("solve: %s: move %s at ply %d: %v", w.sv.g.Name, w.sv.g.Format(st, m), st.Ply(), err))
+		w.fail(fmt.Errorf("solve: %s: move %s at ply %d: %v", w.sv.g.Name(), w.sv.g.Format(st, m), st.Ply(), err))
 	}
 }
 
@@ -798,16 +798,16 @@ func (w *worker) terminal(st *core.State) int {
 	g := w.sv.g
 	r := g.Result(st)
 	if r.Timeout {
-		w.fail(fmt.Errorf("solve: %s: a line reaches the ply limit (%d plies) and the game stops undecided, which has no score margin; solve needs variants whose games always end", g.Name, st.Ply()))
+		w.fail(fmt.Errorf("solve: %s: a line reaches the ply limit (%d plies) and the game stops undecided, which has no score margin; solve needs variants whose games always end", g.Name(), st.Ply()))
 	}
 	m := scoreMargin(g, st)
 	if win := r.Winner; !(win == 0 && m > 0 || win == 1 && m < 0 || win < 0 && m == 0) {
 		res := g.ResultString(r)
 		sc := g.Scores(st)
-		w.fail(fmt.Errorf("solve: %s: a game ends %s with scores %d–%d: the winner is not decided by the score margin, so the margin is not what the seats play for; solve needs variants won on score", g.Name, resultPhrase(res), sc[0], sc[1]))
+		w.fail(fmt.Errorf("solve: %s: a game ends %s with scores %d–%d: the winner is not decided by the score margin, so the margin is not what the seats play for; solve needs variants won on score", g.Name(), resultPhrase(res), sc[0], sc[1]))
 	}
 	if m > maxMargin || m < -maxMargin {
-		w.fail(fmt.Errorf("solve: %s: a final score margin of %d is beyond the solver's range (±%d)", g.Name, m, maxMargin))
+		w.fail(fmt.Errorf("solve: %s: a final score margin of %d is beyond the solver's range (±%d)", g.Name(), m, maxMargin))
 	}
 	if st.ToMove() != 0 {
 		return -m
@@ -915,7 +915,7 @@ func (w *worker) principal(root *core.State, v int) ([]core.Move, []string) {
 		for _, k := range order {
 			c := st.Clone()
 			if err := g.Play(c, moves[k]); err != nil {
-				w.fail(fmt.Errorf("solve: %s: move %s: %v", g.Name, g.Format(st, moves[k]), err))
+				w.fail(fmt.Errorf("solve: %s: move %s: %v", g.Name(), g.Format(st, moves[k]), err))
 			}
 			want := v
 			if c.ToMove() != mover {
@@ -939,18 +939,18 @@ func (w *worker) principal(root *core.State, v int) ([]core.Move, []string) {
 // and a position's value decided by the position alone. Games that repeat a
 // position or reach the ply limit are found during the search.
 func Check(g *core.Game) error {
-	if len(g.Seats) != 2 {
+	if g.NumSeats() != 2 {
 		return fmt.Errorf("solve: %s has %d seats (%s); solve handles two-seat zero-sum variants only",
-			g.Name, len(g.Seats), strings.Join(g.Seats, ", "))
+			g.Name(), g.NumSeats(), strings.Join(g.Seats(), ", "))
 	}
 	if name, _ := g.Repetition(); name != "" {
-		return fmt.Errorf("solve: %s ends games by repetition ([end.%s]): a position's value then depends on the moves before it, and its games can go on until the ply limit ends them undecided; solve needs variants whose games always end", g.Name, name)
+		return fmt.Errorf("solve: %s ends games by repetition ([end.%s]): a position's value then depends on the moves before it, and its games can go on until the ply limit ends them undecided; solve needs variants whose games always end", g.Name(), name)
 	}
 	if name := g.RestingRule(); name != "" {
-		return fmt.Errorf("solve: %s rests pieces for some plies ([moves.%s] common_rest): a position's future then depends on the ply count, which the solver does not key on", g.Name, name)
+		return fmt.Errorf("solve: %s rests pieces for some plies ([moves.%s] common_rest): a position's future then depends on the ply count, which the solver does not key on", g.Name(), name)
 	}
 	if found := g.ReadsPly(); found != "" {
-		return fmt.Errorf("solve: %s reads the ply count (%s): a position's value then depends on the ply, which the solver does not key on", g.Name, found)
+		return fmt.Errorf("solve: %s reads the ply count (%s): a position's value then depends on the ply, which the solver does not key on", g.Name(), found)
 	}
 	return nil
 }

@@ -25,7 +25,7 @@ func solveOK(t *testing.T, g *core.Game, s *core.State) Result {
 	t.Helper()
 	r, err := Solve(context.Background(), g, s, Options{CacheDir: "-"})
 	if err != nil {
-		t.Fatalf("%s: %v", g.Name, err)
+		t.Fatalf("%s: %v", g.Name(), err)
 	}
 	return r
 }
@@ -193,7 +193,7 @@ func TestAgreesWithBruteForce(t *testing.T) {
 				want := brute(t, g, s, 0, make([]uint64, 400))
 				r := solveOK(t, g, s)
 				if r.Value != want {
-					t.Fatalf("after %s (%s to move): solve %d, brute force %d", g.Format(start, m), g.Seats[s.ToMove()], r.Value, want)
+					t.Fatalf("after %s (%s to move): solve %d, brute force %d", g.Format(start, m), g.Seat(s.ToMove()), r.Value, want)
 				}
 				checkLine(t, g, s, r)
 			}

@@ -104,9 +104,9 @@ func (t *leadTracker) observe(scores []int, lowest bool) {
 
 // play plays one game.
 func (p *player) play(g *core.Game, gs gameSpec) (Record, error) {
-	seats := len(g.Seats)
+	seats := g.NumSeats()
 	gameSeed := GameSeed(gs.seed, gs.variantIndex, gs.game)
-	rec := Record{Variant: g.Name, Game: gs.game, Seed: gs.seed, GameSeed: gameSeed,
+	rec := Record{Variant: g.Name(), Game: gs.game, Seed: gs.seed, GameSeed: gameSeed,
 		Agents: gs.agents, Winner: -1, EndSeat: -1, Branching: []int{}, Eliminated: []int{}}
 	agents := make([]agent.Agent, seats)
 	for seat, spec := range gs.agents {
@@ -119,11 +119,11 @@ func (p *player) play(g *core.Game, gs gameSpec) (Record, error) {
 	ph := p.history(g)
 	h, vi := ph.h, ph.info
 	var fr *FoulRecord
-	if g.Foul != nil {
+	if g.Foul() != nil {
 		fr = &FoulRecord{}
 		rec.Fouls = fr
 	}
-	judge := gs.callFouls && g.Foul != nil
+	judge := gs.callFouls && g.Foul() != nil
 	ctx := context.Background()
 	var lead leadTracker
 	lead.last = -1
@@ -150,7 +150,7 @@ func (p *player) play(g *core.Game, gs gameSpec) (Record, error) {
 		}
 		m, err := agents[chooser].Choose(ctx, g, s)
 		if err != nil {
-			return rec, fmt.Errorf("%s (%s) at ply %d: %w", g.Seats[chooser], gs.agents[chooser], ply, err)
+			return rec, fmt.Errorf("%s (%s) at ply %d: %w", g.Seat(chooser), gs.agents[chooser], ply, err)
 		}
 		if barred, ok := h.Barred(); ok && m == barred {
 			// the caller's replacement must be an alternative move: the
@@ -208,14 +208,14 @@ func (p *player) play(g *core.Game, gs gameSpec) (Record, error) {
 	rec.Branching = rec.Branching[:min(len(rec.Branching), rec.Plies)]
 	rec.Scores = g.Scores(s)
 	rec.LeadChanges = lead.changes
-	for seat := range g.Seats {
+	for seat := range g.NumSeats() {
 		if s.Eliminated(seat) {
 			rec.Eliminated = append(rec.Eliminated, seat)
 		}
 	}
 	if fr != nil {
-		for seat := range g.Seats {
-			fr.TakebacksSpent += g.Foul.Takebacks - s.Takebacks(seat)
+		for seat := range g.NumSeats() {
+			fr.TakebacksSpent += g.Foul().Takebacks - s.Takebacks(seat)
 		}
 	}
 	if rec.Timeout {
@@ -258,7 +258,7 @@ func (p *player) referee(g *core.Game, h *core.History, before *core.State, m co
 	}
 	fr.Committed++
 	offender := before.ToMove()
-	n := len(g.Seats)
+	n := g.NumSeats()
 	// the first entitled player after the offender who stands to suffer:
 	// the Gainer has no reason to call (and where only those who suffer
 	// may call, its call would be baseless)
@@ -298,7 +298,7 @@ func (p *player) referee(g *core.Game, h *core.History, before *core.State, m co
 	// A variant where a player whose every move is a foul misses the turn
 	// (first edition Rule 19): the referee has the offender pass when the
 	// only safe alternative is to miss the turn.
-	if g.Foul.MissTurn && res.Verdict.Safe == "pass" && !h.State.Over() {
+	if g.Foul().MissTurn && res.Verdict.Safe == "pass" && !h.State.Over() {
 		must, err := g.MustMissTurn(h.State)
 		if err != nil && !errors.Is(err, core.ErrNoVerdict) {
 			return -1, false, err

@@ -203,14 +203,14 @@ func DefaultLoad(name string, sets []string) (*core.Game, error) {
 
 // Info describes a compiled game for the report.
 func Info(g *core.Game) VariantInfo {
-	vi := VariantInfo{Name: g.Name, Title: g.Title, Seats: append([]string(nil), g.Seats...)}
+	vi := VariantInfo{Name: g.Name(), Title: g.Title(), Seats: append([]string(nil), g.Seats()...)}
 	vi.Scored, vi.Lowest, vi.Goal = g.ScoreDeclared(), g.LowestWins(), g.FoulGoal()
 	for _, e := range g.Ends() {
 		vi.Ends = append(vi.Ends, EndInfo{Name: e.Name, Type: e.Type})
 	}
-	if g.Foul != nil {
-		vi.Foul = g.Foul.Name
-		vi.Takebacks = g.Foul.Takebacks
+	if g.Foul() != nil {
+		vi.Foul = g.Foul().Name
+		vi.Takebacks = g.Foul().Takebacks
 	}
 	return vi
 }
@@ -341,12 +341,12 @@ func Run(cfg Config) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(cfg.Agents) > len(g.Seats) {
-			return nil, fmt.Errorf("study: %d agents for %s, which has %d seats", len(cfg.Agents), g.Name, len(g.Seats))
+		if len(cfg.Agents) > g.NumSeats() {
+			return nil, fmt.Errorf("study: %d agents for %s, which has %d seats", len(cfg.Agents), g.Name(), g.NumSeats())
 		}
-		f := FileName(g.Name)
+		f := FileName(g.Name())
 		if prev, ok := files[f]; ok {
-			return nil, fmt.Errorf("study: %s and %s are the same variant (%s); compare distinct variants", prev, name, g.Name)
+			return nil, fmt.Errorf("study: %s and %s are the same variant (%s); compare distinct variants", prev, name, g.Name())
 		}
 		files[f] = name
 		games[i] = g
@@ -396,10 +396,10 @@ func Run(cfg Config) (*Result, error) {
 				}
 				rec, err := p.play(games[t.v], gameSpec{
 					variantIndex: t.v, game: t.game, seed: cfg.Seed,
-					agents:    Lineup(cfg.Agents, len(games[t.v].Seats), t.game),
+					agents:    Lineup(cfg.Agents, (games[t.v]).NumSeats(), t.game),
 					callFouls: cfg.CallFouls, maxPlies: cfg.MaxPlies})
 				if err != nil {
-					err = fmt.Errorf("study: %s game %d: %w", games[t.v].Name, t.game, err)
+					err = fmt.Errorf("study: %s game %d: %w", games[t.v].Name(), t.game, err)
 				} else {
 					prog.step()
 				}

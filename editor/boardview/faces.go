@@ -38,7 +38,7 @@ func (f *face) centre(i, j int) vec {
 func collectFaces(g *core.Game) []*face {
 	var faces []*face
 	byName := map[string]*face{}
-	for c, cell := range g.Board.Cells {
+	for c, cell := range g.Board().Cells {
 		name, _ := cell.Attrs["face"].(string)
 		f, ok := byName[name]
 		if !ok {
@@ -82,11 +82,11 @@ func collectFaces(g *core.Game) []*face {
 // with the root rotated flat about that fold onto the root's plane, away
 // from the root; other faces laid flat beside the picture.
 func unfold(g *core.Game, faces []*face) (gx, gy []int) {
-	n := g.Board.N()
+	n := g.Board().N()
 	gx, gy = make([]int, n), make([]int, n)
 	var root *face
 	for _, f := range faces {
-		if f.ok && f.name == g.Display.RootFace {
+		if f.ok && f.name == g.Display().RootFace {
 			root = f
 		}
 	}
@@ -187,7 +187,7 @@ func unfold(g *core.Game, faces []*face) (gx, gy []int) {
 // touches reports whether a cell of f is adjacent to a cell in set.
 func touches(g *core.Game, f *face, set map[int]bool) bool {
 	for _, c := range f.cells {
-		for _, x := range g.Board.Adjacent(c) {
+		for _, x := range g.Board().Adjacent(c) {
 			if set[int(x)] {
 				return true
 			}
@@ -203,7 +203,7 @@ func touches(g *core.Game, f *face, set map[int]bool) bool {
 func facesLayout(g *core.Game, cw, ch int, names, labels bool) *layout {
 	faces := collectFaces(g)
 	gx, gy := unfold(g, faces)
-	l := &layout{cells: make([]cellBox, g.Board.N()), px: float64(cw), py: float64(ch), names: names}
+	l := &layout{cells: make([]cellBox, g.Board().N()), px: float64(cw), py: float64(ch), names: names}
 	maxY := math.MinInt
 	for c := range gy {
 		maxY = max(maxY, gy[c])
@@ -265,7 +265,7 @@ func faceLabels(g *core.Game, faces []*face, cells []cellBox, cellOcc map[[2]int
 	ok = true
 	for _, f := range faces {
 		title := ""
-		for s, seat := range g.Seats {
+		for s, seat := range g.Seats() {
 			if seat == f.name && g.SeatTitle(s) != seat {
 				title = " (" + g.SeatTitle(s) + ")"
 			}

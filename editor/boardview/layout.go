@@ -166,7 +166,7 @@ var boardLayouts = map[string]*boardLayout{
 var anyBoard = &boardLayout{candidates: func(g *core.Game, w, h int, _ bool) []func(bool) *layout {
 	var cands []func(bool) *layout
 	for _, s := range [][2]int{{6, 2}, {4, 2}, {3, 2}, {2, 1}} {
-		if _, ok := g.Board.LineSketch(s[0], s[1]); ok {
+		if _, ok := g.Board().LineSketch(s[0], s[1]); ok {
 			cands = append(cands, func(labels bool) *layout { return sketchLayout(g, s[0], s[1], labels) })
 		}
 	}
@@ -179,7 +179,7 @@ var anyBoard = &boardLayout{candidates: func(g *core.Game, w, h int, _ bool) []f
 
 // layoutFor returns the layout of g's board kind.
 func layoutFor(g *core.Game) *boardLayout {
-	if l, ok := boardLayouts[g.Board.Kind]; ok {
+	if l, ok := boardLayouts[g.Board().Kind]; ok {
 		return l
 	}
 	return anyBoard
@@ -260,11 +260,11 @@ func textWidth(s string) int { return len([]rune(s)) }
 // left to right, seat 1's store on the left and seat 0's on the right (on a
 // row between the pits' when unboxed), bowl numbers over and under.
 func pitsLayout(g *core.Game, bw, bh, gap int) *layout {
-	b := g.Board
+	b := g.Board()
 	pitch := bw + gap
 	l := &layout{cells: make([]cellBox, b.N()), px: float64(pitch), py: float64(bh), counts: true}
 	framed := bw >= 4 && bh >= 3
-	seats := len(g.Seats)
+	seats := g.NumSeats()
 	pits := make([][]int, seats)
 	stores := make([][]int, seats)
 	for c, cell := range b.Cells {
@@ -376,7 +376,7 @@ func splitName(name string) (letters, digits string) {
 // column before the row's first cell. letterX places the letters within
 // their slot (1: under the gap between cells).
 func hexLayout(g *core.Game, ch, letterX int, rowNums bool) *layout {
-	b := g.Board
+	b := g.Board()
 	l := &layout{cells: make([]cellBox, b.N()), px: 4, py: float64(ch), spill: 1}
 	maxRow := 0
 	type pos struct{ col, row int }
@@ -430,7 +430,7 @@ func sortLabels(ls []label) {
 // gridLayout draws a rectangular board, row 1 at the bottom, with row
 // numbers on the left and column letters below.
 func gridLayout(g *core.Game, cw, ch int) *layout {
-	b := g.Board
+	b := g.Board()
 	l := &layout{cells: make([]cellBox, b.N()), px: float64(cw), py: float64(ch)}
 	maxRow := 0
 	for _, cell := range b.Cells {
@@ -441,7 +441,7 @@ func gridLayout(g *core.Game, cw, ch int) *layout {
 	// [display] gap_after_rows: a gap line between row g and row g+1 (a
 	// river), drawn on the blank line between them; when rows are one line
 	// apart, every row at or below g moves down one line to make room
-	gaps := g.Display.GapAfterRows
+	gaps := g.Display().GapAfterRows
 	below := func(row int) int {
 		n := 0
 		for _, gr := range gaps {
@@ -487,14 +487,14 @@ func gridLayout(g *core.Game, cw, ch int) *layout {
 }
 
 func hasXY(g *core.Game) bool {
-	for _, cell := range g.Board.Cells {
+	for _, cell := range g.Board().Cells {
 		_, okx := floatAttr(cell.Attrs, "x")
 		_, oky := floatAttr(cell.Attrs, "y")
 		if !okx || !oky {
 			return false
 		}
 	}
-	return g.Board.N() > 0
+	return g.Board().N() > 0
 }
 
 // graphLayout places graph cells by their x,y attributes (y up), scaled to
@@ -502,7 +502,7 @@ func hasXY(g *core.Game) bool {
 // scaling would put two cells on one spot). It returns nil when two cells
 // share their coordinates.
 func graphLayout(g *core.Game, w, h int, ranks bool) *layout {
-	b := g.Board
+	b := g.Board()
 	fw := 3
 	for _, cell := range b.Cells {
 		fw = max(fw, min(textWidth(cell.Name), 8))
@@ -578,7 +578,7 @@ func compact(u []float64) []float64 {
 
 // listLayout lists the cells, name then contents, in columns of h-1 rows.
 func listLayout(g *core.Game, h int) *layout {
-	b := g.Board
+	b := g.Board()
 	nw := 1
 	for _, cell := range b.Cells {
 		nw = max(nw, textWidth(cell.Name))
@@ -598,12 +598,12 @@ func listLayout(g *core.Game, h int) *layout {
 // the column letters below and the row numbers on the left of points named
 // like grid cells.
 func sketchLayout(g *core.Game, sx, sy int, labels bool) *layout {
-	sk, ok := g.Board.LineSketch(sx, sy)
+	sk, ok := g.Board().LineSketch(sx, sy)
 	if !ok {
 		return nil
 	}
 	const left = 3 // room for the row numbers
-	l := &layout{cells: make([]cellBox, g.Board.N()), px: float64(sx), py: float64(sy)}
+	l := &layout{cells: make([]cellBox, g.Board().N()), px: float64(sx), py: float64(sy)}
 	for c, p := range sk.At {
 		l.cells[c] = cellBox{x: left + p[0], y: p[1], w: 1, h: 1, hitW: 1}
 	}
@@ -612,7 +612,7 @@ func sketchLayout(g *core.Game, sx, sy int, labels bool) *layout {
 	}
 	if labels {
 		cols, rows := map[int]string{}, map[int]string{}
-		for c, cell := range g.Board.Cells {
+		for c, cell := range g.Board().Cells {
 			name := cell.Name
 			i := strings.IndexAny(name, "0123456789")
 			if i <= 0 {

@@ -41,8 +41,8 @@ func (v *View) seatColor(seat int) tcell.Color {
 	if seat < 0 {
 		return neutralFg
 	}
-	if v.game != nil && seat < len(v.game.SeatColors) {
-		if c := tcell.GetColor(v.game.SeatColors[seat]); c != tcell.ColorDefault {
+	if v.game != nil && seat < len(v.game.SeatColors()) {
+		if c := tcell.GetColor(v.game.SeatColors()[seat]); c != tcell.ColorDefault {
 			return c
 		}
 	}

@@ -76,20 +76,20 @@ func (v *View) SetPosition(g *core.Game, s *core.State) {
 		v.scrollX, v.scrollY = 0, 0
 		v.dark, v.marked, v.markNames = nil, nil, nil
 		if g != nil {
-			n := g.Board.N()
+			n := g.Board().N()
 			v.dark = make([]bool, n)
 			v.marked = make([]bool, n)
 			v.markNames = make([][]string, n)
-			for c, cell := range g.Board.Cells {
-				if g.Display.Dark != "" {
-					v.dark[c], _ = cell.Attrs[g.Display.Dark].(bool)
+			for c, cell := range g.Board().Cells {
+				if g.Display().Dark != "" {
+					v.dark[c], _ = cell.Attrs[g.Display().Dark].(bool)
 				} else if layoutFor(g).checker {
 					col, _ := intAttr(cell.Attrs, "col")
 					row, _ := intAttr(cell.Attrs, "row")
 					v.dark[c] = (col+row)%2 == 0
 				}
 			}
-			for _, m := range g.Display.Marks {
+			for _, m := range g.Display().Marks {
 				for c := 0; c < n; c++ {
 					if g.InRegion(m, c) {
 						v.marked[c] = true
@@ -118,7 +118,7 @@ func (v *View) cells() int {
 	if v.game == nil {
 		return 0
 	}
-	return v.game.Board.N()
+	return v.game.Board().N()
 }
 
 // SetCursor moves the cursor to a cell (ignored when out of range).
@@ -286,15 +286,15 @@ func (v *View) Draw(screen tcell.Screen) {
 // cell, and whose pieces cast the shade (-2 when several seats do).
 func (v *View) computeShade() {
 	g, s := v.game, v.state
-	n := g.Board.N()
+	n := g.Board().N()
 	if len(v.shadeSeat) != n {
 		v.shadeSeat = make([]int, n)
 	}
 	for i := range v.shadeSeat {
 		v.shadeSeat[i] = -3
 	}
-	rel, ok := g.Board.Relation(g.Display.Shade)
-	v.shadeEnabled = ok && g.Display.Shade != ""
+	rel, ok := g.Board().Relation(g.Display().Shade)
+	v.shadeEnabled = ok && g.Display().Shade != ""
 	if !v.shadeEnabled {
 		return
 	}
@@ -353,7 +353,7 @@ func (v *View) contents(c int) (text string, seat int, marker string) {
 	return text, k.Owner, marker
 }
 
-func glyphOf(k *core.PieceKind) string {
+func glyphOf(k core.PieceKind) string {
 	if k.Glyph != "" {
 		return k.Glyph
 	}
@@ -413,7 +413,7 @@ func (v *View) drawCell(put func(int, int, string, tcell.Style), l *layout, c in
 			st = st.Foreground(v.seatColor(seat))
 		}
 	} else {
-		name := v.game.Board.Cells[c].Name
+		name := v.game.Board().Cells[c].Name
 		showName := l.names && textWidth(name) <= b.w
 		switch {
 		case l.counts:
@@ -458,7 +458,7 @@ func (v *View) drawCell(put func(int, int, string, tcell.Style), l *layout, c in
 		}
 	}
 	if l.list {
-		name := v.game.Board.Cells[c].Name
+		name := v.game.Board().Cells[c].Name
 		if text == glyphEmpty {
 			text = ""
 		}
@@ -510,7 +510,7 @@ func (v *View) drawCell(put func(int, int, string, tcell.Style), l *layout, c in
 
 // ownerOf returns the owner attribute of a cell (pits), or -2.
 func (v *View) ownerOf(c int) int {
-	if o, ok := intAttr(v.game.Board.Cells[c].Attrs, "owner"); ok {
+	if o, ok := intAttr(v.game.Board().Cells[c].Attrs, "owner"); ok {
 		return o
 	}
 	return -2
@@ -519,7 +519,7 @@ func (v *View) ownerOf(c int) int {
 // caption describes the cursor's cell: its name, contents and marks.
 func (v *View) caption() string {
 	c := v.cursor
-	parts := []string{v.game.Board.Cells[c].Name}
+	parts := []string{v.game.Board().Cells[c].Name}
 	if text, _, marker := v.contents(c); text != "" {
 		parts = append(parts, text+marker)
 	} else if layoutFor(v.game).counts {
@@ -527,7 +527,7 @@ func (v *View) caption() string {
 	}
 	parts = append(parts, v.markNames[c]...)
 	if v.shaded(c) {
-		parts = append(parts, v.game.Display.Shade)
+		parts = append(parts, v.game.Display().Shade)
 	}
 	return strings.Join(parts, " · ")
 }

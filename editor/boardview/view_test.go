@@ -269,7 +269,7 @@ func TestStartPositions(t *testing.T) {
 		for _, sz := range sizes {
 			t.Run(fmt.Sprintf("%s/%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
 				s := g.NewState()
-				if g.Family == "dvonn" {
+				if g.Family() == "dvonn" {
 					playFirst(t, g, s, 6) // three DVONN pieces, then B, W, B
 				}
 				v := newView(g, s)
@@ -289,7 +289,7 @@ func TestStartPositions(t *testing.T) {
 					t.Errorf("layout %d×%d (+ caption) does not fit %d×%d", l.w, l.h, sz[0], sz[1])
 				}
 				// every occupied cell shows its contents where it is drawn
-				for c := range g.Board.Cells {
+				for c := range g.Board().Cells {
 					if want := core.CellText(g, s, c); want != "" && !l.cells[c].box {
 						b := l.cells[c]
 						row := []rune(lines[v.orgY+b.y+(b.h-1)/2])
@@ -298,12 +298,12 @@ func TestStartPositions(t *testing.T) {
 							got = got[strings.LastIndex(got, " ")+1:]
 						}
 						if got != want && !strings.HasPrefix(got, want[len(want)-1:]) {
-							t.Errorf("cell %s shows %q, want %q", g.Board.Cells[c].Name, got, want)
+							t.Errorf("cell %s shows %q, want %q", g.Board().Cells[c].Name, got, want)
 						}
 					}
 				}
 				switch {
-				case g.Family == "dvonn":
+				case g.Family() == "dvonn":
 					for _, c := range "abcdefghijk" {
 						if tok[string(c)] == 0 {
 							t.Errorf("column letter %c missing:\n%s", c, screen)
@@ -319,7 +319,7 @@ func TestStartPositions(t *testing.T) {
 					if tok["D"] != 3 || tok["W"] != 1 || tok["B"] != 2 {
 						t.Errorf("want 3 D, 1 W, 2 B; got %d, %d, %d:\n%s", tok["D"], tok["W"], tok["B"], screen)
 					}
-				case g.Family == "mancala":
+				case g.Family() == "mancala":
 					if n := strings.Count(screen, "│ 4") + strings.Count(screen, " 4 "); n < 12 {
 						t.Errorf("want the count 4 twelve times, found %d:\n%s", n, screen)
 					}
@@ -332,12 +332,12 @@ func TestStartPositions(t *testing.T) {
 							t.Errorf("bowl number %d: want twice, got %d:\n%s", k, nums[fmt.Sprint(k)], screen)
 						}
 					}
-					for _, seat := range g.Seats {
+					for _, seat := range g.Seats() {
 						if tok[seat] == 0 {
 							t.Errorf("seat %s not named:\n%s", seat, screen)
 						}
 					}
-				case g.Family == "strix":
+				case g.Family() == "strix":
 					for _, p := range []string{"bO", "yO", "gO", "bK", "yR"} {
 						if tok[p] != 1 {
 							t.Errorf("%s: want once, got %d:\n%s", p, tok[p], screen)
@@ -362,13 +362,13 @@ func TestStartPositions(t *testing.T) {
 						}
 					}
 				case name == "test/graph", name == "test/list":
-					for c, cell := range g.Board.Cells {
+					for c, cell := range g.Board().Cells {
 						if core.CellText(g, s, c) == "" && !strings.Contains(screen, cell.Name) {
 							t.Errorf("cell %s not named:\n%s", cell.Name, screen)
 						}
 					}
 				}
-				if !strings.Contains(screen, g.Board.Cells[v.Cursor()].Name) {
+				if !strings.Contains(screen, g.Board().Cells[v.Cursor()].Name) {
 					t.Errorf("the caption does not name the cursor's cell:\n%s", screen)
 				}
 			})
@@ -451,7 +451,7 @@ func TestCursorReachesEveryCell(t *testing.T) {
 						}
 					}
 				}
-				for c, cell := range g.Board.Cells {
+				for c, cell := range g.Board().Cells {
 					if !seen[c] {
 						t.Errorf("cell %s is unreachable", cell.Name)
 					}
@@ -468,7 +468,7 @@ func TestMoveCursorDirections(t *testing.T) {
 	v := newView(g, g.NewState())
 	draw(t, v, 44, 20)
 	idx := func(n string) int {
-		c, ok := g.Board.Index(n)
+		c, ok := g.Board().Index(n)
 		if !ok {
 			t.Fatalf("no cell %s", n)
 		}
@@ -487,7 +487,7 @@ func TestMoveCursorDirections(t *testing.T) {
 	} {
 		v.SetCursor(idx(tc.from))
 		v.MoveCursor(tc.dx, tc.dy)
-		if got := g.Board.Cells[v.Cursor()].Name; got != tc.to {
+		if got := g.Board().Cells[v.Cursor()].Name; got != tc.to {
 			t.Errorf("%s moved (%d,%d): got %s, want %s", tc.from, tc.dx, tc.dy, got, tc.to)
 		}
 	}
@@ -509,7 +509,7 @@ func TestCellAtInvertsDrawing(t *testing.T) {
 					for y := v.orgY + b.y; y < v.orgY+b.y+b.h; y++ {
 						for x := v.orgX + b.x; x < v.orgX+b.x+b.w; x++ {
 							if o, dup := owner[[2]int{x, y}]; dup {
-								t.Fatalf("cells %s and %s overlap at (%d,%d)", g.Board.Cells[o].Name, g.Board.Cells[c].Name, x, y)
+								t.Fatalf("cells %s and %s overlap at (%d,%d)", g.Board().Cells[o].Name, g.Board().Cells[c].Name, x, y)
 							}
 							owner[[2]int{x, y}] = c
 							got, ok := v.CellAt(x, y)
@@ -520,14 +520,14 @@ func TestCellAtInvertsDrawing(t *testing.T) {
 								continue
 							}
 							if !ok || got != c {
-								t.Fatalf("CellAt(%d,%d) = %d,%v; want %s", x, y, got, ok, g.Board.Cells[c].Name)
+								t.Fatalf("CellAt(%d,%d) = %d,%v; want %s", x, y, got, ok, g.Board().Cells[c].Name)
 							}
 						}
 					}
 				}
 				for _, lb := range v.lay.labels {
 					if c, ok := v.CellAt(v.orgX+lb.x, v.orgY+lb.y); ok {
-						t.Errorf("label %q answers cell %s", lb.text, g.Board.Cells[c].Name)
+						t.Errorf("label %q answers cell %s", lb.text, g.Board().Cells[c].Name)
 					}
 				}
 				if _, ok := v.CellAt(-1, -1); ok {
@@ -549,7 +549,7 @@ func TestStrixUnfolding(t *testing.T) {
 		draw(t, v, sz[0], sz[1])
 		l := v.lay
 		at := func(n string) cellBox {
-			c, _ := g.Board.Index(n)
+			c, _ := g.Board().Index(n)
 			return l.cells[c]
 		}
 		y, gg, b := at("y77"), at("g77"), at("b77")
@@ -559,16 +559,16 @@ func TestStrixUnfolding(t *testing.T) {
 		if b.x != y.x || b.y != y.y+y.h {
 			t.Errorf("%v: b77 at %v, want below y77 at %v", sz, b, y)
 		}
-		for c, cell := range g.Board.Cells {
-			for _, d := range g.Board.Adjacent(c) {
-				f1, f2 := cell.Attrs["face"], g.Board.Cells[d].Attrs["face"]
+		for c, cell := range g.Board().Cells {
+			for _, d := range g.Board().Adjacent(c) {
+				f1, f2 := cell.Attrs["face"], g.Board().Cells[d].Attrs["face"]
 				if f1 == f2 || (f1 != "y" && f2 != "y") {
 					continue
 				}
 				p, q := l.cells[c], l.cells[d]
 				dx, dy := abs(p.x-q.x)/p.w, abs(p.y-q.y)/p.h
 				if dx+dy != 1 || abs(p.x-q.x)%p.w != 0 || abs(p.y-q.y)%p.h != 0 {
-					t.Errorf("%v: %s and %s are adjacent across a fold but drawn at %v and %v", sz, cell.Name, g.Board.Cells[d].Name, p, q)
+					t.Errorf("%v: %s and %s are adjacent across a fold but drawn at %v and %v", sz, cell.Name, g.Board().Cells[d].Name, p, q)
 				}
 			}
 		}
@@ -582,12 +582,12 @@ func TestFacesApartGoToTheSide(t *testing.T) {
 	v := newView(g, g.NewState())
 	draw(t, v, 44, 20)
 	maxX := 0
-	for c, cell := range g.Board.Cells {
+	for c, cell := range g.Board().Cells {
 		if cell.Attrs["face"] != "apart" {
 			maxX = max(maxX, v.lay.cells[c].x+v.lay.cells[c].w)
 		}
 	}
-	for c, cell := range g.Board.Cells {
+	for c, cell := range g.Board().Cells {
 		if cell.Attrs["face"] == "apart" && v.lay.cells[c].x <= maxX {
 			t.Errorf("%s at %v, want right of x=%d", cell.Name, v.lay.cells[c], maxX)
 		}
@@ -603,7 +603,7 @@ func abs(x int) int {
 
 // decorate sets a cursor, a selection, targets and a last move on a view.
 func decorate(g *core.Game, v *View) {
-	n := g.Board.N()
+	n := g.Board().N()
 	v.SetCursor(n / 2)
 	v.SetSelected(0)
 	v.SetTargets([]int{1, n - 1})
@@ -639,7 +639,7 @@ func TestMonochrome(t *testing.T) {
 				_, _, a := st.Decompose()
 				return a
 			}
-			n := g.Board.N()
+			n := g.Board().N()
 			if attrAt(n/2)&tcell.AttrReverse == 0 {
 				t.Error("cursor not reversed")
 			}
@@ -653,7 +653,7 @@ func TestMonochrome(t *testing.T) {
 			// a glyph when it is empty
 			for _, c := range []int{2, 3} {
 				if c < n && c != n/2 && c != n-1 && attrAt(c)&tcell.AttrUnderline == 0 {
-					t.Errorf("last move's cell %s not underlined", g.Board.Cells[c].Name)
+					t.Errorf("last move's cell %s not underlined", g.Board().Cells[c].Name)
 				}
 			}
 		})
@@ -668,7 +668,7 @@ func TestColours(t *testing.T) {
 	v := newView(g, g.NewState())
 	scr := draw(t, v, 44, 20)
 	style := func(name string) (fg, bg tcell.Color) {
-		c, _ := g.Board.Index(name)
+		c, _ := g.Board().Index(name)
 		b := v.lay.cells[c]
 		_, st, _ := scr.Get(v.orgX+b.x, v.orgY+b.y)
 		fg, bg, _ = st.Decompose()
@@ -698,7 +698,7 @@ func TestColours(t *testing.T) {
 		name string
 		dark bool
 	}{{"a1", true}, {"b1", false}, {"b2", true}} {
-		c, _ := gd.Board.Index(tc.name)
+		c, _ := gd.Board().Index(tc.name)
 		b := v.lay.cells[c]
 		_, st, _ := scr.Get(v.orgX+b.x, v.orgY+b.y)
 		if _, bg, _ := st.Decompose(); (bg == darkBg) != tc.dark {
@@ -744,7 +744,7 @@ func TestKeysAndMouse(t *testing.T) {
 		return -1
 	}
 	<-drawn
-	name := func(c int) string { return g.Board.Cells[c].Name }
+	name := func(c int) string { return g.Board().Cells[c].Name }
 	// from south1: right twice, up (north5 is above south2? no: above south3)
 	scr.InjectKey(tcell.KeyRight, 0, tcell.ModNone)
 	scr.InjectKey(tcell.KeyRune, 'l', tcell.ModNone)
@@ -763,7 +763,7 @@ func TestKeysAndMouse(t *testing.T) {
 	var x, y int
 	done2 := make(chan struct{})
 	app.QueueUpdate(func() {
-		c, _ := g.Board.Index("north-store")
+		c, _ := g.Board().Index("north-store")
 		b := v.lay.cells[c]
 		x, y = v.orgX+b.x+b.w/2, v.orgY+b.y+b.h/2
 		close(done2)
@@ -796,7 +796,7 @@ func TestGoldenScreens(t *testing.T) {
 			md := filepath.Join(root, "docs", "screens", goldenName(name)+".md")
 			doc := fmt.Sprintf("# %s\n\nThe start position of `%s` as the editor's board view draws it in an 80×24\n"+
 				"terminal (plain text; generated by `go test ./editor/boardview -update`).\n\n```text\n%s```\n",
-				g.Title, name, got)
+				g.Title(), name, got)
 			if *update {
 				for _, f := range []struct{ path, data string }{{txt, got}, {md, doc}} {
 					if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
@@ -879,7 +879,7 @@ func checkCaptionRow(t *testing.T, v *View, lines []string, w, h int) {
 	}
 	for c, b := range v.lay.cells {
 		if top := v.orgY + b.y; top < v.boardH && min(top+b.h, v.boardH) > v.captionY {
-			t.Errorf("cell %s drawn on rows %d..%d, the caption on row %d", v.game.Board.Cells[c].Name, top, min(top+b.h, v.boardH)-1, v.captionY)
+			t.Errorf("cell %s drawn on rows %d..%d, the caption on row %d", v.game.Board().Cells[c].Name, top, min(top+b.h, v.boardH)-1, v.captionY)
 		}
 	}
 	want := v.caption()
@@ -909,7 +909,7 @@ func TestCaptionNeverOverlapsCells(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
 				v := newView(g, g.NewState())
 				// the cursor on the last cell: far down on most boards
-				v.SetCursor(g.Board.N() - 1)
+				v.SetCursor(g.Board().N() - 1)
 				lines := text(draw(t, v, sz[0], sz[1]))
 				checkCaptionRow(t, v, lines, sz[0], sz[1])
 				if b := v.lay.cells[v.Cursor()]; v.orgY+b.y < 0 || v.orgY+b.y+b.h > v.boardH {
@@ -923,7 +923,7 @@ func TestCaptionNeverOverlapsCells(t *testing.T) {
 	// the compare view's pane: nothing fits, the board scrolls under a
 	// caption of its own
 	v := newView(g, g.NewState())
-	b77, _ := g.Board.Index("b77")
+	b77, _ := g.Board().Index("b77")
 	v.SetCursor(b77)
 	lines := text(draw(t, v, 38, 12))
 	if got := strings.TrimSpace(lines[11]); got != "b77 · nest · shadow" {
@@ -956,10 +956,10 @@ func TestCaptionNeverOverlapsCells(t *testing.T) {
 		lines := text(draw(t, v, tc.w, tc.h))
 		l := v.lay
 		where := fmt.Sprintf("%s at %d×%d", tc.game, tc.w, tc.h)
-		if l.cells[0].w != tc.cw || (len(l.labels) > 0 && g.Board.Kind == "faces") != tc.labels ||
+		if l.cells[0].w != tc.cw || (len(l.labels) > 0 && g.Board().Kind == "faces") != tc.labels ||
 			l.caption != tc.capt || l.cells[0].box != tc.framed || l.fits(tc.w, tc.h) != tc.fits_ {
 			t.Errorf("%s: cells %d wide, face labels %v, caption %v, framed %v, fits %v; want %d, %v, %v, %v, %v:\n%s",
-				where, l.cells[0].w, len(l.labels) > 0 && g.Board.Kind == "faces", l.caption, l.cells[0].box, l.fits(tc.w, tc.h),
+				where, l.cells[0].w, len(l.labels) > 0 && g.Board().Kind == "faces", l.caption, l.cells[0].box, l.fits(tc.w, tc.h),
 				tc.cw, tc.labels, tc.capt, tc.framed, tc.fits_, strings.Join(lines, "\n"))
 		}
 		checkCaptionRow(t, v, lines, tc.w, tc.h)
@@ -975,7 +975,7 @@ func TestNarrowPanes(t *testing.T) {
 	names, gs := games(t)
 	for _, name := range names {
 		g := gs[name]
-		if !shipped(name) || g.Board.Kind != "pits" && g.Board.Kind != "faces" {
+		if !shipped(name) || g.Board().Kind != "pits" && g.Board().Kind != "faces" {
 			continue
 		}
 		for _, sz := range [][2]int{{28, 18}, {38, 12}, {38, 18}} {
@@ -989,16 +989,16 @@ func TestNarrowPanes(t *testing.T) {
 				if l.w > sz[0] {
 					t.Fatalf("layout %d wide in %d columns:\n%s", l.w, sz[0], screen)
 				}
-				scrolls := g.Board.Kind == "faces" && sz[1] < 16
+				scrolls := g.Board().Kind == "faces" && sz[1] < 16
 				if l.fits(sz[0], sz[1]) == scrolls {
 					t.Errorf("fits %v, want %v:\n%s", l.fits(sz[0], sz[1]), !scrolls, screen)
 				}
 				checkCaptionRow(t, v, lines, sz[0], sz[1])
 				shown := 0
-				for c := range g.Board.Cells {
+				for c := range g.Board().Cells {
 					if !visible(v, c, sz[0]) {
 						if !scrolls {
-							t.Errorf("cell %s is not drawn whole:\n%s", g.Board.Cells[c].Name, screen)
+							t.Errorf("cell %s is not drawn whole:\n%s", g.Board().Cells[c].Name, screen)
 						}
 						continue
 					}
@@ -1011,17 +1011,17 @@ func TestNarrowPanes(t *testing.T) {
 					row := []rune(lines[v.orgY+b.y+(b.h-1)/2])
 					got := strings.TrimSpace(string(row[min(ix, len(row)):min(len(row), ix+iw)]))
 					want := core.CellText(g, s, c)
-					if g.Board.Kind == "pits" && want == "" {
+					if g.Board().Kind == "pits" && want == "" {
 						want = "0"
 					}
 					if want != "" && got != want {
-						t.Errorf("cell %s shows %q, want %q:\n%s", g.Board.Cells[c].Name, got, want, screen)
+						t.Errorf("cell %s shows %q, want %q:\n%s", g.Board().Cells[c].Name, got, want, screen)
 					}
 				}
-				if scrolls && shown < g.Board.N()/2 {
+				if scrolls && shown < g.Board().N()/2 {
 					t.Errorf("only %d cells shown:\n%s", shown, screen)
 				}
-				switch g.Board.Kind {
+				switch g.Board().Kind {
 				case "faces":
 					if b := l.cells[0]; b.w != 2 {
 						t.Errorf("cells %d wide, want 2:\n%s", b.w, screen)
@@ -1032,11 +1032,11 @@ func TestNarrowPanes(t *testing.T) {
 					}
 				}
 				// scrolling keeps the cursor's cell in view
-				for c := range g.Board.Cells {
+				for c := range g.Board().Cells {
 					v.SetCursor(c)
 					lines := text(draw(t, v, sz[0], sz[1]))
 					if !visible(v, c, sz[0]) {
-						t.Fatalf("cursor on %s, not drawn whole:\n%s", g.Board.Cells[c].Name, strings.Join(lines, "\n"))
+						t.Fatalf("cursor on %s, not drawn whole:\n%s", g.Board().Cells[c].Name, strings.Join(lines, "\n"))
 					}
 					checkCaptionRow(t, v, lines, sz[0], sz[1])
 				}
@@ -1063,7 +1063,7 @@ func TestLabelsKeepClearOfCells(t *testing.T) {
 							continue
 						}
 						if lb.x-1 < b.x+b.w+l.spill && b.x < lb.x+textWidth(lb.text)+1 {
-							t.Errorf("label %q at (%d,%d) touches cell %s at %+v:\n%s", lb.text, lb.x, lb.y, g.Board.Cells[c].Name, b, strings.Join(lines, "\n"))
+							t.Errorf("label %q at (%d,%d) touches cell %s at %+v:\n%s", lb.text, lb.x, lb.y, g.Board().Cells[c].Name, b, strings.Join(lines, "\n"))
 						}
 					}
 				}
@@ -1096,10 +1096,10 @@ func TestFlipped(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			v := newView(g, g.NewState())
 			draw(t, v, 60, 22)
-			a, z := v.lay.cells[0], v.lay.cells[g.Board.N()-1]
+			a, z := v.lay.cells[0], v.lay.cells[g.Board().N()-1]
 			v.SetFlipped(true)
 			draw(t, v, 60, 22)
-			fa, fz := v.lay.cells[0], v.lay.cells[g.Board.N()-1]
+			fa, fz := v.lay.cells[0], v.lay.cells[g.Board().N()-1]
 			w, h := v.lay.w, v.lay.h
 			if fa.x != w-a.x-a.w || fa.y != h-a.y-a.h || fz.x != w-z.x-z.w || fz.y != h-z.y-z.h {
 				t.Errorf("flipped: first %+v → %+v, last %+v → %+v (picture %d×%d)", a, fa, z, fz, w, h)

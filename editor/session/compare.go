@@ -40,12 +40,12 @@ type Divergence struct {
 
 // NewCompare starts both variants from their start positions.
 func NewCompare(a, b *Session) *Compare {
-	c := &Compare{A: a, B: b, Changes: core.RuleChanges(a.Game, b.Game), LabelA: a.Game.Name, LabelB: b.Game.Name}
+	c := &Compare{A: a, B: b, Changes: core.RuleChanges(a.Game, b.Game), LabelA: a.Game.Name(), LabelB: b.Game.Name()}
 	if c.LabelA == c.LabelB {
 		c.LabelA += " (" + sourceWord(a.Source) + ")"
 		c.LabelB += " (" + sourceWord(b.Source) + ")"
 		if c.LabelA == c.LabelB {
-			c.LabelA, c.LabelB = "A: "+a.Game.Name, "B: "+b.Game.Name
+			c.LabelA, c.LabelB = "A: "+a.Game.Name(), "B: "+b.Game.Name()
 		}
 	}
 	return c
@@ -137,13 +137,13 @@ func (c *Compare) Play(text string) (Divergence, error) {
 		if strings.Join(oa, " ") != strings.Join(ob, " ") {
 			d.add("captures", "capture choices differ: %s: %s; %s: %s", c.LabelA, strings.Join(oa, " "), c.LabelB, strings.Join(ob, " "))
 		}
-		if c.A.Game.Foul != nil && c.B.Game.Foul != nil {
+		if c.A.Game.Foul() != nil && c.B.Game.Foul() != nil {
 			va, ea := c.A.Game.AnalyzeFoul(c.A.State(), ma)
 			vb, eb := c.B.Game.AnalyzeFoul(c.B.State(), mb)
 			if ea == nil && eb == nil && (va.Foul != vb.Foul || va.Unavoidable != vb.Unavoidable || va.Gainer != vb.Gainer) {
 				d.add("foul", "foul verdicts differ: %s: %s; %s: %s", c.LabelA, verdictText(c.A.Game, va), c.LabelB, verdictText(c.B.Game, vb))
 			}
-		} else if (c.A.Game.Foul == nil) != (c.B.Game.Foul == nil) {
+		} else if (c.A.Game.Foul() == nil) != (c.B.Game.Foul() == nil) {
 			// one variant has no foul at all: say so once, on the first move
 			if len(c.Marks) == 0 {
 				d.add("foul", "only %s judges fouls", foulOwner(c))
@@ -174,10 +174,10 @@ func (c *Compare) Play(text string) (Divergence, error) {
 }
 
 func foulOwner(c *Compare) string {
-	if c.A.Game.Foul != nil {
-		return c.A.Game.Name
+	if c.A.Game.Foul() != nil {
+		return c.A.Game.Name()
 	}
-	return c.B.Game.Name
+	return c.B.Game.Name()
 }
 
 func verdictText(g *core.Game, v core.Verdict) string {

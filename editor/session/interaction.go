@@ -97,10 +97,10 @@ func (in *Interaction) Pick(cell int) []core.Move {
 	in.Preview = nil
 	s := in.S
 	g := s.Game
-	if cell < 0 || cell >= g.Board.N() {
+	if cell < 0 || cell >= g.Board().N() {
 		return nil
 	}
-	name := g.Board.Cells[cell].Name
+	name := g.Board().Cells[cell].Name
 	if in.Selected >= 0 {
 		if cell == in.Selected {
 			in.Selected, in.Targets = -1, nil
@@ -146,7 +146,7 @@ func (in *Interaction) Pick(cell int) []core.Move {
 func (in *Interaction) noMove(cell int) string {
 	s := in.S
 	g, st := s.Game, s.State()
-	name := g.Board.Cells[cell].Name
+	name := g.Board().Cells[cell].Name
 	mover := g.SeatTitle(st.ToMove())
 	if r := g.Result(st); r.Over {
 		return "the game is over (" + resultWords(g, r) + ")"

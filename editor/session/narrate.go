@@ -41,8 +41,8 @@ func (e Event) String() string {
 func Narrate(g *core.Game, e core.Effects) string {
 	var parts []string
 	cell := func(c int) string {
-		if c >= 0 && c < g.Board.N() {
-			return g.Board.Cells[c].Name
+		if c >= 0 && c < g.Board().N() {
+			return g.Board().Cells[c].Name
 		}
 		return "?"
 	}
@@ -86,8 +86,8 @@ func Narrate(g *core.Game, e core.Effects) string {
 	for _, seat := range e.Eliminated {
 		parts = append(parts, g.SeatTitle(seat)+" is out of play")
 	}
-	if e.PhaseTo != e.PhaseFrom && e.PhaseTo < len(g.Phases) {
-		parts = append(parts, "the "+g.Phases[e.PhaseTo]+" phase begins")
+	if e.PhaseTo != e.PhaseFrom && e.PhaseTo < len(g.Phases()) {
+		parts = append(parts, "the "+g.Phases()[e.PhaseTo]+" phase begins")
 	}
 	if e.Result.Over {
 		end := "game over: " + resultWords(g, e.Result)
@@ -112,8 +112,8 @@ func plural(n int) string {
 
 // pieceWord names a piece kind for people: its glyph when it has one
 // ("bK"), else its name with spaces.
-func pieceWord(g *core.Game, k *core.PieceKind) string {
-	if k == nil {
+func pieceWord(g *core.Game, k core.PieceKind) string {
+	if k.Name == "" {
 		return "a piece"
 	}
 	if k.Glyph != "" {

@@ -117,10 +117,10 @@ func orNone(s string) string {
 func takenWords(g *core.Game, e core.Effects) string {
 	var parts []string
 	for _, r := range e.Removed {
-		parts = append(parts, pieceWord(g, r.Kind)+" on "+g.Board.Cells[r.Cell].Name)
+		parts = append(parts, pieceWord(g, r.Kind)+" on "+g.Board().Cells[r.Cell].Name)
 	}
 	for _, cs := range e.Emptied {
-		parts = append(parts, fmt.Sprintf("%d from %s", cs.Stones, g.Board.Cells[cs.Cell].Name))
+		parts = append(parts, fmt.Sprintf("%d from %s", cs.Stones, g.Board().Cells[cs.Cell].Name))
 	}
 	return strings.Join(parts, ", ")
 }

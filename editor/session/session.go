@@ -149,7 +149,7 @@ func (s *Session) Call(seat int) (core.CallResult, error) {
 	if err != nil {
 		return res, err
 	}
-	s.push(Event{Ply: len(s.lines) + 1, Seat: seat, Text: "call " + s.Game.Seats[seat], Says: res.Outcome})
+	s.push(Event{Ply: len(s.lines) + 1, Seat: seat, Text: "call " + s.Game.Seat(seat), Says: res.Outcome})
 	s.Last, s.LastCall = res.Outcome, &res
 	s.autosave()
 	return res, nil
@@ -161,7 +161,7 @@ func (s *Session) Resign(seat int) error {
 		return err
 	}
 	says := resignSays(s.Game, s.Hist.State, seat)
-	s.push(Event{Ply: len(s.lines) + 1, Seat: seat, Text: "resign " + s.Game.Seats[seat], Says: says})
+	s.push(Event{Ply: len(s.lines) + 1, Seat: seat, Text: "resign " + s.Game.Seat(seat), Says: says})
 	s.Last = says
 	s.autosave()
 	return nil
@@ -262,7 +262,7 @@ func replayLine(h *core.History, line string, ply int) (Event, error) {
 	case "call", "resign":
 		seat, ok := g.SeatIndex(strings.TrimSpace(arg))
 		if !ok {
-			return Event{}, fmt.Errorf("unknown player %q (players: %s)", arg, strings.Join(g.Seats, ", "))
+			return Event{}, fmt.Errorf("unknown player %q (players: %s)", arg, strings.Join(g.Seats(), ", "))
 		}
 		if strings.ToLower(word) == "resign" {
 			if err := h.Resign(seat); err != nil {
@@ -286,7 +286,7 @@ func replayLine(h *core.History, line string, ply int) (Event, error) {
 // Record returns the game in the CLI's record format.
 func (s *Session) Record() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s: a game played in rulesmith\n", s.Game.Name)
+	fmt.Fprintf(&b, "# %s: a game played in rulesmith\n", s.Game.Name())
 	for _, l := range s.lines {
 		b.WriteString(l)
 		b.WriteByte('\n')

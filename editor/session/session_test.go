@@ -274,7 +274,7 @@ func TestInteraction(t *testing.T) {
 	changes := 0
 	in.OnChange(func() { changes++ })
 	cell := func(name string) int {
-		c, ok := g.Board.Index(name)
+		c, ok := g.Board().Index(name)
 		if !ok {
 			t.Fatalf("no cell %s", name)
 		}
@@ -308,11 +308,11 @@ func TestInteraction(t *testing.T) {
 	if err := ms.PlayText("1"); err != nil { // north sows its bowl 1
 		t.Fatal(err)
 	}
-	south1, _ := ms.Game.Board.Index("south1")
+	south1, _ := ms.Game.Board().Index("south1")
 	if got := mi.Pick(south1); got != nil || mi.Err != "south1 is empty: south has nothing to sow there" {
 		t.Errorf("an empty bowl: %v %q", got, mi.Err)
 	}
-	south3, _ := ms.Game.Board.Index("south3")
+	south3, _ := ms.Game.Board().Index("south3")
 	if got := mi.Pick(south3); len(got) != 1 || ms.Format(got[0]) != "3" {
 		t.Errorf("a bowl with stones: %v", got)
 	}
