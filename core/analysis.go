@@ -33,7 +33,14 @@ func (g *Game) Perft(s *State, depth int) uint64 {
 		return 1
 	}
 	work := s.Clone()
-	return rec(depth, work)
+	n := rec(depth, work)
+	// a move generation that met an engine limit says so on s
+	for _, st := range append(snaps, work) {
+		if err := st.Limit(); err != nil && s.limit == nil {
+			s.limit = err
+		}
+	}
+	return n
 }
 
 // Playout plays uniformly random moves from s to the end of the game (or

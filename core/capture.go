@@ -356,9 +356,26 @@ func (cs *captureSpec) victimsOf(m Move) (one int, mask uint64) {
 	return -1, 0
 }
 
+// mayAward reports whether move m, played in s, can award capture points
+// (capture_points): Game.play then keeps a copy of s, so that a capture
+// refused for passing ±MaxPoints leaves s as it was.
+func (cs *captureSpec) mayAward(s *State, m Move) bool {
+	if cs == nil || !cs.points {
+		return false
+	}
+	if t := m.To(); t >= 0 && s.Height(t) > 0 {
+		return true // the target is taken (replace)
+	}
+	if cs.cust != nil || cs.kind == capLine {
+		return true
+	}
+	one, mask := cs.victimsOf(m)
+	return one >= 0 || mask != 0
+}
+
 // apply removes the move's victims and awards points. When points would
 // pass ±MaxPoints it stops before adding them and returns an error; the
-// victims taken before stay taken (History.Play restores the position).
+// victims taken before are put back by Game.play (see mayAward).
 func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 	if cs == nil {
 		return nil

@@ -39,6 +39,8 @@ type compiler struct {
 	}
 	// followUps are the rules another rule names as its then.
 	followUps map[int]bool
+	// segments are the rules a chain names as its segment.
+	segments map[int]bool
 	// tables is the directory of the relation table cache ("": none), and
 	// cellsSum the digest of the board's cell attributes (tablecache.go).
 	tables   string
@@ -123,12 +125,14 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileRules()
 	c.compileHandReturn()
 	c.followUps = c.compileFollowUps()
+	c.segments = c.linkChains()
 	c.compilePhases()
 	c.compilePriority()
 	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileRoyal()
 	c.compileScoring()
+	g.tableAwards()
 	c.compileFouls()
 	c.compileDisplay()
 	if err := r.Diags.Err(); err != nil {

@@ -367,7 +367,7 @@ func (c *compiler) compilePhases() {
 	if len(names) == 0 {
 		all := make([]int, 0, len(g.rules))
 		for i := range g.rules {
-			if !c.followUps[i] { // a follow-up is played only after its base move
+			if !c.followUps[i] && !c.segments[i] { // a follow-up is played only after its base move, a segment only in its chain
 				all = append(all, i)
 			}
 		}
@@ -395,6 +395,10 @@ func (c *compiler) compilePhases() {
 					found = true
 					if c.followUps[j] {
 						r.ValueErrorf(fmt.Sprintf("%s.moves.%d", p, i), "%s.moves: %q is a follow-up (another rule's then): it is played only after its base move", p, rn)
+						continue
+					}
+					if c.segments[j] {
+						r.ValueErrorf(fmt.Sprintf("%s.moves.%d", p, i), "%s.moves: %q is a chain's segment: it is played only inside the chain", p, rn)
 						continue
 					}
 					ph.rules = append(ph.rules, j)

@@ -275,6 +275,12 @@ func (c *compiler) warnUnused() {
 			}
 		}
 	}
+	// a chain's segment rule is played inside the chain
+	for i, ru := range g.rules {
+		if ch, ok := ru.(*chainRule); ok && inPhase[i] && ch.seg != nil {
+			inPhase[ch.segIdx] = true
+		}
+	}
 	for i, ru := range g.rules {
 		if !inPhase[i] {
 			name := ru.base().name

@@ -33,6 +33,18 @@ func (e *regionEmpty) holds(g *Game, s *State) (bool, int) {
 	var height []int32
 	if len(g.pieceKind) > 0 {
 		height = s.buf[g.lay.height:]
+	} else if !e.mover && !e.next && e.plain(g) {
+		// stones only, every seat's cells (or the one region)
+		for _, cells := range e.region.cells {
+			var or int32 // counts are never negative: their OR is 0 only if all are
+			for _, c := range cells {
+				or |= counts[c]
+			}
+			if or == 0 {
+				return true, -1
+			}
+		}
+		return false, -1
 	}
 	for seat := range g.seats {
 		if (e.mover && seat != int(s.buf[hLastMover])) || (e.next && seat != s.ToMove()) {
@@ -53,4 +65,13 @@ func (e *regionEmpty) holds(g *Game, s *State) (bool, int) {
 		}
 	}
 	return false, -1
+}
+
+// plain reports whether the region has one list of cells per seat (one in
+// all when board-wide), so that holds may walk them directly.
+func (e *regionEmpty) plain(g *Game) bool {
+	if e.region.perSeat {
+		return len(e.region.cells) == len(g.seats)
+	}
+	return len(e.region.cells) == 1
 }

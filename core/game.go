@@ -107,6 +107,9 @@ type Game struct {
 	counters []captureCounter
 	phases   []*phase
 	ends     []*endCond
+	// awards[ri]: rule ri can award capture points (pointsAwarder), or nil
+	// when no rule can
+	awards []bool
 	// referee judges the foul ([fouls]); nil when there is none
 	referee Referee
 	// seatKeys tables the hash keys of the seat to move per phase.

@@ -378,6 +378,9 @@ func landAllows(s *State, land, t, mover, side int) bool {
 	return true
 }
 
+func (r *leapRule) mayAwardAny() bool              { return r.cap != nil && r.cap.points }
+func (r *leapRule) mayAward(s *State, m Move) bool { return r.cap.mayAward(s, m) }
+
 func (r *leapRule) play(s *State, m Move) error {
 	from, to := m.From(), m.To()
 	mover := s.ToMove()

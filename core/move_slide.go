@@ -323,11 +323,8 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()
 	n := g.board.N()
-	nd := len(g.board.Dirs)
-	rays, roff := g.board.RayTable()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
-	counts := s.buf[g.lay.counts : g.lay.counts+n]
 	owner := g.pieceOwner
 	var occ uint64
 	masks := g.board.NeighbourMasks()
@@ -436,48 +433,60 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 			}
 			continue
 		}
-		for _, d := range r.dirs {
-			k := c*nd + d
-			ro, re := int(roff[k]), int(roff[k+1])
-			ray := rays[ro:re]
-			if dist > 0 {
-				if len(ray) < dist {
-					continue
-				}
-				ok := true
-				if r.jump {
-					ok = r.jumpsOver(s, int(ray[0]), mover, side)
-				} else if !r.throughAny {
-					for _, x := range ray[:dist-1] {
-						if height[x] != 0 || counts[x] != 0 {
-							ok = false
-							break
-						}
+		out = r.rays(s, out, c, int(p), side, dist, mover)
+	}
+}
+
+// rays appends the moves of piece p on cell c along the rule's rays (the
+// general case of gen), dist being its exact distance (0: any).
+func (r *slideRule) rays(s *State, out []Move, c, p, side, dist, mover int) []Move {
+	g := s.g
+	nd := len(g.board.Dirs)
+	rays, roff := g.board.RayTable()
+	height := s.buf[g.lay.height : g.lay.height+g.board.N()]
+	counts := s.buf[g.lay.counts : g.lay.counts+g.board.N()]
+	for _, d := range r.dirs {
+		k := c*nd + d
+		ro, re := int(roff[k]), int(roff[k+1])
+		ray := rays[ro:re]
+		if dist > 0 {
+			if len(ray) < dist {
+				continue
+			}
+			ok := true
+			if r.jump {
+				ok = r.jumpsOver(s, int(ray[0]), mover, side)
+			} else if !r.throughAny {
+				for _, x := range ray[:dist-1] {
+					if height[x] != 0 || counts[x] != 0 {
+						ok = false
+						break
 					}
 				}
-				if t := int(ray[dist-1]); ok && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
-					out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
-				}
-				continue
 			}
-			if r.cap != nil && r.cap.screens > 0 {
-				out = r.screenRay(s, out, ray, c, d, mover, side, int(p))
-				continue
+			if t := int(ray[dist-1]); ok && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
+				out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
 			}
-			for i, x := range ray {
-				if i >= r.maxDist {
-					break
-				}
-				t := int(x)
-				if r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
-					out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
-				}
-				if !r.throughAny && (height[x] != 0 || counts[x] != 0) {
-					break
-				}
+			continue
+		}
+		if r.cap != nil && r.cap.screens > 0 {
+			out = r.screenRay(s, out, ray, c, d, mover, side, p)
+			continue
+		}
+		for i, x := range ray {
+			if i >= r.maxDist {
+				break
+			}
+			t := int(x)
+			if r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
+				out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
+			}
+			if !r.throughAny && (height[x] != 0 || counts[x] != 0) {
+				break
 			}
 		}
 	}
+	return out
 }
 
 // genSteps is gen for a step to an empty neighbour on a small board, the
@@ -549,6 +558,9 @@ func (r *slideRule) genReach(s *State, out []Move, cand, occ uint64, top, height
 	}
 	return out
 }
+
+func (r *slideRule) mayAwardAny() bool              { return r.cap != nil && r.cap.points }
+func (r *slideRule) mayAward(s *State, m Move) bool { return r.cap.mayAward(s, m) }
 
 func (r *slideRule) play(s *State, m Move) error {
 	from, to := m.From(), m.To()
@@ -800,4 +812,55 @@ func isAre(n int) string {
 		return "is 1 piece"
 	}
 	return fmt.Sprintf("are %d pieces", n)
+}
+
+// ---- chain segments (move_chain.go) -----------------------------------------
+
+// genFrom appends the moves of the piece on cell c only.
+func (r *slideRule) genFrom(s *State, c int, out []Move) []Move {
+	mover := s.ToMove()
+	p := s.Top(c)
+	if p < 0 || !r.movable(s, c, mover) {
+		return out
+	}
+	dist := r.dist
+	if r.byHeight {
+		dist = s.Height(c)
+	}
+	return r.rays(s, out, c, p, int(s.g.pieceOwner[p]), dist, mover)
+}
+
+// segDir returns the direction of move m: the low bits of its detail, or
+// the direction whose ray reaches its target.
+func (r *slideRule) segDir(s *State, m Move) int {
+	b := s.g.board
+	if len(b.Dirs) <= 16 {
+		return m.Aux() & 15
+	}
+	for _, d := range r.dirs {
+		if inCells(b.Ray(m.From(), d), m.To()) {
+			return d
+		}
+	}
+	return -1
+}
+
+// passes appends the cells between move m's origin and its target.
+func (r *slideRule) passes(s *State, m Move, out []int32) []int32 {
+	d := r.segDir(s, m)
+	if d < 0 {
+		return out
+	}
+	for _, x := range s.g.board.Ray(m.From(), d) {
+		if int(x) == m.To() {
+			break
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// canTake reports whether the rule's moves may take pieces.
+func (r *slideRule) canTake() bool {
+	return (r.jump && r.captureOver) || r.replace || (r.cap != nil && r.cap.kind != capNone)
 }

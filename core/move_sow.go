@@ -196,12 +196,18 @@ func (r *sowRule) gen(s *State, out []Move) []Move {
 	one := len(r.dirs) == 1
 	if one && seat < len(r.seatMoves) {
 		moves := r.seatMoves[seat]
-		for i, c := range r.seatCells[seat] {
-			if cnt[c] >= min {
-				out = append(out, moves[i])
-			}
+		cells := r.seatCells[seat]
+		n := len(out)
+		if cap(out)-n < len(cells) {
+			out = append(out, make([]Move, len(cells))...)
 		}
-		return out
+		out = out[:n+len(cells)]
+		// write every cell's move, keep those with enough stones
+		for i, c := range cells {
+			out[n] = moves[i]
+			n += int(uint32(min-cnt[c]-1) >> 31)
+		}
+		return out[:n]
 	}
 	for _, c := range s.g.cells(r.from, seat) {
 		if cnt[c] >= min {

@@ -245,6 +245,18 @@ func (t *thenRule) explain(s *State, text string) (string, bool) {
 	return "", false
 }
 
+func (r *thenRule) mayAwardAny() bool {
+	pa, ok := r.rule.(pointsAwarder)
+	return ok && pa.mayAwardAny()
+}
+
+// mayAward is the base rule's, asked conservatively: a move with a
+// follow-up may read as having victims.
+func (r *thenRule) mayAward(s *State, m Move) bool {
+	pa, ok := r.rule.(pointsAwarder)
+	return ok && pa.mayAward(s, m)
+}
+
 // aheadState returns s's copy for looking ahead (allocated once).
 func (s *State) aheadState() *State {
 	if s.ahead == nil {

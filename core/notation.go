@@ -54,6 +54,20 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 			return m, nil
 		}
 	}
+	// another spelling a rule accepts (a chain's plain path), when it names
+	// one move only
+	var alt Move
+	alts := 0
+	for _, m := range moves {
+		if ri := m.Rule(); ri >= 0 {
+			if sp, ok := g.rules[ri].(spellings); ok && sp.accepts(s, m, t) {
+				alt, alts = m, alts+1
+			}
+		}
+	}
+	if alts == 1 {
+		return alt, nil
+	}
 	if strings.EqualFold(t, "pass") {
 		if g.foul != nil && g.foul.MissTurn {
 			must, err := g.MustMissTurn(s)

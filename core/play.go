@@ -130,9 +130,11 @@ var ErrGameOver = errors.New("the game is over")
 // (and leaves s unusable only if a rule's own limit was hit, which the error
 // says) for a move no rule can play.
 //
-// A move after which the score expression fails (an integer overflow) is
-// refused with an error naming the expression; a capture whose points
-// would take a seat past ±MaxPoints, with an error naming the rule.
+// A capture whose points would take a seat past ±MaxPoints is refused with
+// an error naming the rule, and s is left as it was. A move after which the
+// score expression fails (an integer overflow) is refused with an error
+// naming the expression; s then holds the position after the move
+// (History.Play restores the one before).
 func (g *Game) Play(s *State, m Move) error {
 	if s.env != nil {
 		s.env.scoreErr = nil
@@ -162,7 +164,19 @@ func (g *Game) play(s *State, m Move) error {
 			return fmt.Errorf("core: move %#x names no rule", uint64(m))
 		}
 		ru := g.rules[ri]
+		var undo *State
+		if g.awards != nil && g.awards[ri] && ru.(pointsAwarder).mayAward(s, m) {
+			// a capture refused for its points must leave s as it was
+			if s.undo == nil {
+				s.undo = s.Clone()
+			}
+			undo = s.undo
+			undo.CopyFrom(s)
+		}
 		if err := ru.play(s, m); err != nil {
+			if undo != nil {
+				s.CopyFrom(undo)
+			}
 			return err
 		}
 		for _, e := range ru.base().after {
@@ -444,3 +458,16 @@ func (h *History) Moves() []Move { return h.moves[:h.n] }
 
 // Len returns the number of moves played.
 func (h *History) Len() int { return h.n }
+
+// tableAwards marks the rules whose moves can award capture points
+// (pointsAwarder): Game.play keeps a copy of the position for those moves.
+func (g *Game) tableAwards() {
+	for ri, ru := range g.rules {
+		if pa, ok := ru.(pointsAwarder); ok && pa.mayAwardAny() {
+			if g.awards == nil {
+				g.awards = make([]bool, len(g.rules))
+			}
+			g.awards[ri] = true
+		}
+	}
+}

@@ -38,6 +38,7 @@ func init() {
 		&sowMove,
 		&pivotMove,
 		&removeMove,
+		&chainMove,
 	}
 }
 
@@ -238,6 +239,13 @@ type victimTaker interface {
 	takes(s *State, m Move, p int) bool
 }
 
+// spellings is a rule that accepts other spellings of its moves than
+// format's: Parse takes text for m when accepts says so and no other
+// legal move is written that way.
+type spellings interface {
+	accepts(s *State, m Move, text string) bool
+}
+
 // captureCounter is a rule whose moves may take pieces: captured returns
 // how many pieces move m, played from s, takes (0: none). Move priority
 // (capture_priority, core/priority.go) keeps only capturing moves, or
@@ -328,4 +336,13 @@ func allKeyNames(kinds [][]*Key) []string {
 		}
 	}
 	return out
+}
+
+// pointsAwarder is a rule whose moves can award points that may not fit
+// (capture_points): mayAward tells, before the move is played, whether
+// this one can; Game.play then keeps a copy of the position to restore
+// when the rule refuses the move, so that Play is atomic.
+type pointsAwarder interface {
+	mayAwardAny() bool
+	mayAward(s *State, m Move) bool
 }

@@ -54,12 +54,27 @@ type State struct {
 	thenFollow []Move
 	// fe is the binding of native score programs (fastexpr.go).
 	fe fenv
+	// chain is the working space of chain moves (move_chain.go).
+	chain *chainWalk
+	// limit is set when a move generation met an engine limit (Limit).
+	limit error
 	// look is a copy for trying a move before the royal test, attackBuf
 	// working space for attack tests by move generation (royal.go).
 	look      *State
 	attackBuf []Move
 	rel       []uint64
+	// undo is a copy of the position before a move that may award points,
+	// restored when the move is refused (Game.play; allocated once).
+	undo *State
 }
+
+// Limit returns the engine limit the last move generation on s met (a
+// chain rule's MaxChainSegments, whose list of moves was cut there), or
+// nil. It is cleared by ClearLimit, not by later generations.
+func (s *State) Limit() error { return s.limit }
+
+// ClearLimit forgets the limit Limit reports.
+func (s *State) ClearLimit() { s.limit = nil }
 
 // Game returns the game this state belongs to.
 func (s *State) Game() *Game { return s.g }

@@ -869,8 +869,10 @@ func TestTwoPlayerResignation(t *testing.T) {
 
 // Points gathered in play stop at ±core.MaxPoints: a capture (shared or
 // not) or a remedy that would take a seat past it is refused with an error
-// naming the rule or key, and the position stays as it was; one that
-// reaches it exactly is played. Seats start with the points given.
+// naming the rule or key, and the position stays as it was, under
+// History.Play and under Game.Play alike (a capture of two whose second
+// victim's points do not fit takes neither); one that reaches it exactly
+// is played. Seats start with the points given.
 func TestFEPointsLimit(t *testing.T) {
 	const top = core.MaxPoints
 	e7 := sxPos("bK:y44 yO:y43 yK:y41 yR:y62 gR:b45")
@@ -922,6 +924,12 @@ func TestFEPointsLimit(t *testing.T) {
 			}
 			if !h.State.Equal(before) || h.Len() != 0 {
 				t.Fatal("a refused move must leave the position unchanged")
+			}
+			// Game.Play itself is atomic: no victim is taken and no point
+			// added when one of the captures' points does not fit
+			bare := before.Clone()
+			if err := g.Play(bare, m); err == nil || !bare.Equal(before) || bare.Hash() != before.Hash() {
+				t.Fatalf("Game.Play: error %v; the refused move changed the position: %v", err, !bare.Equal(before))
 			}
 		})
 	}

@@ -65,6 +65,9 @@ func movesCmd(c *call) int {
 	for _, s := range names {
 		fmt.Fprintln(c.stdout, s)
 	}
+	if err := h.State.Limit(); err != nil {
+		fmt.Fprintf(c.stderr, "rulesmith moves: warning: %v\n", err)
+	}
 	return 0
 }
 
@@ -97,6 +100,10 @@ func perftCmd(c *call) int {
 	}
 	for d := 1; d <= depth; d++ {
 		fmt.Fprintf(c.stdout, "depth %d: %d\n", d, g.Perft(h.State, d))
+		if err := h.State.Limit(); err != nil {
+			fmt.Fprintf(c.stderr, "rulesmith perft: warning: the count is cut: %v\n", err)
+			return 1
+		}
 	}
 	return 0
 }
@@ -350,6 +357,10 @@ func playouts(g *core.Game, n int, seed uint64, asJSON bool, stdout, stderr io.W
 		if err != nil {
 			fmt.Fprintf(stderr, "rulesmith playout: game %d, ply %d: %v\n", i+1, s.Ply(), err)
 			return 1
+		}
+		if err := s.Limit(); err != nil {
+			fmt.Fprintf(stderr, "rulesmith playout: warning: game %d: %v\n", i+1, err)
+			s.ClearLimit()
 		}
 		total += s.Ply()
 		r := g.Result(s)

@@ -232,7 +232,9 @@ func rulebook(g *core.Game, figs *figures) string {
 		}
 		b.WriteString("\n\n")
 		writeKeys(&b, g, "moves."+r.Name, "type", "cite")
-		if by := continues(g, r.Name); by != "" {
+		if by := chainsOf(g, r.Name); by != "" {
+			fmt.Fprintf(&b, "\nPlayed as each segment of %s (its `segment`), inside that rule's move.\n", by)
+		} else if by := continues(g, r.Name); by != "" {
 			fmt.Fprintf(&b, "\nPlayed as the continuation of %s (its `then`), as part of the same move.\n", by)
 		} else if figs != nil {
 			if st, m, ok := exampleMove(g, i); ok {
@@ -492,6 +494,18 @@ func tableTitle(table string) string {
 		return w
 	}
 	return w + " " + name
+}
+
+// chainsOf names the chain rules whose segment is rule (comma-separated),
+// or "".
+func chainsOf(g *core.Game, rule string) string {
+	var by []string
+	for _, r := range g.Rules() {
+		if v, ok := g.Value("moves." + r.Name + ".segment"); ok && r.Type == "chain" && v == rule {
+			by = append(by, r.Name)
+		}
+	}
+	return strings.Join(by, ", ")
 }
 
 // continues names the move rules whose then is rule (comma-separated), or "".

@@ -33,7 +33,7 @@ func TestRulebooks(t *testing.T) {
 				t.Error("the start position is not embedded")
 			}
 			for _, r := range g.Rules() {
-				if continues(g, r.Name) != "" || r.AttackOnly {
+				if continues(g, r.Name) != "" || chainsOf(g, r.Name) != "" || r.AttackOnly {
 					continue // played only as part of another rule's move, or never
 				}
 				if !strings.Contains(got, "![an example move of "+r.Name+"]") {
