@@ -60,6 +60,7 @@ var topKeys = []*Key{
 	{Name: "players", Type: TTable, Required: true, Doc: "the seats"},
 	{Name: "board", Type: TTable, Required: true, Doc: "the board"},
 	{Name: "pieces", Type: TTable, Doc: "[pieces.NAME]: the kinds of piece"},
+	{Name: "piece_state", Type: TTable, Doc: "[piece_state.NAME]: small integer variables every piece carries"},
 	{Name: "setup", Type: TTable, Doc: "the starting position"},
 	{Name: "turns", Type: TTable, Doc: "turn order, passing, elimination"},
 	{Name: "phases", Type: TTable, Doc: "[phases.NAME]: phases and the rules of each"},
@@ -120,6 +121,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 		return nil, r.Diags.Err()
 	}
 	c.compilePieces()
+	c.compilePieceState()
 	g.boxNames()
 	c.compileSetup()
 	c.compileRules()

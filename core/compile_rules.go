@@ -18,6 +18,7 @@ var pieceKeys = []*Key{
 	{Name: "value", Type: TInt, Default: 1, Min: -1 << 20, Max: 1 << 20, Doc: "the points a capture of this piece earns under capture_points"},
 	{Name: "flags", Type: TStrings, Doc: "flags that rules refer to"},
 	{Name: "glyph", Type: TString, Doc: "how the piece is written (default: the name's first letter, upper case)"},
+	{Name: "board_glyph", Type: TString, Doc: "how boards draw the piece, when not as its glyph (chess tic-tac-toe: Black's R drawn r)"},
 	{Name: "title", Type: TString, Doc: "accepted and ignored"},
 	&confineKey,
 }
@@ -41,6 +42,11 @@ func (c *compiler) compilePieces() {
 		if k.Glyph == "" {
 			r.ValueErrorf(p+".glyph", "%s.glyph: must not be empty", p)
 			k.Glyph = strings.ToUpper(name[:1])
+		}
+		k.BoardGlyph = r.String(keyPath(p, keyOf(pieceKeys, "board_glyph")), k.Glyph)
+		if k.BoardGlyph == "" {
+			r.ValueErrorf(p+".board_glyph", "%s.board_glyph: must not be empty", p)
+			k.BoardGlyph = k.Glyph
 		}
 		c.readString(p, keyOf(pieceKeys, "title"))
 		c.g.kinds = append(c.g.kinds, k)
@@ -224,7 +230,7 @@ func (c *compiler) compileSetup() {
 var moveKeys = []*Key{
 	{Name: "type", Type: TChoice, Required: true, Doc: "the primitive: one of the registered move types"},
 	{Name: "cite", Type: TString, Default: "", Doc: "shown when this rule refuses a move: (rule move, E 2-7)"},
-	&thenKey, &thenIfKey,
+	&thenKey, &thenIfKey, &setStateKey,
 	{Name: "title", Type: TString, Doc: "accepted and ignored"},
 	{Name: "after", Type: TStrings, Doc: "effects applied, in order, after each move by this rule"},
 }
@@ -270,6 +276,7 @@ func (c *compiler) compileRules() {
 			}
 			rb.after = append(rb.after, eff)
 		}
+		rb.sets = c.compileStateSets(p)
 		if ru := mt.compile(c, p, rb); ru != nil {
 			c.g.rules = append(c.g.rules, ru)
 		}

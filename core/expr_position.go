@@ -26,6 +26,7 @@ const (
 	argKind_          // a piece kind, or "" for any
 	argRegion         // a region, or "" for the whole board
 	argWhat           // empty, occupied, own, enemy
+	argVar            // a [piece_state] variable
 )
 
 // posFunc is one position function.
@@ -146,6 +147,7 @@ var posFuncs = []*posFunc{
 				return h.st.countPieces(h.seat, k)
 			}
 		}},
+	{name: "state_at", doc: stateAtDoc, args: []argKind{argCell, argVar}, bind: bindStateAt},
 	{name: "line", doc: "line(cell, n): the piece on cell is one of n or more of its owner's pieces in a row along the board's directions (a mill, four in a row)",
 		args: []argKind{argCell, argAny}, bind: func(g *Game, h *envHolder) any {
 			return func(c, n any) bool {
@@ -413,6 +415,14 @@ func (c *compiler) checkPosArg(path, fn string, kind argKind, val string, line, 
 		what = "region"
 		gl, ps := g.board.RegionNames()
 		known = append(gl, ps...)
+	case argVar:
+		if g.pieceVarIndex(val) >= 0 {
+			return
+		}
+		what = "piece state variable"
+		for _, v := range g.pieceVars {
+			known = append(known, v.name)
+		}
 	case argWhat:
 		known = []string{"empty", "occupied", "own", "enemy"}
 		for _, k := range known {
@@ -426,8 +436,8 @@ func (c *compiler) checkPosArg(path, fn string, kind argKind, val string, line, 
 		return
 	}
 	msg := fmt.Sprintf("%s: %s: no %s %q on this board", path, fn, what, val)
-	if kind == argKind_ {
-		msg = fmt.Sprintf("%s: %s: unknown piece kind %q", path, fn, val)
+	if kind == argKind_ || kind == argVar {
+		msg = fmt.Sprintf("%s: %s: unknown %s %q", path, fn, what, val)
 	}
 	if s := diag.Closest(val, known); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)

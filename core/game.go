@@ -39,6 +39,9 @@ type PieceKind struct {
 	Value int
 	Flags []string
 	Glyph string
+	// BoardGlyph is how boards draw the piece (default: Glyph); Glyph is
+	// how notation writes it.
+	BoardGlyph string
 }
 
 // HasFlag reports whether the kind carries a flag.
@@ -71,9 +74,14 @@ type Game struct {
 	// stepOff, stepTo, stepWord (small boards): for cell c, entries
 	// stepOff[c] to stepOff[c+1] are its neighbours by direction, in
 	// direction order, with the Move bits of (to, direction)
-	stepOff  []int32
-	stepTo   []uint8
-	stepWord []Move
+	// allCells, notFull (small boards): every cell, and the cells without
+	// a neighbour in every direction, as masks; adjSymmetric: every link
+	// goes both ways (so Board.Expand gives the cells next to a set)
+	allCells, notFull uint64
+	adjSymmetric      bool
+	stepOff           []int32
+	stepTo            []uint8
+	stepWord          []Move
 
 	// what the variant declares; read through the accessors (game_view.go)
 	name, title, family string
@@ -189,7 +197,9 @@ type Game struct {
 	// kind that is off the board, listed per seat and kind in instances.
 	handReturn bool
 	instances  [][]int32
-	initial    *State
+	// pieceVars are the per-piece state variables ([piece_state]), by name.
+	pieceVars []pieceVar
+	initial   *State
 	// warnings: what loaded with a warning (deprecated spellings)
 	warnings diag.List
 }
@@ -218,6 +228,8 @@ type ruleBase struct {
 	name, typ, cite string
 	index           int
 	after           []effect
+	// sets: the piece state the rule's moves set (set_state).
+	sets []stateSet
 }
 
 func (r *ruleBase) base() *ruleBase { return r }

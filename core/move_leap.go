@@ -25,8 +25,10 @@ type leapRule struct {
 	// xOnCapture writes a move that takes the piece on its target FROMxTO.
 	xOnCapture bool
 	// facing: the leaps of a piece whose facing is negative are those of
-	// the second table (every vector's dy negated): per seat (facingSeat).
-	facing int
+	// the second table (every vector's dy negated): per seat (facingSeat)
+	// or by a per-piece state variable (facingVar).
+	facing    int
+	facingVar int
 	// tables[f]: per cell c, entries off[c]..off[c+1]-1 of tgt (the target)
 	// and blk (the blocking cell, or -1). f = 1 is the flipped table.
 	tables [2]leapTable
@@ -42,6 +44,7 @@ type leapTable struct {
 const (
 	facingNone = iota
 	facingSeat
+	facingState
 )
 
 var leapMove = moveType{
@@ -49,7 +52,7 @@ var leapMove = moveType{
 	doc:  "jump a piece by a vector (a leaper, the knight), over anything unless the vector's blocking cell is occupied",
 	keys: []*Key{&moverPiecesKey, &moverKindsKey, &leapVectorsKey, &leapSymmetryKey, &leapBlockKey, &leapFacingKey,
 		withDefault(landKey, "empty_or_enemy"), &leapCaptureKey, &captureIfKey, &immuneKey, &capturePointsKey, &captureToKey,
-		&excludeKey, &leapNotationKey, &commonRestKey, &whenKey},
+		&excludeKey, &lineNotationKey, &commonRestKey, &whenKey},
 	compile: compileLeap,
 }
 
@@ -61,11 +64,9 @@ var (
 	leapBlockKey = Key{Name: "block", Type: TIntLists,
 		Doc: "one [bx, by] per vector, relative to the origin and mapped with it: the leap is illegal when that cell holds anything ([0, 0]: no blocking cell)"}
 	leapFacingKey = Key{Name: "facing", Type: TString, Default: "none",
-		Doc: `"none"; "seat": the second seat's vectors have dy negated (its forward is down)`}
+		Doc: `"none"; "seat": the second seat's vectors have dy negated (its forward is down); or a [piece_state] variable: a piece whose value is negative has dy negated`}
 	leapCaptureKey = Key{Name: "capture", Type: TChoice, Default: "replace", Allowed: []string{"replace", "none"},
 		Doc: "replace: take the piece on the target (see capture_to); none: a landing on a piece stacks on it"}
-	leapNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "cells_x", "piece"},
-		Doc: "FROM-TO cells; cells_x: FROMxTO when the move takes the piece on its target; piece: PIECE-TO with the piece's glyph"}
 )
 
 func compileLeap(c *compiler, p string, rb ruleBase) rule {
@@ -98,7 +99,7 @@ func compileLeap(c *compiler, p string, rb ruleBase) rule {
 		}
 	}
 	ru.excl = c.compileExclusion(p)
-	switch c.readChoice(p, &leapNotationKey) {
+	switch c.readChoice(p, &lineNotationKey) {
 	case "piece":
 		ru.byPiece = true
 	case "cells_x":
@@ -111,8 +112,12 @@ func compileLeap(c *compiler, p string, rb ruleBase) rule {
 	case "seat":
 		ru.facing = facingSeat
 	default:
-		r.ValueErrorf(keyPath(p, &leapFacingKey), "%s.facing: %q is neither \"none\" nor \"seat\"", p, f)
-		return nil
+		v := c.g.pieceVarIndex(f)
+		if v < 0 {
+			r.ValueErrorf(keyPath(p, &leapFacingKey), "%s.facing: %q is neither \"none\", \"seat\" nor a [piece_state] variable", p, f)
+			return nil
+		}
+		ru.facing, ru.facingVar = facingState, v
 	}
 
 	// coordinates
@@ -292,6 +297,10 @@ func (r *leapRule) table(s *State, p int) *leapTable {
 		if s.g.pieceOwner[p] == 1 {
 			return &r.tables[1]
 		}
+	case facingState:
+		if s.PieceVar(p, r.facingVar) < 0 {
+			return &r.tables[1]
+		}
 	}
 	return &r.tables[0]
 }
@@ -466,13 +475,6 @@ func (r *leapRule) explain(s *State, text string) (string, bool) {
 	g := s.g
 	b := g.board
 	from, to, victims, ok := parseFromTo(s, text, r.byPiece)
-	if !ok && r.xOnCapture {
-		if fs, ts, cut := strings.Cut(text, "x"); cut {
-			f, okf := lookupCell(g, fs)
-			t, okt := lookupCell(g, ts)
-			from, to, ok = f, t, okf && okt
-		}
-	}
 	if !ok {
 		return "", false
 	}

@@ -73,6 +73,14 @@ func compilePivot(c *compiler, p string, rb ruleBase) rule {
 	if prog == nil {
 		return nil
 	}
+	key := c.pivotKey(src, rel)
+	if key != "" {
+		if offs, targets, ok := c.cachedPivot(key, rel); ok {
+			ru.offs, ru.targets = offs, targets
+			c.charge(p+".target", 4*int64(len(targets)))
+			return c.finishPivot(p, ru)
+		}
+	}
 	ru.offs = make([]int32, b.N()+1)
 	fp := fastExpr(src, env, -1, fastVar{name: "from", recs: c.cellRecs()}, fastVar{name: "helper", recs: c.cellRecs()})
 	for from := 0; from < b.N(); from++ {
@@ -103,6 +111,14 @@ func compilePivot(c *compiler, p string, rb ruleBase) rule {
 		}
 	}
 	ru.offs[b.N()] = int32(len(ru.targets))
+	if key != "" {
+		c.storeLists(pivotMagic, key, ru.offs, ru.targets)
+	}
+	return c.finishPivot(p, ru)
+}
+
+// finishPivot compiles the pivot's keys read after its targets.
+func (c *compiler) finishPivot(p string, ru *pivotRule) rule {
 	ru.excl = c.compileExclusion(p)
 	ru.when = c.compileWhen(p, true)
 	ru.byPiece = c.readChoice(p, &notationKey) == "piece"

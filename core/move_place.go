@@ -16,12 +16,13 @@ type placeRule struct {
 	choice bool
 	kinds  []bool // kinds this rule may place (nil: any)
 	when   *whenCond
+	glyph  bool // notation: the kind's glyph, then the cell (Nb3)
 }
 
 var placeMove = moveType{
 	name: "place",
 	doc:  "put a piece from the hand on an empty cell",
-	keys: []*Key{&placeToKey, &placeOrderKey, &placeKindsKey, &whenKey},
+	keys: []*Key{&placeToKey, &placeOrderKey, &placeKindsKey, &whenKey, &placeNotationKey},
 	compile: func(c *compiler, p string, rb ruleBase) rule {
 		ru := &placeRule{ruleBase: rb, anyTo: true}
 		ru.when = c.compileWhen(p, false)
@@ -34,6 +35,7 @@ var placeMove = moveType{
 		}
 		ru.choice = c.readChoice(p, &placeOrderKey) == "choice"
 		ru.kinds = c.readKinds(p, &placeKindsKey)
+		ru.glyph = c.readChoice(p, &placeNotationKey) == "glyph"
 		return ru
 	},
 }
@@ -45,6 +47,8 @@ var (
 		Doc: "queue: the first kind of the mover's hand queue not used up; choice: any kind left in hand"}
 	placeKindsKey = Key{Name: "kinds", Type: TStrings,
 		Doc: "the piece kinds this rule may place (default: any)"}
+	placeNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "glyph"},
+		Doc: "cells: the cell (KIND@CELL when order = \"choice\"); glyph: the kind's glyph, then the cell (Nb3)"}
 )
 
 func (r *placeRule) allowed(k int) bool { return r.kinds == nil || r.kinds[k] }
@@ -115,6 +119,9 @@ func (r *placeRule) play(s *State, m Move) error {
 
 func (r *placeRule) format(s *State, m Move) string {
 	name := s.g.board.Cells[m.To()].Name
+	if r.glyph {
+		return s.g.kinds[m.Aux()].Glyph + name
+	}
 	if r.choice {
 		return s.g.kinds[m.Aux()].Name + "@" + name
 	}
@@ -128,6 +135,18 @@ func (r *placeRule) explain(s *State, text string) (string, bool) {
 		cell = kind
 	}
 	c, ok := lookupCell(g, cell)
+	if !ok && r.glyph {
+		for k := range g.kinds {
+			if gl := g.kinds[k].Glyph; len(text) > len(gl) && strings.EqualFold(text[:len(gl)], gl) {
+				if x, isCell := lookupCell(g, text[len(gl):]); isCell {
+					c, ok = x, true
+					if s.HandLeft(s.ToMove(), k) == 0 && int(g.kinds[k].Owner) == s.ToMove() {
+						return fmt.Sprintf("%s has no %s in hand", g.seats[s.ToMove()], g.kinds[k].Name), true
+					}
+				}
+			}
+		}
+	}
 	if !ok {
 		return "", false
 	}

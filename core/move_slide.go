@@ -529,13 +529,21 @@ func (r *slideRule) genReach(s *State, out []Move, cand, occ uint64, top, height
 	g := s.g
 	masks := g.board.NeighbourMasks()
 	kinds := r.kinds
+	surrounded := r.surrounded
+	if surrounded && g.adjSymmetric {
+		// movable: a cell without a neighbour in every direction, or one
+		// next to an empty cell (adjacency being symmetric, the cells next
+		// to an empty cell are the expansion of the empty cells)
+		cand &= g.notFull | g.board.Expand(g.allCells&^occ)
+		surrounded = false
+	}
 	for ; cand != 0; cand &= cand - 1 {
 		c := bits.TrailingZeros64(cand)
-		p := top[c] - 1
-		if p < 0 || int(g.pieceOwner[p]) != s.ToMove() || (kinds != nil && !kinds[g.pieceKind[p]]) {
+		// cand holds cells whose top piece the mover owns
+		if kinds != nil && !kinds[g.pieceKind[top[c]-1]] {
 			continue
 		}
-		if r.surrounded && g.full[c] && masks[c]&^occ == 0 {
+		if surrounded && g.full[c] && masks[c]&^occ == 0 {
 			continue
 		}
 		dist := r.dist

@@ -179,6 +179,9 @@ func (g *Game) play(s *State, m Move) error {
 			}
 			return err
 		}
+		if sets := ru.base().sets; sets != nil {
+			g.applyStateSets(s, sets, m, mover)
+		}
 		for _, e := range ru.base().after {
 			e.apply(s)
 		}

@@ -18,13 +18,13 @@ func CellText(g *Game, s *State, c int) string {
 		return ""
 	}
 	if h == 1 {
-		return g.PieceKindOf(s.Top(c)).Glyph
+		return g.PieceKindOf(s.Top(c)).BoardGlyph
 	}
 	glyphs := make([]byte, h)
 	p := s.Top(c)
 	for i := h - 1; i >= 0 && p >= 0; i-- {
 		k := g.PieceKindOf(p)
-		glyphs[i] = k.Glyph[0]
+		glyphs[i] = k.BoardGlyph[0]
 		p = s.Below(p)
 	}
 	return string(glyphs)

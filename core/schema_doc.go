@@ -97,7 +97,8 @@ func formatSchema() *schemaTable {
 			"cells": named("board.cells.NAME", "graph cells", &schemaTable{keys: graphCellKeys,
 				free: &Key{Type: TScalar, Doc: "an attribute of the cell"}}),
 		}},
-		"pieces": named("pieces.NAME", "piece kinds", &schemaTable{keys: pieceKeys}),
+		"pieces":      named("pieces.NAME", "piece kinds", &schemaTable{keys: pieceKeys}),
+		"piece_state": named("piece_state.NAME", "per-piece state variables", &schemaTable{keys: pieceStateKeys}),
 		"setup": {path: "setup", keys: setupKeys, sub: map[string]*schemaTable{
 			"stones": free("setup.stones", "stones per region", Key{Type: TInt, Min: 0, Max: MaxStones, Doc: "stones on every cell of the region"}),
 			"counts": free("setup.counts", "stones per cell", Key{Type: TInt, Min: 0, Max: MaxStones, Doc: "stones on the cell"}),

@@ -27,7 +27,7 @@ const (
 
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
-	scores, counts, top, height, below, pos, placed, elim, own, takebacks, rest, notice, size int
+	scores, counts, top, height, below, pos, placed, elim, own, takebacks, rest, notice, pvars, size int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that
@@ -367,6 +367,9 @@ func (s *State) clear(c int) {
 		s.buf[l.pos+q] = 0
 		p = s.buf[l.below+q]
 		s.buf[l.below+q] = 0
+		if len(s.g.pieceVars) > 0 {
+			s.resetPieceVars(q)
+		}
 	}
 	s.buf[l.top+c] = 0
 	s.buf[l.height+c] = 0

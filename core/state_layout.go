@@ -23,7 +23,8 @@ func (g *Game) newLayout() *State {
 	l.takebacks = l.own + 2*ns
 	l.rest = l.takebacks + ns
 	l.notice = l.rest + np
-	l.size = l.notice + ns
+	l.pvars = l.notice + ns
+	l.size = l.pvars + np*len(g.pieceVars)
 	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
 	g.small = nc <= 64 && len(g.board.Track) == 0
 	if g.small && len(g.board.Dirs) > 0 {
@@ -67,6 +68,22 @@ func (g *Game) newLayout() *State {
 	for cell := 0; cell < nc; cell++ {
 		g.full[cell] = len(g.board.Dirs) > 0 && len(g.board.Adjacent(cell)) == len(g.board.Dirs)
 	}
+	if g.small {
+		g.allCells = 1<<uint(nc) - 1
+		if nc == 64 {
+			g.allCells = ^uint64(0)
+		}
+		g.adjSymmetric = true
+		masks := g.board.NeighbourMasks()
+		for cell := 0; cell < nc; cell++ {
+			if !g.full[cell] {
+				g.notFull |= 1 << uint(cell)
+			}
+			for _, x := range g.board.Adjacent(cell) {
+				g.adjSymmetric = g.adjSymmetric && masks[x]&(1<<uint(cell)) != 0
+			}
+		}
+	}
 	g.levels = np + 1
 	if size := nk * nc * g.levels; size <= 1<<20 {
 		g.zobrist = make([]uint64, size)
@@ -79,5 +96,11 @@ func (g *Game) newLayout() *State {
 	for i := range g.countKeys {
 		g.countKeys[i] = countKey(i/countTableMax, i%countTableMax)
 	}
-	return &State{g: g, buf: make([]int32, l.size), scratch: make([]int32, 2*nc+np+16)}
+	s := &State{g: g, buf: make([]int32, l.size), scratch: make([]int32, 2*nc+np+16)}
+	for p := 0; p < np; p++ {
+		for v, pv := range g.pieceVars {
+			s.buf[l.pvars+p*len(g.pieceVars)+v] = int32(pv.def)
+		}
+	}
+	return s
 }

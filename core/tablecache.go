@@ -57,6 +57,13 @@ const relMagic = "rulesmith relation table 1\n"
 // relationKey returns the file name of relation src on the compiler's
 // board and parameters, or "" when it is not to be cached.
 func (c *compiler) relationKey(src string) string {
+	return c.tableKey(relMagic, src, nil)
+}
+
+// tableKey returns the file name of a table of kind magic computed from
+// expression src on the compiler's board and parameters and from extra
+// (what else the table reads, encoded), or "" when it is not to be cached.
+func (c *compiler) tableKey(magic, src string, extra []byte) string {
 	n := c.g.board.N()
 	if c.tables == "" || n*n < minCachedPairs || !pureExpr(src) {
 		return ""
@@ -66,8 +73,10 @@ func (c *compiler) relationKey(src string) string {
 		return ""
 	}
 	h := sha256.New()
-	h.Write([]byte(relMagic))
+	h.Write([]byte(magic))
 	h.Write(cells)
+	h.Write(binary.AppendUvarint(nil, uint64(len(extra))))
+	h.Write(extra)
 	names := make([]string, 0, len(c.params))
 	for k := range c.params {
 		names = append(names, k)
@@ -82,7 +91,11 @@ func (c *compiler) relationKey(src string) string {
 	}
 	b = appendKey(b, src)
 	h.Write(b)
-	return hex.EncodeToString(h.Sum(nil)) + ".rel"
+	ext := ".rel"
+	if magic != relMagic {
+		ext = ".tab"
+	}
+	return hex.EncodeToString(h.Sum(nil)) + ext
 }
 
 // cellsDigest returns a digest of every cell's attributes (computed once
@@ -144,32 +157,9 @@ func appendValue(b []byte, v any) ([]byte, bool) {
 
 // cachedRelation reads the relation stored under key, or returns nil.
 func (c *compiler) cachedRelation(name, key string) *board.Relation {
-	data, err := os.ReadFile(filepath.Join(c.tables, key))
-	if err != nil || len(data) < len(relMagic)+8+sha256.Size || string(data[:len(relMagic)]) != relMagic {
+	off, cell, ok := c.cachedLists(relMagic, key)
+	if !ok {
 		return nil
-	}
-	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
-	if got := sha256.Sum256(body); string(got[:]) != string(sum) {
-		return nil
-	}
-	n := c.g.board.N()
-	p := body[len(relMagic):]
-	if int(binary.LittleEndian.Uint32(p)) != n {
-		return nil
-	}
-	m := int(binary.LittleEndian.Uint32(p[4:]))
-	p = p[8:]
-	if m < 0 || m > n*n || len(p) != 4*(n+1)+4*m {
-		return nil
-	}
-	off := make([]int32, n+1)
-	cell := make([]int32, m)
-	for i := range off {
-		off[i] = int32(binary.LittleEndian.Uint32(p[4*i:]))
-	}
-	p = p[4*(n+1):]
-	for i := range cell {
-		cell[i] = int32(binary.LittleEndian.Uint32(p[4*i:]))
 	}
 	rel, ok := board.RelationFromLists(name, off, cell)
 	if !ok {
@@ -181,8 +171,48 @@ func (c *compiler) cachedRelation(name, key string) *board.Relation {
 // storeRelation writes rel under key; a failure only leaves no file.
 func (c *compiler) storeRelation(key string, rel *board.Relation) {
 	off, cell := rel.Lists()
-	b := make([]byte, 0, len(relMagic)+8+4*(len(off)+len(cell))+sha256.Size)
-	b = append(b, relMagic...)
+	c.storeLists(relMagic, key, off, cell)
+}
+
+// cachedLists reads the table of kind magic stored under key: n+1 offsets
+// (n the board's cells) and the entries they index. The caller checks
+// what the entries mean.
+func (c *compiler) cachedLists(magic, key string) (off, cell []int32, ok bool) {
+	data, err := os.ReadFile(filepath.Join(c.tables, key))
+	if err != nil || len(data) < len(magic)+8+sha256.Size || string(data[:len(magic)]) != magic {
+		return nil, nil, false
+	}
+	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
+	if got := sha256.Sum256(body); string(got[:]) != string(sum) {
+		return nil, nil, false
+	}
+	n := c.g.board.N()
+	p := body[len(magic):]
+	if int(binary.LittleEndian.Uint32(p)) != n {
+		return nil, nil, false
+	}
+	m := int(binary.LittleEndian.Uint32(p[4:]))
+	p = p[8:]
+	if m < 0 || m > n*n || len(p) != 4*(n+1)+4*m {
+		return nil, nil, false
+	}
+	off = make([]int32, n+1)
+	cell = make([]int32, m)
+	for i := range off {
+		off[i] = int32(binary.LittleEndian.Uint32(p[4*i:]))
+	}
+	p = p[4*(n+1):]
+	for i := range cell {
+		cell[i] = int32(binary.LittleEndian.Uint32(p[4*i:]))
+	}
+	return off, cell, true
+}
+
+// storeLists writes a table of kind magic under key; a failure only
+// leaves no file.
+func (c *compiler) storeLists(magic, key string, off, cell []int32) {
+	b := make([]byte, 0, len(magic)+8+4*(len(off)+len(cell))+sha256.Size)
+	b = append(b, magic...)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(off)-1))
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(cell)))
 	for _, x := range off {
@@ -196,6 +226,47 @@ func (c *compiler) storeRelation(key string, rel *board.Relation) {
 	if err := writeFileAtomic(c.tables, key, b); err != nil {
 		return
 	}
+}
+
+const pivotMagic = "rulesmith pivot targets 1\n"
+
+// pivotKey returns the file name of the targets of a pivot with target
+// expression src round the cells of helper, or "".
+func (c *compiler) pivotKey(src string, helper *board.Relation) string {
+	off, cell := helper.Lists()
+	var extra []byte
+	for _, x := range off {
+		extra = binary.AppendUvarint(extra, uint64(x))
+	}
+	for _, x := range cell {
+		extra = binary.AppendUvarint(extra, uint64(x))
+	}
+	return c.tableKey(pivotMagic, src, extra)
+}
+
+// cachedPivot reads pivot targets stored under key, checking they fit
+// helper: one target (a cell, or -1) per helper pair.
+func (c *compiler) cachedPivot(key string, helper *board.Relation) (offs, targets []int32, ok bool) {
+	offs, targets, ok = c.cachedLists(pivotMagic, key)
+	if !ok {
+		return nil, nil, false
+	}
+	hoff, _ := helper.Lists()
+	if len(hoff) != len(offs) {
+		return nil, nil, false
+	}
+	for i := range offs {
+		if offs[i] != hoff[i] {
+			return nil, nil, false
+		}
+	}
+	n := int32(len(offs) - 1)
+	for _, t := range targets {
+		if t < -1 || t >= n {
+			return nil, nil, false
+		}
+	}
+	return offs, targets, true
 }
 
 // writeFileAtomic writes dir/name through a temporary file renamed into

@@ -49,6 +49,58 @@ func loadCold(t *testing.T, name string, opts ...Option) *Game {
 	return g
 }
 
+// pivotsOf returns the targets tables of g's pivot rules.
+func pivotsOf(g *Game) [][2][]int32 {
+	var out [][2][]int32
+	for _, r := range g.rules {
+		if p, ok := r.(*pivotRule); ok {
+			out = append(out, [2][]int32{p.offs, p.targets})
+		}
+	}
+	return out
+}
+
+// Pivot targets read back from the cache equal the computed ones.
+func TestPivotTableCache(t *testing.T) {
+	for _, name := range []string{"strix/standard", "strix/two-player"} {
+		want := pivotsOf(loadCold(t, name))
+		if len(want) == 0 {
+			t.Fatalf("%s has no pivot rule", name)
+		}
+		dir := t.TempDir()
+		for _, what := range []string{"first load", "from the cache"} {
+			got := pivotsOf(loadCold(t, name, WithTableCache(dir)))
+			for i := range want {
+				if !slices.Equal(got[i][0], want[i][0]) || !slices.Equal(got[i][1], want[i][1]) {
+					t.Fatalf("%s, %s: pivot %d's targets differ from the computed ones", name, what, i)
+				}
+			}
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.tab"))
+		if len(files) == 0 {
+			t.Fatalf("%s: no pivot table was cached", name)
+		}
+		// a sound file with one target changed shows in the rule loaded:
+		// the cache is read
+		c := &compiler{tables: dir, g: &Game{board: loadCold(t, name).board}}
+		offs, targets, ok := c.cachedLists(pivotMagic, filepath.Base(files[0]))
+		if !ok {
+			t.Fatalf("%s: the pivot file does not read back", name)
+		}
+		i := slices.IndexFunc(targets, func(x int32) bool { return x >= 0 })
+		targets = slices.Clone(targets)
+		targets[i] = -1
+		c.storeLists(pivotMagic, filepath.Base(files[0]), offs, targets)
+		changed := false
+		for _, pv := range pivotsOf(loadCold(t, name, WithTableCache(dir))) {
+			changed = changed || !slices.Equal(pv[1], want[0][1]) && slices.Equal(pv[1], targets)
+		}
+		if !changed {
+			t.Fatalf("%s: a planted pivot table was not read", name)
+		}
+	}
+}
+
 // Relation tables read back from the cache equal the computed ones; a
 // damaged file is recomputed and replaced; an unwritable directory only
 // means no cache.

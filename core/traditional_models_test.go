@@ -716,3 +716,11 @@ func TestNineMensMorrisMatchesModel(t *testing.T) {
 	}
 	crosscheckModel(t, "traditional/nine-mens-morris", newNineMensMorris(), games, 400)
 }
+
+func TestChessTicTacToeMatchesModel(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 60
+	}
+	crosscheckModel(t, "traditional/chess-tic-tac-toe", newChessTTT(), games, 300)
+}

@@ -1281,3 +1281,18 @@ func TestRemappedCursorKeys(t *testing.T) {
 	tm.runes("x")
 	tm.waitUntil("the cursor to move right", func(string) bool { return at() != start })
 }
+
+// The side panel lists each seat's hand (chess tic-tac-toe: a taken piece
+// goes back to its owner's hand, and the player must see it to place it).
+func TestSideShowsHands(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: "traditional/chess-tic-tac-toe"})
+	text := tm.text()
+	if !strings.Contains(text, "white     0  hand R N B P") || !strings.Contains(text, "black     0  hand r n b p") {
+		t.Fatalf("the start shows both full hands:\n%s", text)
+	}
+	tm.playLine(a, "Pd4", "Pa1", "Rb2", "Bc3", "Nd2", "Rb4", "d4xc3", "a1xb2")
+	text = tm.text()
+	if !strings.Contains(text, "white     0  hand R B") || !strings.Contains(text, "black     0  hand n b") {
+		t.Fatalf("after the captures each taken piece is back in hand:\n%s", text)
+	}
+}

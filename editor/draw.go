@@ -6,6 +6,8 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
+
+	"rulesmith/core"
 )
 
 // ---- drawing --------------------------------------------------------------
@@ -49,6 +51,7 @@ func (a *App) refresh() {
 	a.board.SetPosition(g, shown)
 	a.board.SetSelected(a.in.Selected)
 	a.board.SetTargets(a.in.Targets)
+	a.board.SetPath(a.in.Path)
 	if a.in.Preview == nil {
 		a.board.SetLastMove(a.lastMove())
 	} else {
@@ -132,6 +135,30 @@ func (f *fitted) Draw(screen tcell.Screen) {
 	f.TextView.Draw(screen)
 }
 
+// handText lists what a seat has in hand: each kind's board glyph, with
+// its count when more than one ("R N B P", "W×9"), or "-".
+func handText(g *core.Game, s *core.State, seat int) string {
+	var parts []string
+	for k, kind := range g.Kinds() {
+		n := s.HandLeft(seat, k)
+		if n <= 0 {
+			continue
+		}
+		gl := kind.BoardGlyph
+		if gl == "" {
+			gl = kind.Glyph
+		}
+		if n > 1 {
+			gl += fmt.Sprintf("×%d", n)
+		}
+		parts = append(parts, gl)
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, " ")
+}
+
 // sideText is the side panel for an inner size of w×h: whose turn, scores,
 // the last verdict and the end of the move list (as much as fits).
 func (a *App) sideText(w, h int) string {
@@ -156,6 +183,10 @@ func (a *App) sideText(w, h int) string {
 		fmt.Fprintf(&b, "phase: %s\n", g.Phases()[s.Phase()])
 	}
 	scores := g.Scores(s)
+	hands := false
+	for i := range g.Seats() {
+		hands = hands || handText(g, s, i) != "-"
+	}
 	for i := range g.Seats() {
 		line := fmt.Sprintf("%-7s %3d", g.SeatTitle(i), scores[i])
 		if g.Foul() != nil && g.Foul().Remedy == "takeback" {
@@ -163,6 +194,9 @@ func (a *App) sideText(w, h int) string {
 		}
 		if s.Eliminated(i) {
 			line += "  out"
+		}
+		if hands {
+			line += "  hand " + handText(g, s, i)
 		}
 		fmt.Fprintln(&b, a.color(a.seatColor(i), tview.Escape(line)))
 	}

@@ -150,6 +150,11 @@ func shots() []shot {
 				tm.runes("]")
 				return tm.waitFor("[preview 1/1]")
 			}},
+		{"play-chess-tic-tac-toe", "Play: chess tic-tac-toe (`play traditional/chess-tic-tac-toe`)",
+			"testdata/records/traditional-chess-tic-tac-toe-opening.txt: each side's taken piece is back in its hand (the side panel lists the hands; Black's pieces are drawn in lower case); White's knight picked up.",
+			func(t *testing.T) string {
+				return playShot("traditional/chess-tic-tac-toe", record(t, "traditional-chess-tic-tac-toe-opening.txt"), selectPiece("d2"))(t)
+			}},
 		{"play-mu-torere", "Play: Mu-torere (`play traditional/mu-torere`)",
 			"A board of points and lines drawn with its lines: the ring of kewai and the putahi b2, after a1-b2 a2-a1.",
 			playShot("traditional/mu-torere", []string{"a1-b2", "a2-a1"}, nil)},

@@ -176,22 +176,23 @@ func TestCLIValidateEmbedded(t *testing.T) {
 
 // openings are the records of unfinished games, one per embedded variant.
 var openings = map[string]string{
-	"dvonn":                        "dvonn-stacking.txt",
-	"mancala/egyptian":             "mancala-egyptian-opening.txt",
-	"mancala/ethiopian":            "mancala-ethiopian-opening.txt",
-	"mancala/nigerian":             "mancala-nigerian-opening.txt",
-	"strix/advanced":               "strix-advanced-opening.txt",
-	"strix/simple":                 "strix-simple-opening.txt",
-	"strix/standard":               "strix-standard-opening.txt",
-	"strix/first-edition":          "strix-first-edition-opening.txt",
-	"strix/two-player":             "strix-two-player-opening.txt",
-	"traditional/four-field-kono":  "traditional-four-field-kono-opening.txt",
-	"traditional/fox-and-geese":    "traditional-fox-and-geese-opening.txt",
-	"traditional/mu-torere":        "traditional-mu-torere-opening.txt",
-	"traditional/tac-tix":          "traditional-tac-tix-opening.txt",
-	"traditional/nine-mens-morris": "traditional-nine-mens-morris-opening.txt",
-	"traditional/xiangqi":          "traditional-xiangqi-opening.txt",
-	"traditional/hnefatafl":        "traditional-hnefatafl-opening.txt",
+	"dvonn":                         "dvonn-stacking.txt",
+	"mancala/egyptian":              "mancala-egyptian-opening.txt",
+	"mancala/ethiopian":             "mancala-ethiopian-opening.txt",
+	"mancala/nigerian":              "mancala-nigerian-opening.txt",
+	"strix/advanced":                "strix-advanced-opening.txt",
+	"strix/simple":                  "strix-simple-opening.txt",
+	"strix/standard":                "strix-standard-opening.txt",
+	"strix/first-edition":           "strix-first-edition-opening.txt",
+	"strix/two-player":              "strix-two-player-opening.txt",
+	"traditional/four-field-kono":   "traditional-four-field-kono-opening.txt",
+	"traditional/fox-and-geese":     "traditional-fox-and-geese-opening.txt",
+	"traditional/mu-torere":         "traditional-mu-torere-opening.txt",
+	"traditional/tac-tix":           "traditional-tac-tix-opening.txt",
+	"traditional/nine-mens-morris":  "traditional-nine-mens-morris-opening.txt",
+	"traditional/hnefatafl":         "traditional-hnefatafl-opening.txt",
+	"traditional/chess-tic-tac-toe": "traditional-chess-tic-tac-toe-opening.txt",
+	"traditional/xiangqi":           "traditional-xiangqi-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -381,6 +382,7 @@ var gameRecords = []string{
 	"traditional-hnefatafl.txt",
 	"traditional-hnefatafl-escape.txt",
 	"traditional-hnefatafl-opening.txt",
+	"traditional-chess-tic-tac-toe-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {

@@ -29,6 +29,7 @@ const (
 	glyphEmpty    = "·"
 	glyphDarkMono = ":"
 	glyphTarget   = "•"
+	glyphPath     = "○" // a landing of a chain being built
 	glyphLast     = "◦" // where the last move started, in monochrome
 	glyphMark     = "◆"
 	glyphShade    = "░"

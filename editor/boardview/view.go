@@ -28,6 +28,7 @@ type View struct {
 	cursor   int
 	selected int
 	targets  map[int]bool
+	path     map[int]bool
 	lastFrom int
 	lastTo   int
 	mono     bool
@@ -144,6 +145,18 @@ func (v *View) SetTargets(cells []int) {
 	v.targets = make(map[int]bool, len(cells))
 	for _, c := range cells {
 		v.targets[c] = true
+	}
+}
+
+// SetPath marks the landings of a move being built hop by hop (a chain):
+// cells after the first of cells, drawn like the selected cell, an empty
+// one with a ring.
+func (v *View) SetPath(cells []int) {
+	v.path = make(map[int]bool, len(cells))
+	for i, c := range cells {
+		if i > 0 {
+			v.path[c] = true
+		}
 	}
 }
 
@@ -354,6 +367,9 @@ func (v *View) contents(c int) (text string, seat int, marker string) {
 }
 
 func glyphOf(k core.PieceKind) string {
+	if k.BoardGlyph != "" {
+		return k.BoardGlyph
+	}
 	if k.Glyph != "" {
 		return k.Glyph
 	}
@@ -370,7 +386,7 @@ func (v *View) drawCell(put func(int, int, string, tcell.Style), l *layout, c in
 	from, to := v.lastCells()
 	last := c == from || c == to
 	target := v.targets[c]
-	sel := c == v.selected
+	sel := c == v.selected || v.path[c]
 	cursor := c == v.cursor
 
 	fill := v.baseStyle()
@@ -428,6 +444,8 @@ func (v *View) drawCell(put func(int, int, string, tcell.Style), l *layout, c in
 			}
 		case target:
 			text = glyphTarget
+		case v.path[c]:
+			text = glyphPath
 		case v.mono && last && c == from:
 			text = glyphLast
 		case v.marked[c]:

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"strings"
 
 	"rulesmith/core"
 )
@@ -18,6 +19,11 @@ type Interaction struct {
 	// the cells its legal moves go to.
 	Selected int
 	Targets  []int
+	// Path is a chain being built hop by hop: the selected piece's cell
+	// and the landings chosen so far (nil before the first hop). Targets
+	// then lists the next landings; picking the last landing again stops
+	// there when the rules allow.
+	Path []int
 	// Pending is a move waiting for confirmation (0 for none).
 	Pending core.Move
 	// Preview is a line of positions being stepped through (a foul's
@@ -52,7 +58,7 @@ func (in *Interaction) ClearMessages() { in.Msg, in.Err = "", "" }
 
 // Reset drops the selection and any preview (the position changed).
 func (in *Interaction) Reset() {
-	in.Selected, in.Targets, in.Preview = -1, nil, nil
+	in.Selected, in.Targets, in.Path, in.Preview = -1, nil, nil, nil
 	in.changed()
 }
 
@@ -91,6 +97,11 @@ func (in *Interaction) Confirm() core.Move {
 // need no second cell (placements, sowing), returns the moves to play
 // there: one to play at once, several to choose from. A cell with no
 // legal move says why in Err.
+//
+// A move through several cells (a chain of jumps) is built hop by hop:
+// on a landing from which the chosen moves go on, Pick extends Path and
+// lights the next landings; picking the last landing again plays the
+// chain that stops there, when the rules allow it.
 func (in *Interaction) Pick(cell int) []core.Move {
 	defer in.changed()
 	in.ClearMessages()
@@ -102,19 +113,12 @@ func (in *Interaction) Pick(cell int) []core.Move {
 	}
 	name := g.Board().Cells[cell].Name
 	if in.Selected >= 0 {
-		if cell == in.Selected {
-			in.Selected, in.Targets = -1, nil
+		if moves, done := in.hop(cell); done {
+			return moves
+		}
+		if cell == in.Selected && len(in.Path) < 2 {
+			in.Selected, in.Targets, in.Path = -1, nil, nil
 			return nil
-		}
-		var opts []core.Move
-		for _, m := range s.MovesAt(in.Selected) {
-			if m.To() == cell {
-				opts = append(opts, m)
-			}
-		}
-		if len(opts) > 0 {
-			in.Selected, in.Targets = -1, nil
-			return opts
 		}
 		if len(s.MovesAt(cell)) == 0 {
 			in.Err = fmt.Sprintf("%s is not a target of the selected piece", name)
@@ -130,16 +134,119 @@ func (in *Interaction) Pick(cell int) []core.Move {
 	if moves[0].From() < 0 || moves[0].To() < 0 {
 		return moves
 	}
-	in.Selected, in.Targets = cell, nil
-	seen := map[int]bool{}
-	for _, m := range moves {
-		if !seen[m.To()] {
-			seen[m.To()] = true
-			in.Targets = append(in.Targets, m.To())
-		}
-	}
+	in.Selected, in.Targets, in.Path = cell, nil, nil
+	in.Targets = in.next([]int{cell})
 	in.Msg = fmt.Sprintf("%s: %d target(s); enter on one plays it", name, len(in.Targets))
 	return nil
+}
+
+// paths returns the legal moves from the selected piece whose cells
+// begin with prefix, and their cells.
+func (in *Interaction) paths(prefix []int) ([]core.Move, [][]int) {
+	s := in.S
+	var moves []core.Move
+	var cells [][]int
+	for _, m := range s.MovesAt(in.Selected) {
+		p := s.Game.Path(s.State(), m)
+		if len(p) < len(prefix) {
+			continue
+		}
+		ok := true
+		for i, c := range prefix {
+			ok = ok && p[i] == c
+		}
+		if ok {
+			moves, cells = append(moves, m), append(cells, p)
+		}
+	}
+	return moves, cells
+}
+
+// next returns the cells the moves that begin with prefix go to next.
+func (in *Interaction) next(prefix []int) []int {
+	var out []int
+	seen := map[int]bool{}
+	_, cells := in.paths(prefix)
+	for _, p := range cells {
+		if len(p) > len(prefix) && !seen[p[len(prefix)]] {
+			seen[p[len(prefix)]] = true
+			out = append(out, p[len(prefix)])
+		}
+	}
+	return out
+}
+
+// hop handles a pick while a piece is selected: a next landing (played,
+// or added to the path when the chain may go on) or the last landing
+// again (stop there). done is false when the cell is neither.
+func (in *Interaction) hop(cell int) (moves []core.Move, done bool) {
+	g := in.S.Game
+	path := in.Path
+	if len(path) == 0 {
+		path = []int{in.Selected}
+	}
+	isTarget := false
+	for _, t := range in.Targets {
+		isTarget = isTarget || t == cell
+	}
+	if isTarget {
+		ext := append(append([]int(nil), path...), cell)
+		var exact []core.Move
+		goesOn := false
+		ms, cells := in.paths(ext)
+		for i, p := range cells {
+			if len(p) == len(ext) {
+				exact = append(exact, ms[i])
+			} else {
+				goesOn = true
+			}
+		}
+		if !goesOn {
+			in.Selected, in.Targets, in.Path = -1, nil, nil
+			return exact, true
+		}
+		in.Path = ext
+		in.Targets = in.next(ext)
+		at := g.Board().Cells[cell].Name
+		if len(exact) > 0 {
+			in.Msg = fmt.Sprintf("%s: the move may go on (%d next landing(s) lit) or stop: enter on %s again stops here", pathText(g, ext), len(in.Targets), at)
+		} else {
+			in.Msg = fmt.Sprintf("%s: the move must go on (%d next landing(s) lit)", pathText(g, ext), len(in.Targets))
+		}
+		return nil, true
+	}
+	if len(path) >= 2 && cell == path[len(path)-1] {
+		ms, cells := in.paths(path)
+		var exact []core.Move
+		for i, p := range cells {
+			if len(p) == len(path) {
+				exact = append(exact, ms[i])
+			}
+		}
+		if len(exact) == 0 {
+			in.Err = fmt.Sprintf("%s may not stop on %s: the move must go on", pathText(g, path), g.Board().Cells[cell].Name)
+			return nil, true
+		}
+		in.Selected, in.Targets, in.Path = -1, nil, nil
+		return exact, true
+	}
+	if len(path) >= 2 {
+		in.Err = fmt.Sprintf("%s is not a next landing of %s (esc drops the move)", g.Board().Cells[cell].Name, pathText(g, path))
+		return nil, true
+	}
+	return nil, false
+}
+
+// pathText writes cells as a1-c3-e5.
+func pathText(g *core.Game, cells []int) string {
+	var b strings.Builder
+	for i, c := range cells {
+		if i > 0 {
+			b.WriteString("-")
+		}
+		b.WriteString(g.Board().Cells[c].Name)
+	}
+	return b.String()
 }
 
 // noMove says why cell offers the seat to move no move.
