@@ -368,10 +368,27 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 	// Not in check now, a move that neither leaves nor enters a cell the
 	// attack tests on the royal pieces' cells read, and moves no royal
 	// piece, leaves them unattacked: it needs no test.
-	var rel []uint64
+	// With one royal piece, on k, such a move is tested only along the rays
+	// from k through its cells (relDir) and, when it touches their cells,
+	// by the other attackers (other).
+	var rel, other, relDir []uint64
+	k := -1
 	if royal && lg.rel[s.buf[hPhase]] != nil && !g.royalAttacked(s, mover) {
 		rel = s.relScratch(lg.words)
 		pos := s.buf[g.lay.pos:]
+		n := 0
+		for _, q := range lg.royal[mover] {
+			if c := int(pos[q]) - 1; c >= 0 {
+				n++
+				k = c
+			}
+		}
+		if n == 1 {
+			relDir = s.dirScratch(g.board.N())
+			other = lg.rel[s.buf[hPhase]][k*lg.words : (k+1)*lg.words]
+		} else {
+			k = -1
+		}
 		for _, q := range lg.royal[mover] {
 			if c := int(pos[q]) - 1; c >= 0 {
 				row := lg.rel[s.buf[hPhase]][c*lg.words : (c+1)*lg.words]
@@ -379,7 +396,7 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 					rel[w] |= row[w]
 				}
 				rel[c/64] |= 1 << uint(c%64) // a royal piece that moves
-				g.relRays(s, c, rel)
+				g.relRays(s, c, rel, relDir)
 			}
 		}
 	}
@@ -405,9 +422,15 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 		}
 		if royal {
 			var attacked bool
-			if virtual && lg.topMover[ri] && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1 {
+			inPlace := virtual && lg.topMover[ri] && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1
+			switch {
+			case inPlace && k >= 0 && from != k:
+				dirs := relDir[from] | relDir[to]
+				touches := other[from/64]&(1<<uint(from%64)) != 0 || other[to/64]&(1<<uint(to%64)) != 0
+				attacked = g.tryInPlacePartial(s, from, to, mover, k, dirs, touches)
+			case inPlace:
 				attacked = g.tryInPlace(s, from, to, mover)
-			} else {
+			default:
 				attacked = g.tryAhead(s, m, mover)
 			}
 			if attacked {
@@ -436,6 +459,24 @@ func (g *Game) tryInPlace(s *State, from, to, mover int) bool {
 	b[l.pos+int(p-1)] = int32(to + 1)
 	attacked := g.royalAttacked(s, mover)
 	b[l.pos+int(p-1)] = int32(from + 1)
+	b[l.top+from], b[l.height+from] = p, 1
+	b[l.top+to], b[l.height+to] = victim, hTo
+	return attacked
+}
+
+// tryInPlacePartial is tryInPlace for a seat not in check with one royal
+// piece, on k, that does not move: only the ray attackers along the
+// directions dirs from k, and the other attackers when touches, can have
+// changed their answer.
+func (g *Game) tryInPlacePartial(s *State, from, to, mover, k int, dirs uint64, touches bool) bool {
+	l := &g.lay
+	b := s.buf
+	p := b[l.top+from]
+	victim := b[l.top+to]
+	hTo := b[l.height+to]
+	b[l.top+to], b[l.height+to] = p, 1
+	b[l.top+from], b[l.height+from] = 0, 0
+	attacked := g.attackedSome(s, k, mover, dirs, touches)
 	b[l.top+from], b[l.height+from] = p, 1
 	b[l.top+to], b[l.height+to] = victim, hTo
 	return attacked
@@ -478,10 +519,16 @@ func (g *Game) royalAttacked(s *State, seat int) bool {
 // attacked reports whether a piece of a seat other than seat, still
 // playing, could take a piece on t by a rule of the current phase.
 func (g *Game) attacked(s *State, t, seat int) bool {
+	return g.attackedSome(s, t, seat, ^uint64(0), true)
+}
+
+// attackedSome is attacked asking the ray attackers only along the walk
+// directions in dirs (a bit per direction) and the others only when others.
+func (g *Game) attackedSome(s *State, t, seat int, dirs uint64, others bool) bool {
 	ph := s.buf[hPhase]
 	as := g.legal.attackers[ph]
 	for o := range g.seats {
-		if o == seat || s.Eliminated(o) {
+		if !others || o == seat || s.Eliminated(o) {
 			continue
 		}
 		for i := range as {
@@ -494,8 +541,8 @@ func (g *Game) attacked(s *State, t, seat int) bool {
 			}
 		}
 	}
-	if kinds := g.legal.rayKinds[ph]; kinds != nil {
-		return g.rayAttacked(s, t, seat, int(ph), kinds)
+	if kinds := g.legal.rayKinds[ph]; kinds != nil && dirs != 0 {
+		return g.rayAttacked(s, t, seat, int(ph), kinds, dirs)
 	}
 	return false
 }
@@ -503,7 +550,7 @@ func (g *Game) attacked(s *State, t, seat int) bool {
 // rayAttacked asks the ray attackers of the phase about the first occupied
 // cells along the rays from t: each such piece of another seat still
 // playing, by the rules that move its kind.
-func (g *Game) rayAttacked(s *State, t, seat, ph int, kinds [][]rayAttacker) bool {
+func (g *Game) rayAttacked(s *State, t, seat, ph int, kinds [][]rayAttacker, dirs uint64) bool {
 	b := g.board
 	nd := len(b.Dirs)
 	rays, roff := b.RayTable()
@@ -514,6 +561,9 @@ func (g *Game) rayAttacked(s *State, t, seat, ph int, kinds [][]rayAttacker) boo
 	depth := g.legal.walkDepth[ph]
 	noStones := g.legal.noStones
 	for _, e := range g.legal.walkDirs[ph] {
+		if dirs&(1<<uint(e)) == 0 {
+			continue
+		}
 		k := t*nd + e
 		j := 0
 		for i, x := range rays[roff[k]:roff[k+1]] {
@@ -562,7 +612,7 @@ func slicesContains(xs []int, x int) bool {
 // and including the walk's depth of occupied cells: a piece that leaves or
 // enters one of them may change what the ray attackers see from t; beyond
 // them nothing they read changes.
-func (g *Game) relRays(s *State, t int, rel []uint64) {
+func (g *Game) relRays(s *State, t int, rel, relDir []uint64) {
 	ph := s.buf[hPhase]
 	b := g.board
 	nd := len(b.Dirs)
@@ -576,6 +626,9 @@ func (g *Game) relRays(s *State, t int, rel []uint64) {
 		j := 0
 		for _, x := range rays[roff[k]:roff[k+1]] {
 			rel[x/64] |= 1 << uint(x%64)
+			if relDir != nil {
+				relDir[x] |= 1 << uint(e)
+			}
 			if height[x] == 0 && counts[x] == 0 {
 				continue
 			}
@@ -584,6 +637,18 @@ func (g *Game) relRays(s *State, t int, rel []uint64) {
 			}
 		}
 	}
+}
+
+// dirScratch returns s's per-cell direction masks for n cells, cleared.
+func (s *State) dirScratch(n int) []uint64 {
+	if cap(s.relDir) < n {
+		s.relDir = make([]uint64, n)
+	}
+	r := s.relDir[:n]
+	for i := range r {
+		r[i] = 0
+	}
+	return r
 }
 
 // relScratch returns s's working bit set of words words, cleared.

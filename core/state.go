@@ -63,6 +63,7 @@ type State struct {
 	look      *State
 	attackBuf []Move
 	rel       []uint64
+	relDir    []uint64
 	// undo is a copy of the position before a move that may award points,
 	// restored when the move is refused (Game.play; allocated once).
 	undo *State
