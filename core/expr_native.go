@@ -206,6 +206,34 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 			}
 			return n
 		}
+	case "pieces":
+		if len(args) != 1 {
+			return nil, nil
+		}
+		ks, ok := strArg(args[0])
+		if !ok {
+			return nil, nil
+		}
+		k, known := g.KindIndex(ks)
+		if !known {
+			return nil, nil
+		}
+		var of []int32 // the pieces of that kind
+		for p, pk := range g.pieceKind {
+			if int(pk) == k {
+				of = append(of, int32(p))
+			}
+		}
+		return nil, func(s *State, _, _ int) int {
+			pos := s.buf[s.g.lay.pos:]
+			n := 0
+			for _, p := range of {
+				if pos[p] != 0 {
+					n++
+				}
+			}
+			return n
+		}
 	case "hand":
 		if len(args) != 0 {
 			return nil, nil

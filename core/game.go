@@ -113,8 +113,10 @@ type Game struct {
 	rules []rule
 	// counters[i]: rule i's captureCounter, or nil (priority.go)
 	counters []captureCounter
-	phases   []*phase
-	ends     []*endCond
+	// always[i]: every move of rule i takes a piece (priority.go)
+	always []bool
+	phases []*phase
+	ends   []*endCond
 	// awards[ri]: rule ri can award capture points (pointsAwarder), or nil
 	// when no rule can
 	awards []bool

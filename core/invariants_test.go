@@ -13,7 +13,7 @@ import (
 	"rulesmith/variants"
 )
 
-var shipped = []string{"mancala/egyptian", "mancala/ethiopian", "mancala/nigerian", "dvonn", "traditional/mu-torere", "traditional/tac-tix", "traditional/nine-mens-morris", "traditional/hnefatafl", "traditional/chess-tic-tac-toe", "traditional/xiangqi"}
+var shipped = []string{"mancala/egyptian", "mancala/ethiopian", "mancala/nigerian", "dvonn", "traditional/mu-torere", "traditional/tac-tix", "traditional/nine-mens-morris", "traditional/hnefatafl", "traditional/chess-tic-tac-toe", "traditional/fanorona", "traditional/xiangqi"}
 
 func load(t testing.TB, name string, sets ...string) *core.Game {
 	t.Helper()
@@ -89,6 +89,13 @@ func TestRandomGameInvariants(t *testing.T) {
 						// a capture takes the one piece on the target
 						if d := piecesBefore - pieces; d < 0 || d > 1 {
 							t.Fatalf("game %d ply %d: a Xiangqi move removed %d pieces", i, before.Ply(), d)
+						}
+					case g.Name() == "traditional/fanorona":
+						// a capture (A or W after a landing) takes at least one
+						// piece; a paika takes none
+						text := g.Format(before, m)
+						if capture := strings.ContainsAny(text, "AW"); capture != (pieces < piecesBefore) {
+							t.Fatalf("game %d ply %d: %s took %d pieces", i, before.Ply(), text, piecesBefore-pieces)
 						}
 					case g.Name() == "traditional/hnefatafl" || g.Name() == "traditional/latrunculi":
 						// custodial captures take pieces; a move adds none

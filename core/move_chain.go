@@ -17,6 +17,7 @@ package core
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -79,6 +80,11 @@ type segmenter interface {
 	passes(s *State, m Move, out []int32) []int32
 	// canTake reports whether the rule's moves may take pieces.
 	canTake() bool
+	// origins returns, on a board of at most 64 cells, the cells whose
+	// pieces the seat to move may move by the rule, as a superset mask.
+	origins(s *State) uint64
+	// movable reports whether the piece on c may move by the rule.
+	movable(s *State, c, mover int) bool
 }
 
 type chainRule struct {
@@ -327,7 +333,14 @@ func (r *chainRule) walk(w *chainWalk, d int) (cont, stop bool) {
 	lo := len(w.segs)
 	w.segs = r.seg.genFrom(st, at, w.segs)
 	hi := len(w.segs)
-	defer func() { w.segs = w.segs[:lo] }()
+	cont, stop = r.segments(w, d, st, lo, hi)
+	w.segs = w.segs[:lo]
+	return cont, stop
+}
+
+// segments tries the candidate segments w.segs[lo:hi] from the position
+// after d segments (see walk).
+func (r *chainRule) segments(w *chainWalk, d int, st *State, lo, hi int) (cont, stop bool) {
 	for i := lo; i < hi; i++ {
 		m := w.segs[i]
 		to := m.To()
@@ -529,16 +542,17 @@ func (r *chainRule) gen(s *State, out []Move) []Move {
 	w.out, w.nodes, w.cut = out, 0, false
 	n := g.board.N()
 	top := s.buf[g.lay.top : g.lay.top+n]
+	mover := s.ToMove()
 	if g.small {
-		for occ := s.occMask(); occ != 0; occ &= occ - 1 {
-			c := bits.TrailingZeros64(occ)
-			if !r.genOrigin(w, s, c) {
+		for cand := r.seg.origins(s); cand != 0; cand &= cand - 1 {
+			c := bits.TrailingZeros64(cand)
+			if r.seg.movable(s, c, mover) && !r.genOrigin(w, s, c) {
 				break
 			}
 		}
 	} else {
 		for c := 0; c < n; c++ {
-			if top[c] != 0 && !r.genOrigin(w, s, c) {
+			if top[c] != 0 && r.seg.movable(s, c, mover) && !r.genOrigin(w, s, c) {
 				break
 			}
 		}
@@ -641,6 +655,11 @@ func (r *chainRule) captured(s *State, m Move) int {
 	}
 	return n
 }
+
+// alwaysCaptures reports whether every chain takes a piece (segments =
+// "capturing"), so that compulsory capture keeps its moves uncounted
+// (alwaysCapturer, core/priority.go).
+func (r *chainRule) alwaysCaptures() bool { return r.capturing }
 
 // takes reports whether move m takes piece p.
 func (r *chainRule) takes(s *State, m Move, p int) bool {
@@ -817,6 +836,24 @@ func (r *chainRule) explain(s *State, text string) (string, bool) {
 	}
 	if r.must && best == len(cells) {
 		return fmt.Sprintf("the chain %s must go on (continue = \"must\")", strings.Join(names, "-")), true
+	}
+	if best == len(cells) {
+		// legal chains follow the written cells, but what the text adds
+		// to a landing (a line capture's A or W) differs
+		if len(cells) == 2 {
+			if reason, ok := r.seg.explain(s, text); ok && reason != "" {
+				return strings.TrimPrefix(reason, weak), true
+			}
+		}
+		var same []string
+		for _, m := range moves {
+			if path := g.Path(s, m); m.From() == from && slices.Equal(path, cells) {
+				same = append(same, r.format(s, m))
+			}
+		}
+		if len(same) > 0 {
+			return fmt.Sprintf("no chain along %s is written %q; write %s", strings.Join(names, "-"), text, strings.Join(same, " or ")), true
+		}
 	}
 	return "", false
 }

@@ -868,6 +868,16 @@ func (r *slideRule) passes(s *State, m Move, out []int32) []int32 {
 	return out
 }
 
+// origins returns the cells whose top piece the seat to move owns when
+// the rule moves only its own pieces, else every occupied cell (boards of
+// at most 64 cells).
+func (r *slideRule) origins(s *State) uint64 {
+	if r.own && !r.common {
+		return s.ownMask(s.ToMove())
+	}
+	return s.occMask()
+}
+
 // canTake reports whether the rule's moves may take pieces.
 func (r *slideRule) canTake() bool {
 	return (r.jump && r.captureOver) || r.replace || (r.cap != nil && r.cap.kind != capNone)

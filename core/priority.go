@@ -46,10 +46,31 @@ func (c *compiler) compilePriority() {
 	}
 	if len(g.counters) == 0 {
 		g.counters = make([]captureCounter, len(g.rules))
+		g.always = make([]bool, len(g.rules))
 		for i, ru := range g.rules {
 			g.counters[i], _ = ru.(captureCounter)
+			if ac, ok := ru.(alwaysCapturer); ok {
+				g.always[i] = ac.alwaysCaptures()
+			}
 		}
 	}
+}
+
+// alwaysCapturer is a rule every move of which takes a piece (a chain
+// whose segments must all capture): under compulsory capture its moves are
+// kept without counting what they take.
+type alwaysCapturer interface {
+	alwaysCaptures() bool
+}
+
+// captures reports whether m takes a piece, counting only when its rule
+// may also make moves that take nothing.
+func (g *Game) captures(s *State, m Move) bool {
+	ri := m.Rule()
+	if ri >= 0 && ri < len(g.always) && g.always[ri] {
+		return true
+	}
+	return g.captured(s, m) > 0
 }
 
 // captured returns how many pieces m takes when played from s (0 for a
@@ -65,13 +86,23 @@ func (g *Game) captured(s *State, m Move) int {
 // prioritize filters moves (generated in s) in place by the priority and
 // returns the kept moves, in their order.
 func (g *Game) prioritize(s *State, moves []Move, priority int) []Move {
+	if priority == priorityCompulsory {
+		k := 0
+		for _, m := range moves {
+			if g.captures(s, m) {
+				moves[k] = m
+				k++
+			}
+		}
+		if k == 0 {
+			return moves // nothing captures: every move stays
+		}
+		return moves[:k]
+	}
 	best := 0
 	for _, m := range moves {
 		if n := g.captured(s, m); n > best {
 			best = n
-			if priority == priorityCompulsory {
-				break
-			}
 		}
 	}
 	if best == 0 {
@@ -79,8 +110,7 @@ func (g *Game) prioritize(s *State, moves []Move, priority int) []Move {
 	}
 	k := 0
 	for _, m := range moves {
-		n := g.captured(s, m)
-		if (priority == priorityCompulsory && n > 0) || n == best {
+		if g.captured(s, m) == best {
 			moves[k] = m
 			k++
 		}

@@ -288,3 +288,52 @@ over = "enemy"
 		}
 	}
 }
+
+// Majority capture counts what a whole chain takes (checkers' majority
+// rule): of the jump chains a1-c1 (one piece) and a1-c1-e1 (two), only the
+// longer stays; under compulsory capture both do, and the plain step goes.
+func TestCapturePriorityChains(t *testing.T) {
+	src := `name = "test/prio-chain"
+[players]
+seats = ["white", "black"]
+[board]
+kind = "grid"
+width = 7
+height = 2
+[pieces.white]
+owner = "white"
+[pieces.black]
+owner = "black"
+[setup.pieces]
+a1 = "white"
+b1 = "black"
+d1 = "black"
+g2 = "black"
+[turns]
+first = "white"
+capture_priority = "PRIORITY"
+[moves.step]
+type = "step"
+[moves.hop]
+type = "jump"
+over = "enemy"
+[moves.jumps]
+type = "chain"
+segment = "hop"
+segments = "capturing"
+notation = "path"
+`
+	for _, tc := range []struct{ priority, want string }{
+		{"none", "a1-a2 a1-c1 a1-c1-e1"},
+		{"compulsory", "a1-c1 a1-c1-e1"},
+		{"majority", "a1-c1-e1"},
+	} {
+		g, err := core.LoadBytes("prio.toml", []byte(strings.Replace(src, "PRIORITY", tc.priority, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := legal(g, g.NewState()); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.priority, got, tc.want)
+		}
+	}
+}

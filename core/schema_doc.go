@@ -313,6 +313,17 @@ func tableJSON(t *schemaTable) map[string]any {
 
 // ---- key reference ----------------------------------------------------------
 
+// KeyAnchor returns the HTML anchor of a table's section in the key
+// reference: "keys-turns", "keys-moves-name" for [moves.NAME], "keys-top"
+// for the top level. The prose sections of docs/variant-format.md link to
+// them instead of repeating the keys' types and defaults.
+func KeyAnchor(path string) string {
+	if path == "" {
+		return "keys-top"
+	}
+	return "keys-" + strings.NewReplacer(".", "-", "_", "-").Replace(strings.ToLower(path))
+}
+
 // KeyReference returns the key reference of docs/variant-format.md in
 // Markdown: one table per table of the format, each key with its type,
 // default, allowed values, the kinds that take it and its documentation.
@@ -325,14 +336,14 @@ func KeyReference() string {
 			walk(t.entry)
 			return
 		case t.free != nil && t.keys == nil:
-			fmt.Fprintf(&b, "#### `[%s]`\n\nEvery key is a name the file chooses; its value: %s. %s\n\n", t.path, typeDoc(t.free), t.free.Doc)
+			fmt.Fprintf(&b, "<a id=\"%s\"></a>\n\n#### `[%s]`\n\nEvery key is a name the file chooses; its value: %s. %s\n\n", KeyAnchor(t.path), t.path, typeDoc(t.free), t.free.Doc)
 			return
 		}
 		title := "top level"
 		if t.path != "" {
 			title = "`[" + t.path + "]`"
 		}
-		fmt.Fprintf(&b, "#### %s\n\n", title)
+		fmt.Fprintf(&b, "<a id=\"%s\"></a>\n\n#### %s\n\n", KeyAnchor(t.path), title)
 		if t.disc != "" {
 			fmt.Fprintf(&b, "`%s`:\n\n", t.disc)
 			for _, kd := range t.kinds {

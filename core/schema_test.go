@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -215,6 +216,36 @@ func TestVariantsMatchJSONSchema(t *testing.T) {
 	for name, src := range bad {
 		if err := sch.Validate(asJSON(t, []byte(src))); err == nil {
 			t.Errorf("%s: the schema accepts\n%s", name, src)
+		}
+	}
+}
+
+// The prose sections of docs/variant-format.md keep no second copy of the
+// keys' types and defaults: their tables give a key's meaning and link to
+// the generated reference, and every such link names a table of it.
+func TestProseKeyTablesLinkTheReference(t *testing.T) {
+	data, err := os.ReadFile(formatFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	i := strings.Index(doc, refBegin)
+	if i < 0 {
+		t.Fatalf("%s: no key reference markers", formatFile)
+	}
+	prose, ref := doc[:i], doc[i:]
+	for n, line := range strings.Split(prose, "\n") {
+		if strings.HasPrefix(line, "| key |") && (strings.Contains(line, "| type |") || strings.Contains(line, "| default |")) {
+			t.Errorf("%s:%d: a key table with types or defaults outside the key reference: give each key's meaning only (| key | meaning |) and link to the reference (](#keys-TABLE), core.KeyAnchor)", formatFile, n+1)
+		}
+	}
+	links := regexp.MustCompile(`\]\(#(keys-[a-z0-9-]+)\)`).FindAllStringSubmatch(prose, -1)
+	if len(links) == 0 {
+		t.Fatalf("%s: no section links to the key reference", formatFile)
+	}
+	for _, l := range links {
+		if !strings.Contains(ref, `<a id="`+l[1]+`"></a>`) {
+			t.Errorf("%s: link #%s names no table of the key reference", formatFile, l[1])
 		}
 	}
 }

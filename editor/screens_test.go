@@ -158,6 +158,9 @@ func shots() []shot {
 		{"play-mu-torere", "Play: Mu-torere (`play traditional/mu-torere`)",
 			"A board of points and lines drawn with its lines: the ring of kewai and the putahi b2, after a1-b2 a2-a1.",
 			playShot("traditional/mu-torere", []string{"a1-b2", "a2-a1"}, nil)},
+		{"play-fanorona", "Play: Fanorona (`play traditional/fanorona`)",
+			"The 9×5 board of points with its lines, the diagonals only through the strong points, after the approach e2-e3A (e4 and e5 taken) and the withdrawal f4-e5W (g3, h2 and i1 taken).",
+			playShot("traditional/fanorona", []string{"e2-e3A", "f4-e5W"}, nil)},
 		{"play-dvonn-placement", "Play: DVONN, placement phase (`play dvonn`)",
 			"The hex board in offset rows, after ten placements.",
 			func(t *testing.T) string {
