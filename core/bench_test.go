@@ -120,3 +120,8 @@ func TestZeroAllocsPerMove(t *testing.T) {
 
 // Random playouts of STRIX (no foul checks).
 func BenchmarkPlayoutStrixStandard(b *testing.B) { benchFramework(b, "strix/standard") }
+
+// Hnefatafl and Latrunculi: custodial captures (with the tafl King's
+// surround and Latrunculi's runs, corners and repetition ban) in playouts.
+func BenchmarkPlayoutHnefatafl(b *testing.B)  { benchFramework(b, "traditional/hnefatafl") }
+func BenchmarkPlayoutLatrunculi(b *testing.B) { benchFramework(b, "traditional/latrunculi") }

@@ -86,6 +86,7 @@ var setupKeys = []*Key{
 	{Name: "counts", Type: TTable, Doc: "CELL = int or expr: that many stones on one cell"},
 	{Name: "pieces", Type: TTable, Doc: `CELL = "kind" or ["kind", …]: a stack on a cell, bottom piece first`},
 	{Name: "hand", Type: TTable, Doc: `SEAT = ["kind", "kind:COUNT", …]: the pieces a seat starts with in hand`},
+	&reserveKey,
 }
 
 func (c *compiler) compileSetup() {
@@ -167,6 +168,10 @@ func (c *compiler) compileSetup() {
 		g.pieceKind = append(g.pieceKind, int16(pl.kind))
 		g.pieceOwner = append(g.pieceOwner, int16(g.kinds[pl.kind].Owner))
 	}
+	for _, k := range c.readReserve(len(g.pieceKind)) {
+		g.pieceKind = append(g.pieceKind, int16(k))
+		g.pieceOwner = append(g.pieceOwner, int16(g.kinds[k].Owner))
+	}
 	s := g.newLayout()
 	s.buf[hLastMover] = -1
 	for i, pl := range onBoard {
@@ -230,7 +235,7 @@ func (c *compiler) compileSetup() {
 var moveKeys = []*Key{
 	{Name: "type", Type: TChoice, Required: true, Doc: "the primitive: one of the registered move types"},
 	{Name: "cite", Type: TString, Default: "", Doc: "shown when this rule refuses a move: (rule move, E 2-7)"},
-	&thenKey, &thenIfKey, &setStateKey,
+	&thenKey, &thenIfKey, &setStateKey, &promoteKey,
 	{Name: "title", Type: TString, Doc: "accepted and ignored"},
 	{Name: "after", Type: TStrings, Doc: "effects applied, in order, after each move by this rule"},
 }
@@ -277,6 +282,7 @@ func (c *compiler) compileRules() {
 			rb.after = append(rb.after, eff)
 		}
 		rb.sets = c.compileStateSets(p)
+		rb.promo = c.compilePromotion(p)
 		if ru := mt.compile(c, p, rb); ru != nil {
 			c.g.rules = append(c.g.rules, ru)
 		}

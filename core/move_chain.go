@@ -103,6 +103,10 @@ type chainRule struct {
 	byEnd     bool
 	notation  int
 	canTake   bool
+	// segCount counts a segment's victims before it is played, when the
+	// segment rule can (captureCounter): segments = "capturing" then skips
+	// the segments that take nothing without playing them
+	segCount  captureCounter
 	reachOnly bool // identity end over segments that take nothing: each cell is expanded once
 }
 
@@ -207,6 +211,7 @@ func (c *compiler) linkChains() map[int]bool {
 		}
 		ch.seg, ch.segIdx = seg, j
 		ch.canTake = seg.canTake()
+		ch.segCount, _ = seg.(captureCounter)
 		if ch.byEnd && ch.canTake {
 			c.r.ValueErrorf(keyPath(p, &chainIdentityKey), "%s.identity: \"end\" merges chains that end on one cell, but the segments of %q may take pieces, so such chains differ; use identity = \"path\"", p, ch.segName)
 		}
@@ -345,6 +350,9 @@ func (r *chainRule) segments(w *chainWalk, d int, st *State, lo, hi int) (cont, 
 		m := w.segs[i]
 		to := m.To()
 		if r.reachOnly && w.mark[to] == w.stamp {
+			continue
+		}
+		if r.capturing && r.segCount != nil && r.segCount.captured(st, m) == 0 {
 			continue
 		}
 		if !r.revisit && r.visited(w, d, to) {

@@ -15,7 +15,11 @@ func (g *Game) Format(s *State, m Move) string {
 	if ri < 0 || ri >= len(g.rules) {
 		return fmt.Sprintf("?%x", uint64(m))
 	}
-	return g.rules[ri].format(s, m)
+	text := g.rules[ri].format(s, m)
+	if pr := g.rules[ri].base().promo; pr != nil {
+		text = g.formatPromotion(s, pr, m, text)
+	}
+	return text
 }
 
 // IllegalMoveError says why a move was refused: the text, the rule that
@@ -67,6 +71,9 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 	}
 	if alts == 1 {
 		return alt, nil
+	}
+	if err := g.explainBanned(s, t); err != nil {
+		return 0, err
 	}
 	if strings.EqualFold(t, "pass") {
 		if g.foul != nil && g.foul.MissTurn {

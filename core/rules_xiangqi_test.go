@@ -292,3 +292,41 @@ func TestXiangqiRefusals(t *testing.T) {
 		}
 	}
 }
+
+// readings 1. XIANGQI, Perpetual check: "a move is illegal if it gives
+// check and produces a position ... that has already arisen twice before in
+// the game ... the third repetition by perpetual check is refused"; a
+// repetition without check is allowed.
+func TestXiangqiPerpetualCheck(t *testing.T) {
+	g := xqPosition(t, "red", map[string]string{"d1": "red_general", "e10": "green_general", "a8": "red_chariot"})
+	s := g.NewState()
+	play := func(moves ...string) {
+		t.Helper()
+		for _, mv := range moves {
+			m, err := g.Parse(s, mv)
+			if err != nil {
+				t.Fatalf("%s: %v", mv, err)
+			}
+			if err := g.Play(s, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// the chariot checks on rank 10, then on rank 9, as the General steps
+	// between e10 and e9: twice round
+	play("a8-a10", "e10-e9", "a10-a9", "e9-e10", "a9-a10", "e10-e9", "a10-a9", "e9-e10")
+	_, err := g.Parse(s, "a9-a10")
+	if err == nil || !strings.Contains(err.Error(), "perpetual_check") {
+		t.Fatalf("a9-a10, the third check into the same position: got %v, want a refusal by perpetual_check", err)
+	}
+	if strings.Contains(" "+legal(g, s)+" ", " a9-a10 ") {
+		t.Fatal("a9-a10 is listed as a legal move")
+	}
+	play("a9-a8") // Red varies
+
+	// shuffling without check repeats a position a third time: allowed
+	q := xqPosition(t, "red", map[string]string{"d1": "red_general", "e10": "green_general"})
+	s = q.NewState()
+	g = q
+	play("d1-d2", "e10-e9", "d2-d1", "e9-e10", "d1-d2", "e10-e9", "d2-d1", "e9-e10", "d1-d2")
+}

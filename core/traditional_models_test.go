@@ -583,6 +583,7 @@ func TestModelsReproducePerftGoldens(t *testing.T) {
 		"chess-tic-tac-toe": func(d int) uint64 { return modelPerft(newChessTTT(), d) },
 		"xiangqi":           func(d int) uint64 { return uint64(newXqModel().perft(d)) },
 		"hnefatafl":         func(d int) uint64 { return modelPerft(newHnefatafl(), d) },
+		"latrunculi":        func(d int) uint64 { return modelPerft(newLatrunculi(false), d) },
 	} {
 		t.Run(name, func(t *testing.T) {
 			data, err := os.ReadFile("../testdata/perft/traditional-" + name + ".txt")

@@ -17,6 +17,9 @@ type xqModel struct {
 	// sq[f][r]: "" or side ("r"/"g") + piece letter (K A E H R C P)
 	sq   [9][10]string
 	side string // "r" or "g"
+	// seen: every position of the game so far, the current one included
+	// (the perpetual-check rule; perft ignores it)
+	seen []string
 }
 
 func newXqModel() *xqModel {
@@ -31,8 +34,12 @@ func newXqModel() *xqModel {
 	for f := 0; f < 9; f += 2 {
 		m.sq[f][3], m.sq[f][6] = "rP", "gP"
 	}
+	m.seen = []string{m.key()}
 	return m
 }
+
+// key names the position: the whole board and the side to move.
+func (m *xqModel) key() string { return fmt.Sprint(m.sq, m.side) }
 
 func xqName(f, r int) string { return fmt.Sprintf("%c%d", 'a'+f, r+1) }
 
@@ -204,10 +211,31 @@ func (m *xqModel) legal() []xqMv {
 	return out
 }
 
+// perpetual reports whether v gives check and makes a position that has
+// already arisen twice (readings, Perpetual check: "the third repetition by
+// perpetual check is refused").
+func (m *xqModel) perpetual(v xqMv) bool {
+	u := m.apply(v)
+	defer m.unapply(v, u)
+	if !m.inCheck(m.side) {
+		return false
+	}
+	n, k := 0, m.key()
+	for _, x := range m.seen {
+		if x == k {
+			n++
+		}
+	}
+	return n >= 2
+}
+
 // moves: the legal moves in the readings' notation (h3-e3, b3xb10), sorted.
 func (m *xqModel) moves() []string {
 	var out []string
 	for _, v := range m.legal() {
+		if m.perpetual(v) {
+			continue
+		}
 		sep := "-"
 		if m.sq[v.f2][v.r2] != "" {
 			sep = "x"
@@ -242,8 +270,9 @@ func (m *xqModel) play(text string) bool {
 		if m.sq[v.f2][v.r2] != "" {
 			sep = "x"
 		}
-		if xqName(v.f1, v.r1)+sep+xqName(v.f2, v.r2) == text {
+		if xqName(v.f1, v.r1)+sep+xqName(v.f2, v.r2) == text && !m.perpetual(v) {
 			m.apply(v)
+			m.seen = append(m.seen, m.key())
 			return true
 		}
 	}

@@ -193,6 +193,7 @@ var openings = map[string]string{
 	"traditional/nine-mens-morris":  "traditional-nine-mens-morris-opening.txt",
 	"traditional/hnefatafl":         "traditional-hnefatafl-opening.txt",
 	"traditional/chess-tic-tac-toe": "traditional-chess-tic-tac-toe-opening.txt",
+	"traditional/latrunculi":        "traditional-latrunculi-opening.txt",
 	"traditional/xiangqi":           "traditional-xiangqi-opening.txt",
 }
 
@@ -385,6 +386,9 @@ var gameRecords = []string{
 	"traditional-hnefatafl-escape.txt",
 	"traditional-hnefatafl-opening.txt",
 	"traditional-chess-tic-tac-toe-opening.txt",
+	"traditional-latrunculi.txt",
+	"traditional-latrunculi-light.txt",
+	"traditional-latrunculi-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {
