@@ -194,6 +194,7 @@ var openings = map[string]string{
 	"traditional/hnefatafl":         "traditional-hnefatafl-opening.txt",
 	"traditional/chess-tic-tac-toe": "traditional-chess-tic-tac-toe-opening.txt",
 	"traditional/latrunculi":        "traditional-latrunculi-opening.txt",
+	"traditional/surakarta":         "traditional-surakarta-opening.txt",
 	"traditional/xiangqi":           "traditional-xiangqi-opening.txt",
 }
 
@@ -389,6 +390,9 @@ var gameRecords = []string{
 	"traditional-latrunculi.txt",
 	"traditional-latrunculi-light.txt",
 	"traditional-latrunculi-opening.txt",
+	"traditional-surakarta.txt",
+	"traditional-surakarta-south-wins.txt",
+	"traditional-surakarta-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {
