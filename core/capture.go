@@ -32,7 +32,6 @@ const (
 // is a move).
 const maxSubsetVictims = 12
 
-
 // captureSpec is the capture part of a moving rule.
 type captureSpec struct {
 	typ      *captureType
