@@ -120,3 +120,7 @@ func TestZeroAllocsPerMove(t *testing.T) {
 
 // Random playouts of STRIX (no foul checks).
 func BenchmarkPlayoutStrixStandard(b *testing.B) { benchFramework(b, "strix/standard") }
+
+// Chess tic-tac-toe: leaps, slides with captures back to hand, per-piece
+// pawn direction, placements with glyph notation, four in a row.
+func BenchmarkPlayoutChessTicTacToe(b *testing.B) { benchFramework(b, "traditional/chess-tic-tac-toe") }
