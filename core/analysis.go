@@ -50,7 +50,6 @@ func (g *Game) Perft(s *State, depth int) uint64 {
 // A variant with a repetition rule ([end] type "repetition") has it judged
 // here too, from the positions of this playout (kept in s, reused).
 func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]Move, error) {
-	s.seen = s.seen[:0]
 	for {
 		buf = g.Settle(s, buf)
 		if len(buf) == 0 {
@@ -59,9 +58,6 @@ func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]
 		m := buf[rng.IntN(len(buf))]
 		if record != nil {
 			*record = append(*record, m)
-		}
-		if g.repetition > 0 {
-			s.seen = append(s.seen, s.Hash())
 		}
 		if err := g.Play(s, m); err != nil {
 			return buf, err

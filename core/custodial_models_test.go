@@ -10,6 +10,7 @@ package core_test
 
 import (
 	"sort"
+	"strings"
 )
 
 // sqName names square i of a w-wide grid: file letter, rank number from 1.
@@ -205,4 +206,160 @@ func (q *hnefatafl) kingTaken(king, t int) bool {
 		return false
 	}
 	return len(q.targets(king, nil)) == 0 && len(q.targets(defender, nil)) == 0
+}
+
+// ---- Latrunculi (readings, "5. LATRUNCULI") ----
+
+const (
+	ltEmpty int8 = iota
+	ltStone
+	ltKing
+)
+
+// latrunculi: sq[i] is 0 empty, else kind (1 stone, 2 king) + 2*seat... kept
+// as two arrays for clarity: kind and owner (0 Dark, 1 Light). captured
+// counts the enemy stones each side has taken. over is set when the game
+// has ended. Repetition is not modelled: readings, Repetition, it cannot
+// act below depth 12, and the model is used for perft and for games the
+// tests check for repetitions themselves.
+type latrunculi struct {
+	kind     [64]int8
+	owner    [64]int8
+	toMove   int8
+	captured [2]int8
+	over     bool
+}
+
+func newLatrunculi(kingsSecond bool) latrunculi {
+	var p latrunculi
+	for i := 0; i < 16; i++ {
+		p.kind[i], p.owner[i] = ltStone, 0
+		p.kind[63-i], p.owner[63-i] = ltStone, 1
+	}
+	dk, lk := 4, 59 // e1, d8
+	if kingsSecond {
+		dk, lk = 12, 51 // e2, d7
+	}
+	p.kind[dk], p.kind[lk] = ltKing, ltKing
+	return p
+}
+
+func ltAt(i int, d [2]int) int {
+	c, r := i%8+d[0], i/8+d[1]
+	if c < 0 || c > 7 || r < 0 || r > 7 {
+		return -1
+	}
+	return r*8 + c
+}
+
+func ltCorner(i int) bool { return i == 0 || i == 7 || i == 56 || i == 63 }
+
+// immobile: readings, Immobilisation: no neighbour of the king on c is
+// empty, and at least one holds an enemy piece.
+func (p *latrunculi) immobile(seat int8) bool {
+	king := -1
+	for i := range p.kind {
+		if p.kind[i] == ltKing && p.owner[i] == seat {
+			king = i
+		}
+	}
+	enemy := false
+	for _, d := range orth {
+		j := ltAt(king, d)
+		if j < 0 {
+			continue
+		}
+		if p.kind[j] == ltEmpty {
+			return false
+		}
+		if p.owner[j] != seat {
+			enemy = true
+		}
+	}
+	return enemy
+}
+
+func (p latrunculi) children(names bool) ([]latrunculi, []string) {
+	if p.over {
+		return nil, nil
+	}
+	var kids []latrunculi
+	var notes []string
+	me := p.toMove
+	for i := 0; i < 64; i++ {
+		if p.kind[i] == ltEmpty || p.owner[i] != me {
+			continue
+		}
+		for _, d := range orth {
+			for t := ltAt(i, d); t >= 0 && p.kind[t] == ltEmpty; t = ltAt(t, d) {
+				q := p
+				q.kind[t], q.owner[t] = p.kind[i], me
+				q.kind[i], q.owner[i] = ltEmpty, 0
+				var taken []int
+				mine := func(c int) bool { return c >= 0 && q.kind[c] != ltEmpty && q.owner[c] == me }
+				enemy := func(c int) bool { return c >= 0 && q.kind[c] != ltEmpty && q.owner[c] != me }
+				for _, e := range orth {
+					// line capture: the run of enemy pieces from t, closed
+					// by a piece of the mover's; its stones are taken
+					j := ltAt(t, e)
+					var run []int
+					for enemy(j) {
+						run = append(run, j)
+						j = ltAt(j, e)
+					}
+					if len(run) > 0 && mine(j) {
+						for _, v := range run {
+							if q.kind[v] == ltStone {
+								taken = append(taken, v)
+							}
+						}
+					}
+					// corner capture: an enemy stone on a corner with both
+					// neighbours the mover's, one of them t
+					v := ltAt(t, e)
+					if enemy(v) && q.kind[v] == ltStone && ltCorner(v) {
+						both := true
+						for _, f := range orth {
+							if n := ltAt(v, f); n >= 0 && !mine(n) {
+								both = false
+							}
+						}
+						if both {
+							taken = append(taken, v)
+						}
+					}
+				}
+				sort.Ints(taken)
+				taken = dedupe(taken)
+				for _, v := range taken {
+					q.kind[v], q.owner[v] = ltEmpty, 0
+				}
+				q.captured[me] += int8(len(taken))
+				q.toMove = 1 - me
+				if q.immobile(1-me) || q.immobile(me) {
+					q.over = true
+				}
+				kids = append(kids, q)
+				if names {
+					var b strings.Builder
+					b.WriteString(sqName(i, 8) + "-" + sqName(t, 8))
+					for _, v := range taken {
+						b.WriteString("x" + sqName(v, 8))
+					}
+					notes = append(notes, b.String())
+				}
+			}
+		}
+	}
+	return kids, notes
+}
+
+func dedupe(xs []int) []int {
+	out := xs[:0]
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -5,6 +5,8 @@ package core_test
 // LATRUNCULI") and the seed text it checks, on positions worked by hand.
 
 import (
+	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -15,7 +17,7 @@ import (
 
 // position loads variant with its setup replaced by pieces (cell → kind),
 // the seat first to move, and extra TOML appended.
-func position(t *testing.T, variant, first string, pieces map[string]string, extra string) *core.Game {
+func position(t *testing.T, variant, first string, pieces map[string]string, extra string, sets ...string) *core.Game {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString("extends = \"" + variant + "\"\nname = \"test/pos\"\nreplace = [\"setup.pieces\"]\n")
@@ -29,7 +31,7 @@ func position(t *testing.T, variant, first string, pieces map[string]string, ext
 	for _, c := range cells {
 		b.WriteString(c + " = \"" + pieces[c] + "\"\n")
 	}
-	g, err := core.LoadBytes("pos.toml", []byte(b.String()), core.WithFS(variants.FS()))
+	g, err := core.LoadBytes("pos.toml", []byte(b.String()), core.WithFS(variants.FS()), core.WithSet(sets...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,13 +67,14 @@ type ruleCase struct {
 	after   string // the board after the move ("" to skip)
 	result  string // "" (game goes on), "black wins", "white wins", ...
 	present []string
+	sets    []string // --set overrides
 }
 
 func runRuleCases(t *testing.T, variant string, cases []ruleCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			g := position(t, variant, tc.first, tc.pieces, "")
+			g := position(t, variant, tc.first, tc.pieces, "", tc.sets...)
 			s := g.NewState()
 			legal := legalSet(g, s)
 			for _, m := range tc.absent {
@@ -227,4 +230,233 @@ func TestHnefataflMatchesModel(t *testing.T) {
 		games = 15
 	}
 	crosscheckModel(t, "traditional/hnefatafl", newHnefatafl(), games, 400)
+}
+
+// Readings 5 (Moves, Captures, Immobilisation and end), one case per rule;
+// every expectation is worked by hand from the readings. Dark's glyphs are
+// lower case (s, k), Light's upper case (S, K).
+func TestLatrunculiRules(t *testing.T) {
+	const v = "traditional/latrunculi"
+	ds, dk, ls, lk := "dark_stone", "dark_king", "light_stone", "light_king"
+	runRuleCases(t, v, []ruleCase{
+		{name: "seed: a single stone enclosed on two opposite sides is captured", first: "dark",
+			pieces: map[string]string{"e4": ds, "c1": ds, "d4": ls, "h1": dk, "h8": lk},
+			move:   "c1-c4xd4", after: "h1=k c4=s e4=s h8=K"},
+		{name: "seed: multiple stones at once along a line (readings: a run closed by a piece of the mover's)", first: "dark",
+			pieces: map[string]string{"f4": ds, "b1": ds, "c4": ls, "d4": ls, "e4": ls, "h1": dk, "h8": lk},
+			move:   "b1-b4xc4xd4xe4", after: "h1=k b4=s f4=s h8=K"},
+		{name: "readings: an enemy king in the run stays, its stones go", first: "dark",
+			pieces: map[string]string{"f4": ds, "b1": ds, "c4": ls, "d4": lk, "e4": ls, "h1": dk},
+			move:   "b1-b4xc4xe4", after: "h1=k b4=s d4=K f4=s"},
+		{name: "readings: --set line=single takes no run of three", first: "dark", sets: []string{"line=single"},
+			pieces: map[string]string{"f4": ds, "b1": ds, "c4": ls, "d4": ls, "e4": ls, "h1": dk, "h8": lk},
+			move:   "b1-b4", after: "h1=k b4=s c4=S d4=S e4=S f4=s h8=K"},
+		{name: "readings: --set line=single still takes a single stone", first: "dark", sets: []string{"line=single"},
+			pieces: map[string]string{"e4": ds, "c1": ds, "d4": ls, "h1": dk, "h8": lk},
+			move:   "c1-c4xd4", after: "h1=k c4=s e4=s h8=K"},
+		{name: "seed: outside walls cannot be used to capture", first: "dark",
+			pieces: map[string]string{"b1": ds, "a4": ls, "h1": dk, "h8": lk},
+			move:   "b1-b4", after: "h1=k a4=S b4=s h8=K"},
+		{name: "readings: a run that reaches the edge takes nothing", first: "dark",
+			pieces: map[string]string{"e1": ds, "f4": ls, "g4": ls, "h4": ls, "h1": dk, "a8": lk},
+			move:   "e1-e4", after: "h1=k e4=s f4=S g4=S h4=S a8=K"},
+		{name: "seed: a stone captured by two stones placed across the corner", first: "dark",
+			pieces: map[string]string{"b8": ds, "a1": ds, "a8": ls, "h1": dk, "h5": lk},
+			move:   "a1-a7xa8", after: "h1=k h5=K a7=s b8=s"},
+		{name: "readings: the king captures as the moved piece", first: "dark",
+			pieces: map[string]string{"e4": ds, "c1": dk, "d4": ls, "h8": lk},
+			move:   "c1-c4xd4", after: "c4=k e4=s h8=K"},
+		{name: "readings: the king captures as the partner", first: "dark",
+			pieces: map[string]string{"e4": dk, "c1": ds, "d4": ls, "h8": lk},
+			move:   "c1-c4xd4", after: "c4=s e4=k h8=K"},
+		{name: "seed: the king cannot be captured", first: "dark",
+			pieces: map[string]string{"e4": ds, "c1": ds, "d4": lk, "h1": dk},
+			move:   "c1-c4", after: "h1=k c4=s d4=K e4=s"},
+		{name: "readings: moving between two enemies is safe", first: "dark",
+			pieces: map[string]string{"c4": ls, "e4": ls, "d1": ds, "h1": dk, "h8": lk},
+			move:   "d1-d4", after: "h1=k c4=S d4=s e4=S h8=K"},
+		{name: "seed: the first to immobilise the opponent's king wins", first: "dark",
+			pieces: map[string]string{"a8": lk, "b8": ls, "a1": ds, "h1": dk},
+			move:   "a1-a7", after: "h1=k a7=s a8=K b8=S", result: "dark wins"},
+		{name: "readings: a king boxed in by its own pieces and walls only is not immobilised", first: "dark",
+			pieces: map[string]string{"a8": lk, "b8": ls, "a7": ls, "h1": dk, "e1": ds},
+			move:   "e1-e2", after: "h1=k e2=s a7=S a8=K b8=S"},
+		{name: "readings: the mover whose own king is immobilised loses", first: "dark",
+			pieces: map[string]string{"a1": dk, "b1": ls, "a5": ds, "h8": lk},
+			move:   "a5-a2", after: "a1=k b1=S a2=s h8=K", result: "light wins"},
+		{name: "readings: the opponent's immobilisation is judged first", first: "dark",
+			pieces: map[string]string{"a1": dk, "b1": ls, "a3": lk, "a4": ls, "b3": ls, "h2": ds},
+			move:   "h2-a2", after: "a1=k b1=S a2=s a3=K b3=S a4=S", result: "dark wins"},
+		{name: "readings: --set immobile=enemy needs every neighbour an enemy", first: "dark", sets: []string{"immobile=enemy"},
+			pieces: map[string]string{"a8": lk, "b8": ls, "a1": ds, "h1": dk},
+			move:   "a1-a7", after: "h1=k a7=s a8=K b8=S"},
+		{name: "readings Stalemate: no legal move ends the game; more captured stones win (13 to 12)", first: "light",
+			pieces: map[string]string{"a8": lk, "b8": ls, "a7": ls, "c8": ds, "b7": ds, "a6": ds, "h1": dk},
+			result: "dark wins"},
+	})
+}
+
+// Readings 5, Start: Dark moves first; 32 moves (each of the eight stones
+// of rank 2 goes 1 to 4 squares up; nothing else can move).
+func TestLatrunculiStart(t *testing.T) {
+	g := load(t, "traditional/latrunculi")
+	s := g.NewState()
+	if g.Seats()[s.ToMove()] != "dark" {
+		t.Fatalf("%s moves first", g.Seats()[s.ToMove()])
+	}
+	if n := len(g.Moves(s, nil)); n != 32 {
+		t.Fatalf("%d moves from the start, want 32", n)
+	}
+	if got := board(g, s); got != "a1=s b1=s c1=s d1=s e1=k f1=s g1=s h1=s a2=s b2=s c2=s d2=s e2=s f2=s g2=s h2=s "+
+		"a7=S b7=S c7=S d7=S e7=S f7=S g7=S h7=S a8=S b8=S c8=S d8=K e8=S f8=S g8=S h8=S" {
+		t.Fatalf("start: %s", got)
+	}
+}
+
+// Readings 5, Repetition: "a move is illegal if it would produce a position
+// (the board plus the side to move) that has already occurred three times in
+// the game, counting the start". Two stones shuffle: the start position
+// recurs after plies 4 and 8, so at ply 12 the move back to it would be its
+// fourth occurrence and is refused, with the rule named; one ply earlier
+// (and after an undo) the same shuffle is legal.
+func TestLatrunculiRepetitionBan(t *testing.T) {
+	g := position(t, "traditional/latrunculi", "dark", map[string]string{"a3": "dark_stone", "h6": "light_stone", "d1": "dark_king", "e8": "light_king"}, "")
+	h := core.NewHistory(g, g.NewState())
+	cycle := []string{"a3-a4", "h6-h5", "a4-a3", "h5-h6"}
+	for ply := 0; ply < 11; ply++ {
+		m, err := g.Parse(h.State, cycle[ply%4])
+		if err != nil {
+			t.Fatalf("ply %d: %v", ply+1, err)
+		}
+		if err := h.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	legal := legalSet(g, h.State)
+	if legal["h5-h6"] || !legal["h5-h7"] {
+		t.Fatalf("at ply 12 h5-h6 (the start a 4th time) must be refused, h5-h7 allowed: %v", keys(legal))
+	}
+	_, err := g.Parse(h.State, "h5-h6")
+	if err == nil || !strings.Contains(err.Error(), "repetition") || !strings.Contains(err.Error(), "readings 5: Repetition") {
+		t.Fatalf("h5-h6: %v", err)
+	}
+	// undo to ply 10 and replay: ply 11 reaches a third occurrence (legal)
+	if !h.Undo() {
+		t.Fatal("undo")
+	}
+	if m, err := g.Parse(h.State, "a4-a3"); err != nil {
+		t.Fatalf("a4-a3 (a third occurrence) must be legal: %v", err)
+	} else if err := h.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	if legalSet(g, h.State)["h5-h6"] {
+		t.Fatal("after undo and redo h5-h6 must still be refused")
+	}
+	// a copied position has no history: perft does not see the ban
+	if !legalSet(g, h.State.Clone())["h5-h6"] {
+		t.Fatal("a copy has no history, so h5-h6 is legal there")
+	}
+}
+
+func TestHnefataflMatchesModelPerft(t *testing.T) {
+	// the golden's depths are checked in TestModelsReproducePerftGoldens;
+	// here the engine and the model agree on a position with captures near
+	g := position(t, "traditional/hnefatafl", "black", map[string]string{
+		"c3": "attacker", "c4": "defender", "g5": "attacker", "e6": "king", "d6": "defender", "f7": "attacker", "b1": "defender"}, "")
+	p := hnefatafl{}
+	for c, k := range map[string]int8{"c3": hnAttacker, "c4": hnDefender, "g5": hnAttacker, "e6": hnKing, "d6": hnDefender, "f7": hnAttacker, "b1": hnDefender} {
+		p.sq[int(c[0]-'a')+9*int(c[1]-'1')] = k
+	}
+	for d := 1; d <= 3; d++ {
+		if got, want := g.Perft(g.NewState(), d), modelPerft(p, d); got != want {
+			t.Errorf("perft(%d): engine %d, model %d", d, got, want)
+		}
+	}
+}
+
+// ltKey is a Latrunculi model position as a map key: the board and the
+// side to move (readings 5, Repetition).
+func ltKey(p latrunculi) [129]int8 {
+	var k [129]int8
+	copy(k[:64], p.kind[:])
+	copy(k[64:128], p.owner[:])
+	k[128] = p.toMove
+	return k
+}
+
+// Random games in the engine and in the model, compared move for move: the
+// model adds the repetition ban itself (a move to a position that already
+// occurred three times is dropped) and, at the end, the result: an
+// immobilised king, or the player to move with no move (stalemate: more
+// captured stones win, equal draw).
+func TestLatrunculiMatchesModel(t *testing.T) {
+	g := load(t, "traditional/latrunculi")
+	games, maxPlies := 60, 600
+	if testing.Short() {
+		games = 12
+	}
+	rng := rand.New(rand.NewPCG(21, 22))
+	buf := make([]core.Move, 0, 256)
+	ended, stalemates := 0, 0
+	for game := 0; game < games; game++ {
+		s := g.NewState()
+		p := newLatrunculi(false)
+		seen := map[[129]int8]int{ltKey(p): 1}
+		for ply := 0; ply < maxPlies; ply++ {
+			buf = g.Settle(s, buf)
+			var got []string
+			for _, m := range buf {
+				got = append(got, g.Format(s, m))
+			}
+			sort.Strings(got)
+			kids, names := p.children(true)
+			var want []string
+			var wantKids []latrunculi
+			for i, k := range kids {
+				if seen[ltKey(k)] >= 3 {
+					continue
+				}
+				want = append(want, names[i])
+				wantKids = append(wantKids, k)
+			}
+			order := append([]string(nil), want...)
+			sort.Strings(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("game %d ply %d: engine %v, model %v", game, ply, got, want)
+			}
+			if len(want) == 0 {
+				ended++
+				r := g.Result(s)
+				winner := -1
+				if p.over {
+					// the mover won unless only its own king is immobilised
+					winner = int(1 - p.toMove)
+					if !p.immobile(p.toMove) {
+						winner = int(p.toMove)
+					}
+				} else {
+					stalemates++
+					switch {
+					case p.captured[0] > p.captured[1]:
+						winner = 0
+					case p.captured[1] > p.captured[0]:
+						winner = 1
+					}
+				}
+				if !r.Over || r.Winner != winner {
+					t.Fatalf("game %d: engine result %+v, model winner %d", game, r, winner)
+				}
+				break
+			}
+			i := rng.IntN(len(buf))
+			text := g.Format(s, buf[i])
+			if err := g.Play(s, buf[i]); err != nil {
+				t.Fatal(err)
+			}
+			j := slices.Index(order, text)
+			p = wantKids[j]
+			seen[ltKey(p)]++
+		}
+	}
+	t.Logf("%d of %d games ended within %d plies (%d stalemates)", ended, games, maxPlies, stalemates)
 }

@@ -6,9 +6,13 @@ package core
 
 var repetitionEnd = endType{
 	name: "repetition",
-	doc:  "the position after a move has occurred count times in the game: a draw",
-	keys: []*Key{&repetitionCountKey},
+	doc:  "the position after a move has occurred count times in the game: a draw (or, with forbid, such a move is illegal)",
+	keys: []*Key{&repetitionCountKey, &repetitionForbidKey},
 	compile: func(c *compiler, p, name string) endCheck {
+		if c.readBool(p, &repetitionForbidKey) {
+			c.g.repBan = &repetitionBan{count: c.readInt(p, &repetitionCountKey), name: name, cite: c.r.String(p+".cite", "")}
+			return nil
+		}
 		c.g.repetition = c.readInt(p, &repetitionCountKey)
 		c.g.repetitionEnd = name
 		return nil

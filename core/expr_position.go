@@ -155,7 +155,7 @@ var posFuncs = []*posFunc{
 				if x < 0 || h.st == nil {
 					return 0
 				}
-				return h.st.movesAt(x)
+				return probeMoves(h.st, x)
 			}
 		}},
 	{name: "line", doc: "line(cell, n): the piece on cell is one of n or more of its owner's pieces in a row along the board's directions (a mill, four in a row)",
@@ -534,6 +534,12 @@ func (s *State) lineAfter(from, to, seat, n int) bool {
 	}
 	return false
 }
+
+// probeMoves is (*State).movesAt, set in init: move generation reads the
+// position functions' registry, so the registry may not name it directly.
+var probeMoves func(s *State, c int) int
+
+func init() { probeMoves = (*State).movesAt }
 
 // movesAt counts the legal moves of the seat to move that start from cell
 // c. It generates on a copy of the position with its own environment (a

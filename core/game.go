@@ -160,6 +160,9 @@ type Game struct {
 	repetitionEnd string
 	// repetition: a position met this many times is a draw (0: no rule)
 	repetition int
+	// repBan: a move that would make a position occur repBan.count times
+	// is illegal (ban_repetition.go); nil: no ban
+	repBan *repetitionBan
 	// moveScratch > 0: each State gets a move buffer of this capacity for
 	// rules that generate moves while a move is played (a custodial
 	// capture's surround_shield asks whether a pair can move)

@@ -13,7 +13,7 @@ import (
 	"rulesmith/variants"
 )
 
-var shipped = []string{"mancala/egyptian", "mancala/ethiopian", "mancala/nigerian", "dvonn", "traditional/mu-torere", "traditional/tac-tix", "traditional/nine-mens-morris", "traditional/hnefatafl", "traditional/chess-tic-tac-toe", "traditional/fanorona"}
+var shipped = []string{"mancala/egyptian", "mancala/ethiopian", "mancala/nigerian", "dvonn", "traditional/mu-torere", "traditional/tac-tix", "traditional/nine-mens-morris", "traditional/hnefatafl", "traditional/chess-tic-tac-toe", "traditional/fanorona", "traditional/latrunculi"}
 
 func load(t testing.TB, name string, sets ...string) *core.Game {
 	t.Helper()

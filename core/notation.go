@@ -72,6 +72,9 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 	if alts == 1 {
 		return alt, nil
 	}
+	if err := g.explainBanned(s, t); err != nil {
+		return 0, err
+	}
 	if strings.EqualFold(t, "pass") {
 		if g.foul != nil && g.foul.MissTurn {
 			must, err := g.MustMissTurn(s)

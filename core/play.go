@@ -99,6 +99,9 @@ func (g *Game) gen(s *State, buf []Move) []Move {
 	if g.legal.on {
 		buf = append(buf[:start], g.filterLegal(s, buf[start:])...)
 	}
+	if g.repBan != nil && len(s.banned) > 0 {
+		buf = buf[:start+len(g.filterBanned(s, buf[start:]))]
+	}
 	if ph.priority != priorityNone {
 		buf = buf[:start+len(g.prioritize(s, buf[start:], ph.priority))]
 	}
@@ -139,8 +142,12 @@ func (g *Game) Play(s *State, m Move) error {
 	if s.env != nil {
 		s.env.scoreErr = nil
 	}
+	before := s.Hash()
 	if err := g.play(s, m); err != nil {
 		return err
+	}
+	if g.repetition > 0 || g.repBan != nil {
+		g.recordSeen(s, before)
 	}
 	if s.env != nil && s.env.scoreErr != nil {
 		err := s.env.scoreErr
@@ -356,7 +363,7 @@ func (h *History) Play(m Move) error {
 	}
 	h.tmp.CopyFrom(h.State)
 	if err := h.Game.Play(h.State, m); err != nil {
-		h.State.CopyFrom(h.tmp)
+		h.State.keepHistory(func() { h.State.CopyFrom(h.tmp) })
 		return err
 	}
 	// tmp is the position before this move: the delta of the previous
@@ -401,7 +408,9 @@ func (h *History) before() *State { return h.last }
 // takeBack restores the position before the last move (n > 0) and makes
 // the move before it the last one.
 func (h *History) takeBack() {
-	h.State.CopyFrom(h.last)
+	after := h.State.Hash()
+	h.State.keepHistory(func() { h.State.CopyFrom(h.last) })
+	h.State.popSeen(after)
 	h.n--
 	if h.n == 0 {
 		return

@@ -115,6 +115,7 @@ func init() {
 		&reachEnd,
 		&seatsLeftEnd,
 		&repetitionEnd,
+		&immobilisedEnd,
 		&noMoveEndType,
 	}
 }

@@ -582,6 +582,7 @@ func TestModelsReproducePerftGoldens(t *testing.T) {
 		"tac-tix":           func(d int) uint64 { return modelPerft(newTacTix(), d) },
 		"chess-tic-tac-toe": func(d int) uint64 { return modelPerft(newChessTTT(), d) },
 		"hnefatafl":         func(d int) uint64 { return modelPerft(newHnefatafl(), d) },
+		"latrunculi":        func(d int) uint64 { return modelPerft(newLatrunculi(false), d) },
 	} {
 		t.Run(name, func(t *testing.T) {
 			data, err := os.ReadFile("../testdata/perft/traditional-" + name + ".txt")

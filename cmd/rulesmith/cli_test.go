@@ -193,6 +193,7 @@ var openings = map[string]string{
 	"traditional/nine-mens-morris":  "traditional-nine-mens-morris-opening.txt",
 	"traditional/hnefatafl":         "traditional-hnefatafl-opening.txt",
 	"traditional/chess-tic-tac-toe": "traditional-chess-tic-tac-toe-opening.txt",
+	"traditional/latrunculi":        "traditional-latrunculi-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -380,6 +381,9 @@ var gameRecords = []string{
 	"traditional-hnefatafl-escape.txt",
 	"traditional-hnefatafl-opening.txt",
 	"traditional-chess-tic-tac-toe-opening.txt",
+	"traditional-latrunculi.txt",
+	"traditional-latrunculi-light.txt",
+	"traditional-latrunculi-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {

@@ -13,7 +13,9 @@ import (
 // process per iteration and reports the CPU time it used (user + system,
 // from rusage) as cpu-ms/op: what every CLI call and editor start pays to
 // load and compile the variant, the Go runtime's start included. The goal
-// is under 20 ms for every shipped variant.
+// is under 20 ms for every shipped variant. The first run fills the
+// relation table cache (under the test's own XDG_CACHE_HOME); min-cpu-ms
+// is the least of the runs, a warm cache on the least loaded one.
 func BenchmarkValidateProcess(b *testing.B) {
 	bin := filepath.Join(b.TempDir(), "rulesmith")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -22,14 +24,21 @@ func BenchmarkValidateProcess(b *testing.B) {
 	for _, name := range variants.Names() {
 		b.Run(name, func(b *testing.B) {
 			var cpu time.Duration
+			least := time.Duration(-1)
 			for i := 0; i < b.N; i++ {
 				cmd := exec.Command(bin, "validate", name)
 				if out, err := cmd.CombinedOutput(); err != nil {
 					b.Fatalf("validate %s: %v\n%s", name, err, out)
 				}
-				cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+				t := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+				cpu += t
+				if least < 0 || t < least {
+					least = t
+				}
 			}
 			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			// the least is a warm table cache on the least loaded run
+			b.ReportMetric(float64(least.Microseconds())/1000, "min-cpu-ms")
 		})
 	}
 }
