@@ -91,6 +91,7 @@ type chainRule struct {
 	ruleBase
 	segName   string
 	segAt     string // the key path of segment, for messages
+	at        string // "file:line:col: " of the rule's type, for the limit
 	seg       segmenter
 	segIdx    int // the segment rule's index
 	must      bool
@@ -121,6 +122,9 @@ func compileChain(c *compiler, p string, rb ruleBase) rule {
 	ru := &chainRule{ruleBase: rb}
 	ru.segName = c.readString(p, &chainSegmentKey)
 	ru.segAt = keyPath(p, &chainSegmentKey)
+	if o := c.r.Doc.Origin(p + ".type"); o.Pos.ValLine > 0 {
+		ru.at = fmt.Sprintf("%s:%d:%d: ", o.File, o.Pos.ValLine, o.Pos.ValCol)
+	}
 	if !c.has(p, &chainSegmentKey) {
 		c.r.Errorf(p, "%s: missing required key \"segment\" (the move rule each segment is a move of)", p)
 	}
@@ -566,7 +570,7 @@ func (r *chainRule) gen(s *State, out []Move) []Move {
 		}
 	}
 	if w.cut {
-		s.limit = fmt.Errorf("rule %q: the chains of this position pass %d segments (core.MaxChainSegments); the list of its moves is cut there", r.name, MaxChainSegments)
+		s.limit = fmt.Errorf("%smoves.%s: the chains of one position pass %d segments (core.MaxChainSegments); the rule's list of moves is cut there", r.at, r.name, MaxChainSegments)
 	}
 	out = w.out
 	w.out, w.root = nil, nil

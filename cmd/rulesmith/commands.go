@@ -99,11 +99,13 @@ func perftCmd(c *call) int {
 		return code
 	}
 	for d := 1; d <= depth; d++ {
-		fmt.Fprintf(c.stdout, "depth %d: %d\n", d, g.Perft(h.State, d))
+		n := g.Perft(h.State, d)
 		if err := h.State.Limit(); err != nil {
-			fmt.Fprintf(c.stderr, "rulesmith perft: warning: the count is cut: %v\n", err)
+			// a count that is cut is no count: the limit, named at its rule
+			fmt.Fprintf(c.stderr, "%v (perft depth %d is not counted)\n", err, d)
 			return 1
 		}
+		fmt.Fprintf(c.stdout, "depth %d: %d\n", d, n)
 	}
 	return 0
 }

@@ -87,10 +87,22 @@ func exampleMove(g *core.Game, r int) (*core.State, core.Move, bool) {
 		if len(buf) == 0 {
 			return nil, 0, false
 		}
+		// the rule's first move here, or its longest chain (a move through
+		// more than two cells)
+		best, bestLen, found := core.Move(0), 2, false
 		for _, m := range buf {
-			if m.Rule() == r {
-				return s, m, true
+			if m.Rule() != r {
+				continue
 			}
+			if !found {
+				best, found = m, true
+			}
+			if n := len(g.Path(s, m)); n > bestLen {
+				best, bestLen = m, n
+			}
+		}
+		if found {
+			return s, best, true
 		}
 		if err := g.Play(s, buf[(ply*7919)%len(buf)]); err != nil {
 			return nil, 0, false
@@ -239,7 +251,12 @@ func rulebook(g *core.Game, figs *figures) string {
 		} else if figs != nil {
 			if st, m, ok := exampleMove(g, i); ok {
 				o := diagram.Options{}
-				if f, t := m.From(), m.To(); f >= 0 && t >= 0 && f != t {
+				if path := g.Path(st, m); len(path) > 2 {
+					// a chain: an arrow per segment
+					for k := 1; k < len(path); k++ {
+						o.Arrows = append(o.Arrows, [2]int{path[k-1], path[k]})
+					}
+				} else if f, t := m.From(), m.To(); f >= 0 && t >= 0 && f != t {
 					o.Arrows = [][2]int{{f, t}}
 				} else if t >= 0 {
 					o.Marks = []int{t}
