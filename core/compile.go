@@ -39,6 +39,10 @@ type compiler struct {
 	}
 	// followUps are the rules another rule names as its then.
 	followUps map[int]bool
+	// absentSeats are declared seats not in play ([players] count), and
+	// absentKinds the piece kinds they own: references to them are
+	// dropped without an error (seat_lineup.go).
+	absentSeats, absentKinds map[string]bool
 	// segments are the rules a chain names as its segment.
 	segments map[int]bool
 	// tables is the directory of the relation table cache ("": none), and
@@ -509,6 +513,8 @@ var playersKeys = []*Key{
 	{Name: "seats", Type: TStrings, Required: true, Doc: "the seats in turn order, 1 to 8, distinct, each a valid name"},
 	{Name: "titles", Type: TStrings, Doc: "display names, one per seat"},
 	{Name: "colors", Type: TStrings, Doc: "colour names for the editor, one per seat"},
+	&playersCountKey,
+	&playersLineupsKey,
 }
 
 func (c *compiler) compilePlayers() {
@@ -531,15 +537,28 @@ func (c *compiler) compilePlayers() {
 		}
 		seen[s] = true
 	}
-	c.g.seats = seats
+	play, idx := c.lineup(seats)
+	pick := func(list []string) []string {
+		if len(list) != len(seats) || len(play) == len(seats) {
+			return list
+		}
+		var out []string
+		for _, i := range idx {
+			out = append(out, list[i])
+		}
+		return out
+	}
+	c.g.seats = play
 	c.g.seatColors = c.readStrings("players", keyOf(playersKeys, "colors"))
 	if len(c.g.seatColors) != 0 && len(c.g.seatColors) != len(seats) {
 		r.ValueErrorf("players.colors", "players.colors: want one colour per seat (%d), got %d", len(seats), len(c.g.seatColors))
 	}
+	c.g.seatColors = pick(c.g.seatColors)
 	c.g.seatTitles = c.readStrings("players", keyOf(playersKeys, "titles"))
 	if len(c.g.seatTitles) != 0 && len(c.g.seatTitles) != len(seats) {
 		r.ValueErrorf("players.titles", "players.titles: want one title per seat (%d), got %d", len(seats), len(c.g.seatTitles))
 	}
+	c.g.seatTitles = pick(c.g.seatTitles)
 }
 
 // compileDisplay reads [display]: hints for drawing the board, which the
@@ -588,6 +607,13 @@ func (c *compiler) seat(path string, allowNone bool) int {
 	s := c.r.String(path, "")
 	if allowNone && (s == "" || s == "none") {
 		return -1
+	}
+	if c.absentSeats[s] {
+		if allowNone { // an owner: its kind drops out
+			return absentSeat
+		}
+		c.r.ValueErrorf(path, "%s: seat %q does not play with [players] count = %d", path, s, len(c.g.seats))
+		return -2
 	}
 	for i, x := range c.g.seats {
 		if x == s {
@@ -695,6 +721,7 @@ var boardCommonKeys = []*Key{
 	{Name: "regions", Type: TTable, Doc: "board-wide regions: NAME = boolean expression over a cell"},
 	{Name: "seat_regions", Type: TTable, Doc: "per-seat regions: NAME = boolean expression over a cell and seat"},
 	{Name: "relations", Type: TTable, Doc: "relations: NAME = boolean expression over two cells a and b"},
+	&boardCircuitsKey,
 }
 
 // boardHolesKey is taken by every board kind but pits.
@@ -754,6 +781,7 @@ func (c *compiler) buildBoard() {
 	c.cellAttrs()
 	c.regions()
 	c.relations()
+	c.circuits()
 	c.indexRegions()
 }
 

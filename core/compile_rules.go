@@ -36,6 +36,13 @@ func (c *compiler) compilePieces() {
 		if r.Has(p + ".owner") {
 			k.Owner = c.seat(p+".owner", true)
 		}
+		if k.Owner == absentSeat { // its seat is not in play: the kind drops out
+			if c.absentKinds == nil {
+				c.absentKinds = map[string]bool{}
+			}
+			c.absentKinds[name] = true
+			continue
+		}
 		k.Value = c.readInt(p, keyOf(pieceKeys, "value"))
 		k.Flags = c.readStrings(p, keyOf(pieceKeys, "flags"))
 		k.Glyph = r.String(keyPath(p, keyOf(pieceKeys, "glyph")), strings.ToUpper(name[:1]))
@@ -57,6 +64,9 @@ func (c *compiler) compilePieces() {
 func (c *compiler) kind(path, name string) int {
 	if k, ok := c.g.KindIndex(name); ok {
 		return k
+	}
+	if c.absentKinds[name] {
+		return -1 // owned by a seat not in play: dropped without a word
 	}
 	names := make([]string, len(c.g.kinds))
 	for i, k := range c.g.kinds {
@@ -118,6 +128,10 @@ func (c *compiler) compileSetup() {
 			if s == seatName {
 				seat = i
 			}
+		}
+		if seat < 0 && c.absentSeats[seatName] {
+			r.Strings(p)
+			continue // a seat not in play
 		}
 		if seat < 0 {
 			r.Errorf(p, "setup.hand: unknown seat %q", seatName)

@@ -13,7 +13,7 @@ import (
 	"rulesmith/variants"
 )
 
-var shipped = []string{"mancala/egyptian", "mancala/ethiopian", "mancala/nigerian", "dvonn", "traditional/mu-torere", "traditional/tac-tix", "traditional/nine-mens-morris", "traditional/hnefatafl", "traditional/chess-tic-tac-toe", "traditional/fanorona", "traditional/latrunculi"}
+var shipped = []string{"mancala/egyptian", "mancala/ethiopian", "mancala/nigerian", "dvonn", "traditional/mu-torere", "traditional/tac-tix", "traditional/nine-mens-morris", "traditional/hnefatafl", "traditional/chess-tic-tac-toe", "traditional/fanorona", "traditional/latrunculi", "traditional/surakarta"}
 
 func load(t testing.TB, name string, sets ...string) *core.Game {
 	t.Helper()
@@ -84,6 +84,11 @@ func TestRandomGameInvariants(t *testing.T) {
 						// a mill removes one man, in the same move
 						if d := piecesBefore - pieces; d < 0 || d > 1 {
 							t.Fatalf("game %d ply %d: a Morris move removed %d men", i, before.Ply(), d)
+						}
+					case g.Name() == "traditional/surakarta":
+						// a loop capture takes one marble, a step none
+						if d := piecesBefore - pieces; d < 0 || d > 1 {
+							t.Fatalf("game %d ply %d: a Surakarta move removed %d marbles", i, before.Ply(), d)
 						}
 					case g.Name() == "traditional/fanorona":
 						// a capture (A or W after a landing) takes at least one

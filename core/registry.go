@@ -38,6 +38,7 @@ func init() {
 		&sowMove,
 		&pivotMove,
 		&removeMove,
+		&circuitMove,
 		&chainMove,
 	}
 }
@@ -115,6 +116,7 @@ func init() {
 		&reachEnd,
 		&seatsLeftEnd,
 		&repetitionEnd,
+		&allInEnd,
 		&immobilisedEnd,
 		&noMoveEndType,
 	}

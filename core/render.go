@@ -80,6 +80,9 @@ func renderPits(b *strings.Builder, g *Game, s *State) {
 // grid's holes leave gaps (gaps).
 func renderRows(b *strings.Builder, g *Game, s *State, indent, gaps bool) {
 	bd := g.board
+	if !indent && len(bd.Circuits()) > 0 && renderLoops(b, g, s) {
+		return
+	}
 	rows := map[int][]int{}
 	maxRow := 0
 	for c, cell := range bd.Cells {
@@ -87,10 +90,20 @@ func renderRows(b *strings.Builder, g *Game, s *State, indent, gaps bool) {
 		rows[r] = append(rows[r], c)
 		maxRow = max(maxRow, r)
 	}
+	// a hex row is indented by its first cell's place: each column two
+	// characters right of the one below, each cell four wide (a star's
+	// rows start where their first cell lies)
+	place := func(r int) int { return 4*bd.Cells[rows[r][0]].Attrs["col"].(int) - 2*r }
+	minPlace := 0
+	for r := maxRow; r >= 1; r-- {
+		if len(rows[r]) > 0 && (minPlace == 0 || place(r) < minPlace) {
+			minPlace = place(r)
+		}
+	}
 	for r := maxRow; r >= 1; r-- {
 		fmt.Fprintf(b, "%2d ", r)
-		if indent {
-			b.WriteString(strings.Repeat("  ", abs(r-(maxRow+1)/2)))
+		if indent && len(rows[r]) > 0 {
+			b.WriteString(strings.Repeat(" ", place(r)-minPlace))
 		}
 		col := 0
 		for _, c := range rows[r] {
@@ -118,13 +131,6 @@ func sum(s *State, cells []int32) int {
 		n += s.Count(int(c))
 	}
 	return n
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // renderFaces draws each face of a folded board as a grid of its (i,j)
@@ -200,4 +206,73 @@ func renderSketch(b *strings.Builder, g *Game, s *State, sk board.Sketch) {
 		b.WriteString(strings.TrimRight(string(row), " "))
 		b.WriteString("\n")
 	}
+}
+
+// renderLoops draws a grid with declared circuits: the cells four columns
+// and two rows apart, the circuits' loops round the outside
+// (board.LoopArcs), rank numbers on the left and file letters underneath.
+// It reports false when the loops cannot be drawn.
+func renderLoops(b *strings.Builder, g *Game, s *State) bool {
+	bd := g.board
+	at := make([][2]int, bd.N())
+	maxRow := 0
+	for _, cell := range bd.Cells {
+		maxRow = max(maxRow, cell.Attrs["row"].(int))
+	}
+	for c, cell := range bd.Cells {
+		at[c] = [2]int{(cell.Attrs["col"].(int) - 1) * 4, (maxRow - cell.Attrs["row"].(int)) * 2}
+	}
+	strokes := bd.LoopArcs(at, 3, 1, 2, 1)
+	if len(strokes) == 0 {
+		return false
+	}
+	minX, maxX, minY, maxY := 0, 0, 0, 0
+	for _, p := range at {
+		minX, maxX, minY, maxY = min(minX, p[0]), max(maxX, p[0]), min(minY, p[1]), max(maxY, p[1])
+	}
+	for _, st := range strokes {
+		minX, maxX, minY, maxY = min(minX, st.X), max(maxX, st.X), min(minY, st.Y), max(maxY, st.Y)
+	}
+	const left = 4 // the rank numbers and a space
+	w, h := maxX-minX+1+left, maxY-minY+2
+	rows := make([][]rune, h)
+	for y := range rows {
+		rows[y] = []rune(strings.Repeat(" ", w))
+	}
+	put := func(x, y int, t string) {
+		for _, r := range t {
+			if y >= 0 && y < h && x >= 0 && x < w {
+				rows[y][x] = r
+			}
+			x++
+		}
+	}
+	for _, st := range strokes {
+		rows[st.Y-minY][st.X-minX+left] = st.Ch
+	}
+	for c, cell := range bd.Cells {
+		t := CellText(g, s, c)
+		if t == "" {
+			t = "."
+		}
+		x, y := at[c][0]-minX+left, at[c][1]-minY
+		put(x, y, t[len(t)-1:])
+		letters, digits := splitCellName(cell.Name)
+		put(0, y, fmt.Sprintf("%2s", digits))
+		put(x, h-1, letters)
+	}
+	for _, row := range rows {
+		b.WriteString(strings.TrimRight(string(row), " "))
+		b.WriteString("\n")
+	}
+	return true
+}
+
+// splitCellName splits a grid cell name (d5) into its letters and digits.
+func splitCellName(name string) (letters, digits string) {
+	i := strings.IndexAny(name, "0123456789")
+	if i < 0 {
+		return name, ""
+	}
+	return name[:i], name[i:]
 }

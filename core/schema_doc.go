@@ -85,8 +85,10 @@ func free(path, doc string, value Key) *schemaTable {
 // formatSchema is the whole variant format as data.
 func formatSchema() *schemaTable {
 	return &schemaTable{path: "", doc: "a variant file", keys: topKeys, sub: map[string]*schemaTable{
-		"params":  free("params", "parameters", Key{Type: TScalar, Doc: "a parameter: a number, string or boolean"}),
-		"players": {path: "players", keys: playersKeys},
+		"params": free("params", "parameters", Key{Type: TScalar, Doc: "a parameter: a number, string or boolean"}),
+		"players": {path: "players", keys: playersKeys, sub: map[string]*schemaTable{
+			"lineups": free("players.lineups", "seat lineups", Key{Type: TStrings, Doc: "COUNT = the seats that play for that count"}),
+		}},
 		"board": {path: "board", keys: boardCommonKeys, disc: "kind", kinds: kindsOfBoards(), sub: map[string]*schemaTable{
 			"attrs":        free("board.attrs", "computed cell attributes", Key{Type: TExpr, Doc: "an expression over the cell's attributes"}),
 			"regions":      free("board.regions", "board-wide regions", Key{Type: TExpr, Doc: "a boolean expression over a cell"}),
@@ -94,6 +96,7 @@ func formatSchema() *schemaTable {
 			"relations":    free("board.relations", "relations", Key{Type: TExpr, Doc: "a boolean expression over two cells a and b"}),
 			"faces":        named("board.faces.NAME", "faces", &schemaTable{keys: faceKeys}),
 			"lines":        named("board.lines.FAMILY", "line families", &schemaTable{keys: lineFamilyKeys}),
+			"circuits":     named("board.circuits.NAME", "circuits", &schemaTable{keys: circuitKeys}),
 			"cells": named("board.cells.NAME", "graph cells", &schemaTable{keys: graphCellKeys,
 				free: &Key{Type: TScalar, Doc: "an attribute of the cell"}}),
 		}},

@@ -31,8 +31,8 @@ name = "t"
 width = 3
 stores = false
 `, []string{
-			`t.toml:4:1: unknown key "width" in [board]: kind = "hex" takes attrs, holes, kind, regions, relations, rows, seat_regions`,
-			`t.toml:5:1: unknown key "stores" in [board]: kind = "hex" takes attrs, holes, kind, regions, relations, rows, seat_regions`,
+			`t.toml:4:1: unknown key "width" in [board]: kind = "hex" takes attrs, circuits, holes, kind, regions, relations, rows, seat_regions`,
+			`t.toml:5:1: unknown key "stores" in [board]: kind = "hex" takes attrs, circuits, holes, kind, regions, relations, rows, seat_regions`,
 		}},
 		{"a slide does not take over", `extends = "dvonn"
 name = "t"

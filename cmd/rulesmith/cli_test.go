@@ -194,6 +194,7 @@ var openings = map[string]string{
 	"traditional/hnefatafl":         "traditional-hnefatafl-opening.txt",
 	"traditional/chess-tic-tac-toe": "traditional-chess-tic-tac-toe-opening.txt",
 	"traditional/latrunculi":        "traditional-latrunculi-opening.txt",
+	"traditional/surakarta":         "traditional-surakarta-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -384,6 +385,9 @@ var gameRecords = []string{
 	"traditional-latrunculi.txt",
 	"traditional-latrunculi-light.txt",
 	"traditional-latrunculi-opening.txt",
+	"traditional-surakarta.txt",
+	"traditional-surakarta-south-wins.txt",
+	"traditional-surakarta-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {

@@ -64,6 +64,8 @@ type Board struct {
 	// opposite d, or -1.
 	lines []Line
 	opp   []int8
+	// circuits are the declared circuits (see Circuit).
+	circuits []Circuit
 }
 
 // Relation is a compile-time table of related cells: Of(c) lists the cells
@@ -403,6 +405,9 @@ func (b *Board) SizeBytes() int64 {
 	}
 	for _, r := range b.relations {
 		n += word * int64(len(r.cell)+len(r.off))
+	}
+	for _, ci := range b.circuits {
+		n += int64(len(ci.Cells)) * (word + 1)
 	}
 	return n
 }

@@ -61,7 +61,17 @@ func (l *layout) rotate() {
 		l.labels[i].x = max(0, l.w-lb.x-textWidth(lb.text))
 		l.labels[i].y = l.h - 1 - lb.y
 	}
+	for i, st := range l.strokes {
+		l.strokes[i].x = l.w - st.x - textWidth(st.text)
+		l.strokes[i].y = l.h - 1 - st.y
+		if r, ok := halfTurn[st.text]; ok {
+			l.strokes[i].text = r
+		}
+	}
 }
+
+// halfTurn maps the stroke characters whose shape a half turn changes.
+var halfTurn = map[string]string{"╭": "╯", "╯": "╭", "╮": "╰", "╰": "╮", "├": "┤", "┤": "├", "┬": "┴", "┴": "┬"}
 
 // fits reports whether the layout, and its caption line if any, fit in w×h.
 func (l *layout) fits(w, h int) bool {
@@ -139,6 +149,9 @@ var boardLayouts = map[string]*boardLayout{
 		}{{2, 1, true}, {2, 0, true}, {1, 1, true}, {1, 0, true}, {2, 1, false}, {1, 1, false}} {
 			cands = append(cands, func(bool) *layout { return hexLayout(g, o.ch, o.letterX, o.rowNums) })
 		}
+		// a wide board (a star): one character per cell
+		cands = append(cands, func(bool) *layout { return hexLayoutPitch(g, 1, 0, true, 1) },
+			func(bool) *layout { return hexLayoutPitch(g, 1, 0, false, 1) })
 		return cands
 	}},
 	"faces": {dropLabels: true, candidates: func(g *core.Game, _, _ int, wide bool) []func(bool) *layout {
@@ -154,6 +167,11 @@ var boardLayouts = map[string]*boardLayout{
 	}},
 	"grid": {checker: true, candidates: func(g *core.Game, _, _ int, _ bool) []func(bool) *layout {
 		var cands []func(bool) *layout
+		if len(g.Board().Circuits()) > 0 { // the loops round the outside, when they fit
+			for _, s := range [][2]int{{5, 2}, {4, 2}, {4, 1}, {3, 1}} {
+				cands = append(cands, func(bool) *layout { return gridLoopsLayout(g, s[0], s[1]) })
+			}
+		}
 		for _, s := range [][2]int{{5, 2}, {4, 2}, {4, 1}, {3, 1}, {2, 1}} {
 			cands = append(cands, func(bool) *layout { return gridLayout(g, s[0], s[1]) })
 		}
@@ -375,8 +393,25 @@ func splitName(name string) (letters, digits string) {
 // column before the row's first cell. letterX places the letters within
 // their slot (1: under the gap between cells).
 func hexLayout(g *core.Game, ch, letterX int, rowNums bool) *layout {
+	return hexLayoutPitch(g, ch, letterX, rowNums, 2)
+}
+
+// hexLayoutPitch draws a hex board with each column pitch×2 characters
+// right of the one before and each row pitch characters left of the one
+// below: pitch 2 gives cells three wide (DVONN), pitch 1 one wide, for a
+// wide board such as a star. A column letter goes under the lowest cell of
+// its column, or, where that spot is taken (a star's points), one further
+// along the column, or is left out; the caption names the cursor's cell.
+func hexLayoutPitch(g *core.Game, ch, letterX int, rowNums bool, pitch int) *layout {
 	b := g.Board()
-	l := &layout{cells: make([]cellBox, b.N()), px: 4, py: float64(ch), spill: 1}
+	cw := 3
+	if pitch == 1 {
+		cw = 1
+	}
+	l := &layout{cells: make([]cellBox, b.N()), px: float64(2 * pitch), py: float64(ch), spill: 1}
+	if pitch == 1 {
+		l.spill = 0
+	}
 	maxRow := 0
 	type pos struct{ col, row int }
 	at := make([]pos, b.N())
@@ -386,12 +421,29 @@ func hexLayout(g *core.Game, ch, letterX int, rowNums bool) *layout {
 		at[c] = pos{col - 1, row - 1}
 		maxRow = max(maxRow, row-1)
 	}
-	xy := func(col, row int) (int, int) { return (2*col - row) * 2, (maxRow - row) * ch }
+	xy := func(col, row int) (int, int) { return (2*col - row) * pitch, (maxRow - row) * ch }
 	firstInRow := map[int]int{}
 	lowestInCol := map[int]int{}
+	// taken marks the characters of each line that cells and labels use,
+	// with a blank on each side
+	taken := map[[2]int]bool{}
+	take := func(x, y, w int) {
+		for i := x - 1; i <= x+w; i++ {
+			taken[[2]int{i, y}] = true
+		}
+	}
+	free := func(x, y, w int) bool {
+		for i := x; i < x+w; i++ {
+			if taken[[2]int{i, y}] {
+				return false
+			}
+		}
+		return true
+	}
 	for c, p := range at {
 		x, y := xy(p.col, p.row)
-		l.cells[c] = cellBox{x: x, y: y, w: 3, h: 1, hitW: 4}
+		l.cells[c] = cellBox{x: x, y: y, w: cw, h: 1, hitW: 2 * pitch}
+		take(x, y, cw)
 		if f, ok := firstInRow[p.row]; !ok || p.col < at[f].col {
 			firstInRow[p.row] = c
 		}
@@ -404,13 +456,35 @@ func hexLayout(g *core.Game, ch, letterX int, rowNums bool) *layout {
 			_, digits := splitName(b.Cells[c].Name)
 			x, y := xy(at[c].col, at[c].row)
 			// a blank column between the number and the cell's text
-			l.labels = append(l.labels, label{x: x - 1 - textWidth(digits), y: y, text: digits})
+			x -= 1 + textWidth(digits)
+			l.labels = append(l.labels, label{x: x, y: y, text: digits})
+			take(x, y, textWidth(digits))
 		}
 	}
-	for _, c := range lowestInCol {
+	cols := make([]int, 0, len(lowestInCol))
+	for col := range lowestInCol {
+		cols = append(cols, col)
+	}
+	sort.Ints(cols)
+	for _, col := range cols {
+		c := lowestInCol[col]
 		letters, _ := splitName(b.Cells[c].Name)
-		x, y := xy(at[c].col, at[c].row-1)
-		l.labels = append(l.labels, label{x: x + letterX, y: y, text: letters})
+		w := textWidth(letters)
+	place:
+		for down := 1; down <= 2; down++ {
+			for _, dx := range []int{letterX, 1 - letterX} {
+				x, y := xy(at[c].col, at[c].row-down)
+				x += dx
+				if pitch == 1 && y > maxRow*ch {
+					break place // the compact picture adds no line for a letter
+				}
+				if free(x, y, w) {
+					l.labels = append(l.labels, label{x: x, y: y, text: letters})
+					take(x, y, w)
+					break place
+				}
+			}
+		}
 	}
 	sortLabels(l.labels)
 	l.normalize()
@@ -451,6 +525,52 @@ func gridLayout(g *core.Game, cw, ch int) *layout {
 		if !seenCol[col] {
 			seenCol[col] = true
 			l.labels = append(l.labels, label{x: x + (cw-textWidth(letters))/2, y: maxRow * ch, text: letters})
+		}
+	}
+	sortLabels(l.labels)
+	l.normalize()
+	return l
+}
+
+// gridLoopsLayout is gridLayout with the loops of the board's circuits
+// drawn round the outside (board.LoopArcs), the rank numbers left of them
+// and the file letters under them; nil when the loops cannot be drawn.
+func gridLoopsLayout(g *core.Game, cw, ch int) *layout {
+	b := g.Board()
+	l := &layout{cells: make([]cellBox, b.N()), px: float64(cw), py: float64(ch)}
+	maxRow := 0
+	for _, cell := range b.Cells {
+		r, _ := intAttr(cell.Attrs, "row")
+		maxRow = max(maxRow, r)
+	}
+	at := make([][2]int, b.N())
+	for c, cell := range b.Cells {
+		col, _ := intAttr(cell.Attrs, "col")
+		row, _ := intAttr(cell.Attrs, "row")
+		// a cell is its glyph, so that the loops run up to it
+		x, y := (col-1)*cw, (maxRow-row)*ch
+		l.cells[c] = cellBox{x: x, y: y, w: 1, h: 1, hitW: 1}
+		at[c] = [2]int{x, y}
+	}
+	strokes := b.LoopArcs(at, 3, 1, 2, 1)
+	if len(strokes) == 0 {
+		return nil
+	}
+	minX, maxY := 0, 0
+	for _, st := range strokes {
+		minX, maxY = min(minX, st.X), max(maxY, st.Y)
+		l.strokes = append(l.strokes, label{x: st.X, y: st.Y, text: string(st.Ch)})
+	}
+	seenRow, seenCol := map[int]bool{}, map[int]bool{}
+	for c, cell := range b.Cells {
+		letters, digits := splitName(cell.Name)
+		if y := at[c][1]; !seenRow[y] {
+			seenRow[y] = true
+			l.labels = append(l.labels, label{x: minX - 2 - textWidth(digits), y: y, text: digits})
+		}
+		if x := at[c][0]; !seenCol[x] {
+			seenCol[x] = true
+			l.labels = append(l.labels, label{x: x - (textWidth(letters)-1)/2, y: maxY + 1, text: letters})
 		}
 	}
 	sortLabels(l.labels)
