@@ -236,8 +236,16 @@ func (r *slideRule) takes(s *State, m Move, p int) bool {
 	if r.cap.kind == capLine {
 		return r.cap.takesLine(s, m, p)
 	}
-	one, mask := r.cap.victimsOf(m)
-	return p == one || mask&(1<<uint(p)) != 0
+	one, list, mask := r.cap.victimsOf(s, m)
+	if p == one {
+		return true
+	}
+	for ; mask != 0; mask &= mask - 1 {
+		if i := bits.TrailingZeros64(mask); i < len(list) && int(list[i]) == p {
+			return true
+		}
+	}
+	return false
 }
 
 // captured returns the number of pieces m takes: the stack on the target
@@ -258,7 +266,7 @@ func (r *slideRule) captured(s *State, m Move) int {
 	if r.cap.kind == capLine {
 		return n + r.cap.countLine(s, m)
 	}
-	one, mask := r.cap.victimsOf(m)
+	one, _, mask := r.cap.victimsOf(s, m)
 	if one >= 0 {
 		n++
 	}
@@ -666,13 +674,13 @@ func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
 	}
 	sb.WriteString("-")
 	sb.WriteString(b.Cells[m.To()].Name)
-	one, mask := cs.victimsOf(m)
+	one, list, mask := cs.victimsOf(s, m)
 	if cs != nil && cs.kind == capReplace && byPiece {
 		if p := s.Top(m.To()); p >= 0 {
 			one = p
 		}
 	}
-	formatVictims(g, &sb, one, mask)
+	formatVictims(g, &sb, one, list, mask)
 	if cs != nil && cs.kind == capLine {
 		sb.WriteString(lineMark(m))
 	}

@@ -48,6 +48,11 @@ type State struct {
 	// and thenBase the base moves being expanded; neither is the position.
 	ahead    *State
 	thenBase []Move
+	// probe is a copy for counting a piece's moves (moves_at), with its
+	// buffer; probing marks a probe, which does not probe again.
+	probe    *State
+	probeBuf []Move
+	probing  bool
 	// custBuf holds the moves a custodial capture generates to see
 	// whether a surrounded pair can move (capture_custodial.go).
 	custBuf []Move
