@@ -123,10 +123,8 @@ func (r *slideRule) attackerOn(s *State, x, t, by int, top []int32) bool {
 	if r.cap != nil && r.cap.capIf != nil && !r.cap.capIf.table[x*g.board.N()+t] {
 		return false
 	}
-	if !r.attackOnly && g.legal.confine != nil {
-		if cells := g.legal.confine[kind]; cells != nil && !cells[t] {
-			return false
-		}
+	if !r.attackOnly && !g.mayStand(int(kind), t) {
+		return false
 	}
 	if r.cap != nil && r.cap.immune != nil {
 		if v := top[t] - 1; v >= 0 && r.cap.immune[int(g.pieceKind[v])*g.board.N()+t] {
@@ -144,10 +142,84 @@ func (r *slideRule) attackedByGen(s *State, t, by int) bool {
 	buf := r.genMoves(s, s.attackBuf[:0])
 	s.setToMove(me)
 	s.attackBuf = buf[:0]
+	g := s.g
 	for _, m := range buf {
-		if m.To() == t {
-			return true
+		if m.To() != t {
+			continue
+		}
+		if p := s.Top(m.From()); !r.attackOnly && p >= 0 && !g.mayStand(int(g.pieceKind[p]), t) {
+			continue // confinement: not a move
+		}
+		return true
+	}
+	return false
+}
+
+// attackCells lists the cells the attack test on t reads: the reverse rays
+// of the rule's directions, up to its distance.
+func (r *slideRule) attackCells(g *Game, t int, add func(c int)) {
+	if !r.replace || r.land == landEmpty || (r.jump && r.captureOver) {
+		return
+	}
+	if r.slowAttack(g) {
+		for c := 0; c < g.board.N(); c++ {
+			add(c)
+		}
+		return
+	}
+	for _, d := range r.dirs {
+		for i, x := range g.board.Ray(t, g.legal.revDir[d]) {
+			if (r.dist > 0 && i+1 > r.dist) || i+1 > r.maxDist {
+				break
+			}
+			add(int(x))
+		}
+	}
+}
+
+// prepareWalk: a slide or step over empty cells (with screens or not)
+// needs, along the reverse ray of each of its directions, the first
+// screens+1 occupied cells. Jumps, moves over anything and rules whose
+// test generates moves walk their own way.
+func (r *slideRule) prepareWalk(g *Game) (dirs []int, depth int, ok bool) {
+	if r.jump || r.throughAny || r.slowAttack(g) {
+		return nil, 0, false
+	}
+	for _, d := range r.dirs {
+		dirs = append(dirs, g.legal.revDir[d])
+	}
+	if r.cap != nil {
+		depth = r.cap.screens
+	}
+	return dirs, depth + 1, true
+}
+
+// movesKind reports whether the rule moves pieces of kind k.
+func (r *slideRule) movesKind(k int) bool { return r.kinds == nil || r.kinds[k] }
+
+// attacksFrom: the piece on x, the occupied cell number j along the ray
+// back from t in direction e at distance dist, takes on t by this rule
+// when j is the number of screens, the rule moves along a direction whose
+// reverse is e, the distance fits, and attackerOn holds.
+func (r *slideRule) attacksFrom(s *State, x, j, e, dist, t, by int) bool {
+	if !r.replace || r.land == landEmpty {
+		return false
+	}
+	screens := 0
+	if r.cap != nil {
+		screens = r.cap.screens
+	}
+	if j != screens || (r.dist > 0 && dist != r.dist) || dist > r.maxDist {
+		return false
+	}
+	rev := s.g.legal.revDir
+	for _, d := range r.dirs {
+		if rev[d] == e {
+			return r.attackerOn(s, x, t, by, s.buf[s.g.lay.top:s.g.lay.top+s.g.board.N()])
 		}
 	}
 	return false
 }
+
+// attacksOnly: attack_only.
+func (r *slideRule) attacksOnly() bool { return r.attackOnly }

@@ -121,6 +121,10 @@ func TestZeroAllocsPerMove(t *testing.T) {
 // Random playouts of STRIX (no foul checks).
 func BenchmarkPlayoutStrixStandard(b *testing.B) { benchFramework(b, "strix/standard") }
 
+// Chess tic-tac-toe: leaps, slides with captures back to hand, per-piece
+// pawn direction, placements with glyph notation, four in a row.
+func BenchmarkPlayoutChessTicTacToe(b *testing.B) { benchFramework(b, "traditional/chess-tic-tac-toe") }
+
 // Hnefatafl and Latrunculi: custodial captures (with the tafl King's
 // surround and Latrunculi's runs, corners and repetition ban) in playouts.
 func BenchmarkPlayoutHnefatafl(b *testing.B)  { benchFramework(b, "traditional/hnefatafl") }

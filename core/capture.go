@@ -32,10 +32,6 @@ const (
 // is a move).
 const maxSubsetVictims = 12
 
-// maxMaskPieces is the most pieces a variant with related or sandwich
-// captures may have: victims are packed into the move as a piece mask.
-const maxMaskPieces = 26
-
 // captureSpec is the capture part of a moving rule.
 type captureSpec struct {
 	typ      *captureType
@@ -123,7 +119,7 @@ type captureType struct {
 	// kind is the type's index in captureTypes, kept in captureSpec.
 	kind    int
 	compile func(c *compiler, p string, cs *captureSpec) bool
-	find    func(cs *captureSpec, s *State, from, t, mover, side int, list []int32) (mask uint64, n int)
+	find    func(cs *captureSpec, s *State, from, t, mover, side int, list []int32) (n int)
 }
 
 // The capture kinds every capture-taking rule knows; related and sandwich
@@ -282,18 +278,45 @@ func (cs *captureSpec) capturable(s *State, v, mover, side int) bool {
 	return cs.immune == nil || !cs.immune[int(s.g.pieceKind[p])*s.g.board.N()+v]
 }
 
-// victims returns the capturable victims of a landing on t from `from` by
-// a piece of side `side` moved by mover, as a piece-id mask; when list is
-// not nil, they are also written to it in the capture's order, and n says
-// how many.
-func (cs *captureSpec) victims(s *State, from, t, mover, side int, list []int32) (mask uint64, n int) {
+// victims writes to list (room for every piece) the capturable victims of
+// a landing on t from `from` by a piece of side `side` moved by mover, in
+// the capture's order, each piece once, and returns how many.
+func (cs *captureSpec) victims(s *State, from, t, mover, side int, list []int32) (n int) {
 	if cs.capIf != nil && !cs.capIf.allows(s, from, t, 0, -1) {
-		return 0, 0
+		return 0
 	}
 	if cs.typ == nil || cs.typ.find == nil {
-		return 0, 0
+		return 0
 	}
 	return cs.typ.find(cs, s, from, t, mover, side, list)
+}
+
+func hasPiece(list []int32, p int32) bool {
+	for _, x := range list {
+		if x == p {
+			return true
+		}
+	}
+	return false
+}
+
+// choosable returns the victims of a landing a move may choose among, by
+// increasing piece id, at most maxSubsetVictims of them (the lowest; a
+// bound, not a rule), in the State's scratch. A move stores its choice as a
+// mask over this list, so the pieces' number is not bounded.
+func (cs *captureSpec) choosable(s *State, from, t, mover, side int) []int32 {
+	list := s.victimList()
+	n := cs.victims(s, from, t, mover, side, list)
+	list = list[:n]
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && list[j] < list[j-1]; j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+	if n > maxSubsetVictims {
+		list = list[:maxSubsetVictims]
+	}
+	return list
 }
 
 // emitCaptures appends the moves of a landing on t: without capture (when
@@ -314,7 +337,7 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover, sid
 	if cs.kind == capRelated && !cs.any {
 		n0 := len(out)
 		list := s.victimList()
-		_, n := cs.victims(s, from, t, mover, side, list)
+		n := cs.victims(s, from, t, mover, side, list)
 		for _, p := range list[:n] {
 			out = append(out, mkMove(rule, from, t, aux|(int(p)+1)<<4))
 		}
@@ -323,13 +346,7 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover, sid
 		}
 		return out
 	}
-	mask, _ := cs.victims(s, from, t, mover, side, nil)
-	if bits.OnesCount64(mask) > maxSubsetVictims {
-		// keep the lowest pieces; the rest cannot be chosen (a bound, not a rule)
-		for bits.OnesCount64(mask) > maxSubsetVictims {
-			mask &^= 1 << uint(63-bits.LeadingZeros64(mask))
-		}
-	}
+	mask := 1<<uint(len(cs.choosable(s, from, t, mover, side))) - 1
 	if cs.optional || mask == 0 {
 		out = append(out, mkMove(rule, from, t, aux))
 	}
@@ -340,20 +357,25 @@ func (cs *captureSpec) emit(s *State, out []Move, rule, from, t, aux, mover, sid
 	return out
 }
 
-// victimsOf lists the pieces a move captures (not counting a replaced
-// piece on the target), in piece-kind order.
-func (cs *captureSpec) victimsOf(m Move) (one int, mask uint64) {
+// victimsOf lists the pieces move m, played from s, captures (not
+// counting a replaced piece on the target): one victim, or those of list
+// whose bits are set in mask (list is the State's scratch).
+func (cs *captureSpec) victimsOf(s *State, m Move) (one int, list []int32, mask uint64) {
 	if cs == nil {
-		return -1, 0
+		return -1, nil, 0
 	}
 	v := m.Aux() >> 4
 	switch {
 	case cs.kind == capRelated && !cs.any:
-		return v - 1, 0
-	case cs.kind == capRelated || cs.kind == capSandwich:
-		return -1, uint64(v)
+		return v - 1, nil, 0
+	case (cs.kind == capRelated || cs.kind == capSandwich) && v != 0:
+		side := -1
+		if p := s.Top(m.From()); p >= 0 {
+			side = int(s.g.pieceOwner[p])
+		}
+		return -1, cs.choosable(s, m.From(), m.To(), s.ToMove(), side), uint64(v)
 	}
-	return -1, 0
+	return -1, nil, 0
 }
 
 // mayAward reports whether move m, played in s, can award capture points
@@ -369,7 +391,7 @@ func (cs *captureSpec) mayAward(s *State, m Move) bool {
 	if cs.cust != nil || cs.kind == capLine {
 		return true
 	}
-	one, mask := cs.victimsOf(m)
+	one, _, mask := cs.victimsOf(s, m)
 	return one >= 0 || mask != 0
 }
 
@@ -386,7 +408,7 @@ func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 	if cs.kind == capLine {
 		return cs.applyLine(s, m, mover, rule)
 	}
-	one, mask := cs.victimsOf(m)
+	one, list, mask := cs.victimsOf(s, m)
 	take := func(p int) error {
 		c := s.PieceCell(p)
 		if c < 0 {
@@ -406,8 +428,10 @@ func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 		}
 	}
 	for ; mask != 0; mask &= mask - 1 {
-		if err := take(bits.TrailingZeros64(mask)); err != nil {
-			return err
+		if i := bits.TrailingZeros64(mask); i < len(list) {
+			if err := take(int(list[i])); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -493,13 +517,15 @@ func (s *State) pointsError(what string, seat, v int) error {
 }
 
 // formatVictims appends "x" and each victim's glyph, in kind order.
-func formatVictims(g *Game, b *strings.Builder, one int, mask uint64) {
+func formatVictims(g *Game, b *strings.Builder, one int, list []int32, mask uint64) {
 	var ps []int
 	if one >= 0 {
 		ps = append(ps, one)
 	}
 	for ; mask != 0; mask &= mask - 1 {
-		ps = append(ps, bits.TrailingZeros64(mask))
+		if i := bits.TrailingZeros64(mask); i < len(list) {
+			ps = append(ps, int(list[i]))
+		}
 	}
 	sort.Slice(ps, func(i, j int) bool { return g.pieceKind[ps[i]] < g.pieceKind[ps[j]] })
 	for _, p := range ps {

@@ -13,25 +13,18 @@ var relatedCapture = captureType{
 			return false
 		}
 		cs.any = c.readChoice(p, &captureCountKey) == "any"
-		if n := c.g.NumPieces(); n > maxMaskPieces {
-			c.r.Errorf(p, "%s: capture = \"related\" needs at most %d pieces; this variant has %d", p, maxMaskPieces, n)
-			return false
-		}
 		return true
 	},
-	find: func(cs *captureSpec, s *State, from, t, mover, side int, list []int32) (mask uint64, n int) {
+	find: func(cs *captureSpec, s *State, from, t, mover, side int, list []int32) (n int) {
 		g := s.g
 		height := s.buf[g.lay.height:]
 		top := s.buf[g.lay.top:]
 		for _, v := range cs.rel.Of(t) {
-			if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover, side) {
-				if list != nil {
-					list[n] = top[v] - 1
-				}
+			if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover, side) && !hasPiece(list[:n], top[v]-1) {
+				list[n] = top[v] - 1
 				n++
-				mask |= 1 << uint(top[v]-1)
 			}
 		}
-		return mask, n
+		return n
 	},
 }

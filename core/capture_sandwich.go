@@ -38,13 +38,9 @@ var sandwichCapture = captureType{
 			return false
 		}
 		cs.lineOK = c.lineTable(p)
-		if g.NumPieces() > maxMaskPieces {
-			c.r.Errorf(p, "%s: sandwich captures choose subsets of pieces and need at most %d pieces; this variant has %d", p, maxMaskPieces, g.NumPieces())
-			return false
-		}
 		return true
 	},
-	find: func(cs *captureSpec, s *State, from, t, mover, side int, list []int32) (mask uint64, n int) {
+	find: func(cs *captureSpec, s *State, from, t, mover, side int, list []int32) (n int) {
 		g := s.g
 		height := s.buf[g.lay.height:]
 		top := s.buf[g.lay.top:]
@@ -61,15 +57,12 @@ var sandwichCapture = captureType{
 				continue
 			}
 			for _, v := range cs.rel.Of(m) {
-				if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover, side) && mask&(1<<uint(top[v]-1)) == 0 {
-					if list != nil {
-						list[n] = top[v] - 1
-					}
+				if int(v) != from && height[v] != 0 && cs.capturable(s, int(v), mover, side) && !hasPiece(list[:n], top[v]-1) {
+					list[n] = top[v] - 1
 					n++
-					mask |= 1 << uint(top[v]-1)
 				}
 			}
 		}
-		return mask, n
+		return n
 	},
 }

@@ -572,6 +572,7 @@ var displayKeys = []*Key{
 	{Name: "marks", Type: TStrings, Doc: "regions drawn marked"},
 	{Name: "shade", Type: TString, Doc: "a relation: cells related to an occupied cell are shaded (default: the first rule's exclude)"},
 	{Name: "root_face", Type: TString, Doc: "the face a folded board is unfolded about (default: the first)"},
+	{Name: "gap_after_rows", Type: TInts, Min: 1, Max: board.MaxCells, Doc: "grid boards: rows after which a gap line is drawn (a river)"},
 }
 
 func (c *compiler) compileDisplay() {
@@ -601,6 +602,7 @@ func (c *compiler) compileDisplay() {
 		g.display.Shade = ""
 	}
 	g.display.RootFace = c.readString("display", keyOf(displayKeys, "root_face"))
+	g.display.GapAfterRows = c.r.Ints("display.gap_after_rows", 1, board.MaxCells)
 }
 
 func (c *compiler) seat(path string, allowNone bool) int {

@@ -7,10 +7,11 @@ package core
 var repetitionEnd = endType{
 	name: "repetition",
 	doc:  "the position after a move has occurred count times in the game: a draw (or, with forbid, such a move is illegal)",
-	keys: []*Key{&repetitionCountKey, &repetitionForbidKey},
+	keys: []*Key{&repetitionCountKey, &repetitionForbidKey, &repetitionForbidWhenKey},
 	compile: func(c *compiler, p, name string) endCheck {
 		if c.readBool(p, &repetitionForbidKey) {
-			c.g.repBan = &repetitionBan{count: c.readInt(p, &repetitionCountKey), name: name, cite: c.r.String(p+".cite", "")}
+			c.g.repBan = &repetitionBan{count: c.readInt(p, &repetitionCountKey), name: name, cite: c.r.String(p+".cite", ""),
+				cond: c.banCondition(p)}
 			return nil
 		}
 		c.g.repetition = c.readInt(p, &repetitionCountKey)

@@ -4,3 +4,31 @@ package core
 // tests of the points limit (core.MaxPoints): reaching the limit in play
 // takes thousands of moves.
 func SetPoints(s *State, seat, v int) { s.buf[s.g.lay.scores+seat] = int32(v) }
+
+// AttackedFast reports whether a seat other than seat could take a piece on
+// t, by the rules' own attack tests (reverse rays, leaper tables).
+func AttackedFast(s *State, t, seat int) bool { return s.g.attacked(s, t, seat) }
+
+// AttackedByMoves is AttackedFast found the slow way: by generating every
+// other seat's moves, rule by rule.
+func AttackedByMoves(s *State, t, seat int) bool {
+	g := s.g
+	for o := range g.seats {
+		if o == seat || s.Eliminated(o) {
+			continue
+		}
+		for _, ri := range g.phases[s.buf[hPhase]].rules {
+			if sr, ok := g.rules[ri].(*slideRule); ok {
+				if sr.attackedByGen(s, t, o) {
+					return true
+				}
+				continue
+			}
+			a := genAttacker{rule: g.rules[ri]}
+			if a.attackedBy(s, t, o) {
+				return true
+			}
+		}
+	}
+	return false
+}

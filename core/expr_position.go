@@ -148,6 +148,16 @@ var posFuncs = []*posFunc{
 			}
 		}},
 	{name: "state_at", doc: stateAtDoc, args: []argKind{argCell, argVar}, bind: bindStateAt},
+	{name: "moves_at", doc: "moves_at(cell): how many legal moves of the seat to move start from cell (0 inside another moves_at)",
+		args: []argKind{argCell}, bind: func(g *Game, h *envHolder) any {
+			return func(c any) int {
+				x := g.cellArg(c)
+				if x < 0 || h.st == nil {
+					return 0
+				}
+				return probeMoves(h.st, x)
+			}
+		}},
 	{name: "line", doc: "line(cell, n): the piece on cell is one of n or more of its owner's pieces in a row along the board's directions (a mill, four in a row)",
 		args: []argKind{argCell, argAny}, bind: func(g *Game, h *envHolder) any {
 			return func(c, n any) bool {
@@ -523,4 +533,34 @@ func (s *State) lineAfter(from, to, seat, n int) bool {
 		}
 	}
 	return false
+}
+
+// probeMoves is (*State).movesAt, set in init: move generation reads the
+// position functions' registry, so the registry may not name it directly.
+var probeMoves func(s *State, c int) int
+
+func init() { probeMoves = (*State).movesAt }
+
+// movesAt counts the legal moves of the seat to move that start from cell
+// c. It generates on a copy of the position with its own environment (a
+// condition may be running on this one), made once per State; a copy does
+// not count again (0), so a condition that reads moves_at cannot recurse.
+func (s *State) movesAt(c int) int {
+	if s.probing {
+		return 0
+	}
+	if s.probe == nil {
+		s.probe = s.Clone()
+		s.probe.probing = true
+		s.probeBuf = make([]Move, 0, 64)
+	}
+	s.probe.CopyFrom(s)
+	s.probeBuf = s.g.gen(s.probe, s.probeBuf[:0])
+	n := 0
+	for _, m := range s.probeBuf {
+		if m.From() == c {
+			n++
+		}
+	}
+	return n
 }

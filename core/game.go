@@ -244,6 +244,9 @@ func (r *ruleBase) base() *ruleBase { return r }
 // RuleInfo describes a move rule for documentation and reasons.
 type RuleInfo struct {
 	Name, Type, Cite string
+	// AttackOnly: the rule makes no moves; it counts only in the test of
+	// whether a royal piece could be taken (attack_only).
+	AttackOnly bool
 }
 
 // Rules lists the game's move rules.
@@ -251,7 +254,10 @@ func (g *Game) Rules() []RuleInfo {
 	out := make([]RuleInfo, len(g.rules))
 	for i, r := range g.rules {
 		b := r.base()
-		out[i] = RuleInfo{b.name, b.typ, b.cite}
+		out[i] = RuleInfo{Name: b.name, Type: b.typ, Cite: b.cite}
+		if ao, ok := r.(attackOnlyRule); ok {
+			out[i].AttackOnly = ao.attacksOnly()
+		}
 	}
 	return out
 }
@@ -376,6 +382,9 @@ type Display struct {
 	Shade string
 	// RootFace names the face a folded board is unfolded around.
 	RootFace string
+	// GapAfterRows lists the rows of a grid after which a gap line is
+	// drawn (Xiangqi's river).
+	GapAfterRows []int
 }
 
 // InRegion reports whether cell c belongs to the named region (for any seat).

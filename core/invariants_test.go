@@ -13,7 +13,7 @@ import (
 	"rulesmith/variants"
 )
 
-var shipped = []string{"mancala/egyptian", "mancala/ethiopian", "mancala/nigerian", "dvonn", "traditional/mu-torere", "traditional/tac-tix", "traditional/nine-mens-morris", "traditional/hnefatafl", "traditional/chess-tic-tac-toe", "traditional/fanorona", "traditional/latrunculi", "traditional/surakarta", "traditional/chinese-checkers"}
+var shipped = []string{"mancala/egyptian", "mancala/ethiopian", "mancala/nigerian", "dvonn", "traditional/mu-torere", "traditional/tac-tix", "traditional/nine-mens-morris", "traditional/hnefatafl", "traditional/chess-tic-tac-toe", "traditional/fanorona", "traditional/latrunculi", "traditional/surakarta", "traditional/xiangqi", "traditional/chinese-checkers"}
 
 func load(t testing.TB, name string, sets ...string) *core.Game {
 	t.Helper()
@@ -84,6 +84,11 @@ func TestRandomGameInvariants(t *testing.T) {
 						// a mill removes one man, in the same move
 						if d := piecesBefore - pieces; d < 0 || d > 1 {
 							t.Fatalf("game %d ply %d: a Morris move removed %d men", i, before.Ply(), d)
+						}
+					case g.Name() == "traditional/xiangqi":
+						// a capture takes the one piece on the target
+						if d := piecesBefore - pieces; d < 0 || d > 1 {
+							t.Fatalf("game %d ply %d: a Xiangqi move removed %d pieces", i, before.Ply(), d)
 						}
 					case g.Name() == "traditional/surakarta":
 						// a loop capture takes one marble, a step none

@@ -242,6 +242,7 @@ func (c *compiler) linkChains() map[int]bool {
 const (
 	walkGen = iota
 	walkFind
+	walkText // every chain's text, for Parse (formatMoves)
 )
 
 // chainWalk is the working space of a chain's depth-first walk, kept in
@@ -259,8 +260,10 @@ type chainWalk struct {
 	nTaken []int32  // nTaken[d]: pieces segment d took
 	seen   []int32  // identity end: stamp per cell of the ends already emitted
 	stamp  int32
-	mark   []int32 // reachOnly: stamp per cell expanded
-	stack  []int32 // restore's working space
+	mark   []int32  // reachOnly: stamp per cell expanded
+	stack  []int32  // restore's working space
+	texts  []string // walkText: each chain's text, by ordinal
+	ends   []int32  // walkText: each chain's end
 	// the walk in progress
 	mode   int
 	root   *State
@@ -508,6 +511,10 @@ func (r *chainRule) emit(w *chainWalk, d int) bool {
 	k := w.count
 	w.count++
 	switch w.mode {
+	case walkText:
+		w.texts = append(w.texts, r.text(w, d))
+		w.ends = append(w.ends, int32(end))
+		return false
 	case walkGen:
 		aux := k
 		if r.byEnd {
@@ -701,12 +708,17 @@ func (r *chainRule) format(s *State, m Move) string {
 	}
 	w, d := r.find(s, m)
 	defer func() { w.root = nil }()
-	g := s.g
 	if d < 0 {
-		return fmt.Sprintf("%s-%s?", cellName(g, m.From()), cellName(g, m.To()))
+		return fmt.Sprintf("%s-%s?", cellName(s.g, m.From()), cellName(s.g, m.To()))
 	}
+	return r.text(w, d)
+}
+
+// text writes the chain of d segments the walk w stands on.
+func (r *chainRule) text(w *chainWalk, d int) string {
+	g := w.root.g
 	var b strings.Builder
-	b.WriteString(g.board.Cells[m.From()].Name)
+	b.WriteString(g.board.Cells[w.origin].Name)
 	for i := 0; i < d; i++ {
 		seg := w.path[i]
 		text := r.seg.format(w.stateAt(i), seg)
@@ -730,6 +742,48 @@ func (r *chainRule) format(s *State, m Move) string {
 		}
 	}
 	return b.String()
+}
+
+// formatMoves writes out[i] for every move of this rule in moves, walking
+// each origin's chains once (Parse: formatting each move alone would walk
+// its origin's chains once per move).
+func (r *chainRule) formatMoves(s *State, moves []Move, out []string) {
+	done := map[int]bool{}
+	for _, m := range moves {
+		from := m.From()
+		if m.Rule() != r.index || from < 0 || done[from] {
+			continue
+		}
+		done[from] = true
+		w := s.chainWalker()
+		r.begin(w, s, from, walkText)
+		w.nodes, w.cut = 0, false
+		w.texts, w.ends = w.texts[:0], w.ends[:0]
+		if r.seg != nil {
+			r.walk(w, 0)
+		}
+		w.root = nil
+		for i, mm := range moves {
+			if mm.Rule() != r.index || mm.From() != from {
+				continue
+			}
+			k := mm.Aux()
+			if r.byEnd {
+				k = -1
+				for j, e := range w.ends {
+					if int(e) == mm.To() {
+						k = j
+						break
+					}
+				}
+			}
+			if k >= 0 && k < len(w.texts) {
+				out[i] = w.texts[k]
+			} else {
+				out[i] = r.format(s, mm)
+			}
+		}
+	}
 }
 
 // plainPath writes move m as its cells joined by "-" (the spelling Parse

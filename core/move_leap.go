@@ -450,7 +450,7 @@ func (r *leapRule) AttackedBy(s *State, t, seat int) bool {
 		for i := tb.roff[t]; i < tb.roff[t+1]; i++ {
 			from := int(tb.rsrc[i])
 			p := s.Top(from)
-			if p < 0 || int(g.pieceOwner[p]) != seat || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {
+			if p < 0 || int(g.pieceOwner[p]) != seat || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) || !g.mayStand(int(g.pieceKind[p]), t) {
 				continue
 			}
 			if r.table(s, p) != tb {
@@ -502,7 +502,7 @@ func (r *leapRule) explain(s *State, text string) (string, bool) {
 			return fmt.Sprintf("the leap from %s to %s is blocked by the piece on %s", fn, tn, b.Cells[bc].Name), true
 		}
 		if !landAllows(s, r.land, to, mover, int(g.pieceOwner[p])) {
-			return fmt.Sprintf("%s is %s: a leap must end on a space that is %s", tn, describe(s, to), strings.ReplaceAll(landNames[r.land], "_", " or ")), true
+			return fmt.Sprintf("%s is %s: a leap must end on a space that is %s", tn, describe(s, to), strings.ReplaceAll(landNames[r.land], "_", " ")), true
 		}
 		if reason, bad := r.excl.explain(s, from, to); bad {
 			return reason, true

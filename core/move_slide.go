@@ -236,8 +236,16 @@ func (r *slideRule) takes(s *State, m Move, p int) bool {
 	if r.cap.kind == capLine {
 		return r.cap.takesLine(s, m, p)
 	}
-	one, mask := r.cap.victimsOf(m)
-	return p == one || mask&(1<<uint(p)) != 0
+	one, list, mask := r.cap.victimsOf(s, m)
+	if p == one {
+		return true
+	}
+	for ; mask != 0; mask &= mask - 1 {
+		if i := bits.TrailingZeros64(mask); i < len(list) && int(list[i]) == p {
+			return true
+		}
+	}
+	return false
 }
 
 // captured returns the number of pieces m takes: the stack on the target
@@ -258,7 +266,7 @@ func (r *slideRule) captured(s *State, m Move) int {
 	if r.cap.kind == capLine {
 		return n + r.cap.countLine(s, m)
 	}
-	one, mask := r.cap.victimsOf(m)
+	one, _, mask := r.cap.victimsOf(s, m)
 	if one >= 0 {
 		n++
 	}
@@ -666,13 +674,13 @@ func formatMove(s *State, byPiece bool, cs *captureSpec, m Move) string {
 	}
 	sb.WriteString("-")
 	sb.WriteString(b.Cells[m.To()].Name)
-	one, mask := cs.victimsOf(m)
+	one, list, mask := cs.victimsOf(s, m)
 	if cs != nil && cs.kind == capReplace && byPiece {
 		if p := s.Top(m.To()); p >= 0 {
 			one = p
 		}
 	}
-	formatVictims(g, &sb, one, mask)
+	formatVictims(g, &sb, one, list, mask)
 	if cs != nil && cs.kind == capLine {
 		sb.WriteString(lineMark(m))
 	}
@@ -748,7 +756,20 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 				}
 				return fmt.Sprintf("a jump must go over a piece that is %s's %s; %s is %s", g.seats[mover], map[string]string{"own": "own", "enemy": "opponent's"}[r.over], b.Cells[ray[0]].Name, describe(s, int(ray[0]))), true
 			}
-			if !r.throughAny && !r.jump {
+			if r.cap != nil && r.cap.screens > 0 {
+				between := 0
+				for _, y := range ray[:i] {
+					if s.occupied(int(y)) {
+						between++
+					}
+				}
+				switch {
+				case s.occupied(to) && between != r.cap.screens:
+					return fmt.Sprintf("a capture passes over exactly %s; there %s between %s and %s", plural(r.cap.screens, "piece"), isAre(between), fn, tn), true
+				case !s.occupied(to) && between > 0:
+					return fmt.Sprintf("a move that does not capture may not pass over a piece; the way from %s to %s is blocked", fn, tn), true
+				}
+			} else if !r.throughAny && !r.jump {
 				for _, y := range ray[:i] {
 					if s.occupied(int(y)) {
 						return fmt.Sprintf("the way from %s to %s is blocked at %s", fn, tn, b.Cells[y].Name), true
@@ -756,7 +777,7 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 				}
 			}
 			if !r.landOK(s, to, mover, side) {
-				return fmt.Sprintf("%s is %s: a move must end on a space that is %s", tn, describe(s, to), strings.ReplaceAll(landNames[r.land], "_", " or ")), true
+				return fmt.Sprintf("%s is %s: a move must end on a space that is %s", tn, describe(s, to), strings.ReplaceAll(landNames[r.land], "_", " ")), true
 			}
 			if !r.when.allows(s, from, to, s.Height(from), int(g.pieceKind[p])) {
 				return fmt.Sprintf("the rule's condition (when) does not allow %s-%s", fn, tn), true
@@ -796,6 +817,17 @@ func (r *slideRule) jumpsOver(s *State, x, mover, side int) bool {
 		return s.Top(x) >= 0 && foe(s.Owner(x), mover, side)
 	}
 	return true
+}
+
+// isAre writes "is 1 piece", "are 2 pieces", "are no pieces".
+func isAre(n int) string {
+	switch n {
+	case 0:
+		return "are no pieces"
+	case 1:
+		return "is 1 piece"
+	}
+	return fmt.Sprintf("are %d pieces", n)
 }
 
 // ---- chain segments (move_chain.go) -----------------------------------------

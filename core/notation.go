@@ -22,6 +22,26 @@ func (g *Game) Format(s *State, m Move) string {
 	return text
 }
 
+// formatAll formats moves, each rule that writes its moves in one pass
+// (a chain: one walk per origin) doing all of its own at once.
+func (g *Game) formatAll(s *State, moves []Move) []string {
+	out := make([]string, len(moves))
+	batched := map[int]bool{}
+	for i, m := range moves {
+		if ri := m.Rule(); ri >= 0 && ri < len(g.rules) {
+			if bf, ok := g.rules[ri].(batchFormatter); ok {
+				if !batched[ri] {
+					batched[ri] = true
+					bf.formatMoves(s, moves, out)
+				}
+				continue
+			}
+		}
+		out[i] = g.Format(s, m)
+	}
+	return out
+}
+
 // IllegalMoveError says why a move was refused: the text, the rule that
 // refused it (with its citation) and the reason.
 type IllegalMoveError struct {
@@ -53,9 +73,9 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 		return 0, &IllegalMoveError{Text: t, Reason: "the game is over (" + g.ResultString(r) + ")"}
 	}
 	moves := g.Moves(s, make([]Move, 0, 256))
-	for _, m := range moves {
-		if strings.EqualFold(g.Format(s, m), t) {
-			return m, nil
+	for i, text := range g.formatAll(s, moves) {
+		if strings.EqualFold(text, t) {
+			return moves[i], nil
 		}
 	}
 	// another spelling a rule accepts (a chain's plain path), when it names

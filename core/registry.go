@@ -249,6 +249,13 @@ type spellings interface {
 	accepts(s *State, m Move, text string) bool
 }
 
+// batchFormatter is a rule that formats many of its moves at once faster
+// than one by one: formatMoves writes out[i] for each of its moves in
+// moves (Parse compares the text with every legal move).
+type batchFormatter interface {
+	formatMoves(s *State, moves []Move, out []string)
+}
+
 // captureCounter is a rule whose moves may take pieces: captured returns
 // how many pieces move m, played from s, takes (0: none). Move priority
 // (capture_priority, core/priority.go) keeps only capturing moves, or

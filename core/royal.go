@@ -29,7 +29,21 @@ type legality struct {
 	// after effects (the pieceMover capability).
 	topMover []bool
 	// attackers[phase]: the attack tests of the phase's rules.
-	attackers [][]attacker
+	attackers [][]attackEntry
+	// rel[phase][t*words : (t+1)*words]: the cells the phase's attack tests
+	// on t read (a bit set), but for the ray attackers' rays (relRays); nil
+	// when some test may read any cell.
+	rel   [][]uint64
+	words int
+	// walkDirs[phase], walkDepth[phase]: the rays the phase's ray attackers
+	// read, and how many occupied cells along each.
+	walkDirs  [][]int
+	walkDepth []int
+	// rayKinds[phase][kind]: the ray attackers that move pieces of the kind.
+	rayKinds [][][]rayAttacker
+	// noStones: no cell ever holds stones (none at the start, no sowing),
+	// so occupancy is the height alone.
+	noStones bool
 	// virtual[phase]: every attack test of the phase reads only the cells'
 	// tops and heights, so a move can be tried in place without playing it.
 	virtual []bool
@@ -54,6 +68,48 @@ type attacker interface {
 type virtualAttacker interface {
 	attacker
 	virtualOK(g *Game) bool
+}
+
+// attackEntry is one rule's attack test with what is known statically:
+// hits[by][t] is false when no piece of seat by can ever take on t by the
+// rule, wherever the other pieces stand (nil: unknown).
+type attackEntry struct {
+	a    attacker
+	hits [][]bool
+	// ray: the test reads the phase's shared walk of the rays back from
+	// the cell (rayWalk) instead of walking them itself.
+	ray rayAttacker
+}
+
+// rayAttacker is an attacker whose test needs only the first few occupied
+// cells along some rays back from the attacked cell. Its prepare (at load)
+// says which directions' rays (the reverse ones) and how many occupied
+// cells of each; attackedFromWalk answers from a rayWalk of them.
+type rayAttacker interface {
+	prepareWalk(g *Game) (dirs []int, depth int, ok bool)
+	// attacksFrom reports whether the piece on x, the occupied cell number
+	// j (from 0) met walking from t along direction e, at distance dist,
+	// could take on t by the rule for seat by.
+	attacksFrom(s *State, x, j, e, dist, t, by int) bool
+	// movesKind reports whether the rule moves pieces of kind k.
+	movesKind(k int) bool
+}
+
+// attackReader is an attacker that can list the cells its test on t reads
+// besides t (origins, cells passed over, blocking cells): a move that
+// changes none of them cannot change the test's answer.
+type attackReader interface {
+	attackCells(g *Game, t int, add func(c int))
+}
+
+// walkMaxDirs bounds the directions of a board whose rays the ray
+// attackers share.
+const walkMaxDirs = 64
+
+// attackOnlyRule is a rule that may make no moves and count only in the
+// attack tests (attack_only).
+type attackOnlyRule interface {
+	attacksOnly() bool
 }
 
 // pieceMover is a rule whose every move takes the top piece (or the stack)
@@ -154,10 +210,33 @@ func (c *compiler) compileRoyal() {
 		return
 	}
 	lg.revDir = reverseDirs(g)
-	lg.attackers = make([][]attacker, len(g.phases))
+	lg.noStones = true
+	for _, ru := range g.rules {
+		if ru.base().typ == "sow" {
+			lg.noStones = false
+		}
+	}
+	if g.initial != nil {
+		for c := 0; c < g.board.N(); c++ {
+			if g.initial.Count(c) != 0 {
+				lg.noStones = false
+			}
+		}
+	}
+	lg.attackers = make([][]attackEntry, len(g.phases))
 	lg.virtual = make([]bool, len(g.phases))
+	lg.rel = make([][]uint64, len(g.phases))
+	lg.walkDirs = make([][]int, len(g.phases))
+	lg.walkDepth = make([]int, len(g.phases))
+	lg.rayKinds = make([][][]rayAttacker, len(g.phases))
+	n := g.board.N()
+	lg.words = (n + 63) / 64
 	for i, ph := range g.phases {
 		virtual := true
+		var rel []uint64
+		if n <= 1024 {
+			rel = make([]uint64, n*lg.words)
+		}
 		for _, ri := range ph.rules {
 			a, ok := g.rules[ri].(attacker)
 			if !ok {
@@ -166,10 +245,77 @@ func (c *compiler) compileRoyal() {
 			if va, ok := a.(virtualAttacker); !ok || !va.virtualOK(g) {
 				virtual = false
 			}
-			lg.attackers[i] = append(lg.attackers[i], a)
+			entry := attackEntry{a: a, hits: attackHits(g, g.rules[ri])}
+			if ra, ok := a.(rayAttacker); ok && len(g.board.Dirs) <= walkMaxDirs {
+				if dirs, depth, ok := ra.prepareWalk(g); ok {
+					entry.ray = ra
+					if lg.rayKinds[i] == nil {
+						lg.rayKinds[i] = make([][]rayAttacker, len(g.kinds))
+					}
+					for k := range g.kinds {
+						if ra.movesKind(k) {
+							lg.rayKinds[i][k] = append(lg.rayKinds[i][k], ra)
+						}
+					}
+					lg.walkDepth[i] = max(lg.walkDepth[i], depth)
+					for _, d := range dirs {
+						if !slicesContains(lg.walkDirs[i], d) {
+							lg.walkDirs[i] = append(lg.walkDirs[i], d)
+						}
+					}
+				}
+			}
+			lg.attackers[i] = append(lg.attackers[i], entry)
+			if entry.ray != nil {
+				// read along the rays, up to the walk's depth: marked per
+				// position (relRays)
+			} else if ar, ok := a.(attackReader); ok && rel != nil {
+				for t := 0; t < n; t++ {
+					row := rel[t*lg.words : (t+1)*lg.words]
+					ar.attackCells(g, t, func(c int) { row[c/64] |= 1 << uint(c%64) })
+				}
+			} else {
+				rel = nil
+			}
 		}
 		lg.virtual[i] = virtual
+		lg.rel[i] = rel
 	}
+}
+
+// attackHits tables, per seat and cell, whether a piece of the seat could
+// ever take on the cell by rule ru, from the rule's static edges (reacher)
+// and where its pieces may stand (confine); nil when the rule cannot say.
+func attackHits(g *Game, ru rule) [][]bool {
+	re, ok := ru.(reacher)
+	if !ok {
+		return nil
+	}
+	n := g.board.N()
+	out := make([][]bool, len(g.seats))
+	for seat := range out {
+		out[seat] = make([]bool, n)
+	}
+	one := make([]bool, len(g.kinds))
+	for k, kind := range g.kinds {
+		one[k] = true
+		seats := []int{kind.Owner}
+		if kind.Owner < 0 {
+			seats = seats[:0]
+			for seat := range g.seats {
+				seats = append(seats, seat)
+			}
+		}
+		re.reach(g, one, func(from, to int) {
+			if g.mayStand(k, from) {
+				for _, seat := range seats {
+					out[seat][to] = true
+				}
+			}
+		})
+		one[k] = false
+	}
+	return out
 }
 
 // reverseDirs returns, per direction d, the direction whose rays retrace
@@ -219,6 +365,41 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 	height := s.buf[g.lay.height:]
 	royal := lg.royal != nil && len(lg.royal[mover]) > 0
 	virtual := royal && lg.virtual[s.buf[hPhase]]
+	// Not in check now, a move that neither leaves nor enters a cell the
+	// attack tests on the royal pieces' cells read, and moves no royal
+	// piece, leaves them unattacked: it needs no test.
+	// With one royal piece, on k, such a move is tested only along the rays
+	// from k through its cells (relDir) and, when it touches their cells,
+	// by the other attackers (other).
+	var rel, other, relDir []uint64
+	k := -1
+	if royal && lg.rel[s.buf[hPhase]] != nil && !g.royalAttacked(s, mover) {
+		rel = s.relScratch(lg.words)
+		pos := s.buf[g.lay.pos:]
+		n := 0
+		for _, q := range lg.royal[mover] {
+			if c := int(pos[q]) - 1; c >= 0 {
+				n++
+				k = c
+			}
+		}
+		if n == 1 {
+			relDir = s.dirScratch(g.board.N())
+			other = lg.rel[s.buf[hPhase]][k*lg.words : (k+1)*lg.words]
+		} else {
+			k = -1
+		}
+		for _, q := range lg.royal[mover] {
+			if c := int(pos[q]) - 1; c >= 0 {
+				row := lg.rel[s.buf[hPhase]][c*lg.words : (c+1)*lg.words]
+				for w := range rel {
+					rel[w] |= row[w]
+				}
+				rel[c/64] |= 1 << uint(c%64) // a royal piece that moves
+				g.relRays(s, c, rel, relDir)
+			}
+		}
+	}
 	out := moves[:0]
 	for _, m := range moves {
 		if m == Pass {
@@ -234,11 +415,22 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 				}
 			}
 		}
+		if royal && rel != nil && from >= 0 && to >= 0 && lg.topMover[ri] &&
+			rel[from/64]&(1<<uint(from%64)) == 0 && rel[to/64]&(1<<uint(to%64)) == 0 {
+			out = append(out, m)
+			continue
+		}
 		if royal {
 			var attacked bool
-			if virtual && lg.topMover[ri] && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1 {
+			inPlace := virtual && lg.topMover[ri] && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1
+			switch {
+			case inPlace && k >= 0 && from != k:
+				dirs := relDir[from] | relDir[to]
+				touches := other[from/64]&(1<<uint(from%64)) != 0 || other[to/64]&(1<<uint(to%64)) != 0
+				attacked = g.tryInPlacePartial(s, from, to, mover, k, dirs, touches)
+			case inPlace:
 				attacked = g.tryInPlace(s, from, to, mover)
-			} else {
+			default:
 				attacked = g.tryAhead(s, m, mover)
 			}
 			if attacked {
@@ -250,19 +442,18 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 	return out
 }
 
-// tryInPlace moves the piece on from to to (taking what stands there) on
-// s's tops, heights and piece cells only, asks whether one of mover's royal
-// pieces is then attacked, and puts everything back.
+// tryInPlace moves the piece on from to to (covering what stands there) on
+// s's tops, heights and the moved piece's cell only, asks whether one of
+// mover's royal pieces is then attacked, and puts everything back.
 func (g *Game) tryInPlace(s *State, from, to, mover int) bool {
+	// The attack tests read tops and heights; royalAttacked reads the cells
+	// of the mover's own royal pieces, so a piece taken on to keeps its cell
+	// (a royal piece of the mover's stays where it is, under the mover).
 	l := &g.lay
 	b := s.buf
 	p := b[l.top+from]
 	victim := b[l.top+to]
-	hTo, vPos := b[l.height+to], int32(0)
-	if victim != 0 {
-		vPos = b[l.pos+int(victim-1)]
-		b[l.pos+int(victim-1)] = 0
-	}
+	hTo := b[l.height+to]
 	b[l.top+to], b[l.height+to] = p, 1
 	b[l.top+from], b[l.height+from] = 0, 0
 	b[l.pos+int(p-1)] = int32(to + 1)
@@ -270,9 +461,24 @@ func (g *Game) tryInPlace(s *State, from, to, mover int) bool {
 	b[l.pos+int(p-1)] = int32(from + 1)
 	b[l.top+from], b[l.height+from] = p, 1
 	b[l.top+to], b[l.height+to] = victim, hTo
-	if victim != 0 {
-		b[l.pos+int(victim-1)] = vPos
-	}
+	return attacked
+}
+
+// tryInPlacePartial is tryInPlace for a seat not in check with one royal
+// piece, on k, that does not move: only the ray attackers along the
+// directions dirs from k, and the other attackers when touches, can have
+// changed their answer.
+func (g *Game) tryInPlacePartial(s *State, from, to, mover, k int, dirs uint64, touches bool) bool {
+	l := &g.lay
+	b := s.buf
+	p := b[l.top+from]
+	victim := b[l.top+to]
+	hTo := b[l.height+to]
+	b[l.top+to], b[l.height+to] = p, 1
+	b[l.top+from], b[l.height+from] = 0, 0
+	attacked := g.attackedSome(s, k, mover, dirs, touches)
+	b[l.top+from], b[l.height+from] = p, 1
+	b[l.top+to], b[l.height+to] = victim, hTo
 	return attacked
 }
 
@@ -313,18 +519,148 @@ func (g *Game) royalAttacked(s *State, seat int) bool {
 // attacked reports whether a piece of a seat other than seat, still
 // playing, could take a piece on t by a rule of the current phase.
 func (g *Game) attacked(s *State, t, seat int) bool {
-	as := g.legal.attackers[s.buf[hPhase]]
+	return g.attackedSome(s, t, seat, ^uint64(0), true)
+}
+
+// attackedSome is attacked asking the ray attackers only along the walk
+// directions in dirs (a bit per direction) and the others only when others.
+func (g *Game) attackedSome(s *State, t, seat int, dirs uint64, others bool) bool {
+	ph := s.buf[hPhase]
+	as := g.legal.attackers[ph]
 	for o := range g.seats {
-		if o == seat || s.Eliminated(o) {
+		if !others || o == seat || s.Eliminated(o) {
 			continue
 		}
-		for _, a := range as {
-			if a.attackedBy(s, t, o) {
+		for i := range as {
+			e := &as[i]
+			if e.ray != nil || (e.hits != nil && !e.hits[o][t]) {
+				continue
+			}
+			if e.a.attackedBy(s, t, o) {
 				return true
 			}
 		}
 	}
+	if kinds := g.legal.rayKinds[ph]; kinds != nil && dirs != 0 {
+		return g.rayAttacked(s, t, seat, int(ph), kinds, dirs)
+	}
 	return false
+}
+
+// rayAttacked asks the ray attackers of the phase about the first occupied
+// cells along the rays from t: each such piece of another seat still
+// playing, by the rules that move its kind.
+func (g *Game) rayAttacked(s *State, t, seat, ph int, kinds [][]rayAttacker, dirs uint64) bool {
+	b := g.board
+	nd := len(b.Dirs)
+	rays, roff := b.RayTable()
+	n := b.N()
+	top := s.buf[g.lay.top : g.lay.top+n]
+	height := s.buf[g.lay.height : g.lay.height+n]
+	counts := s.buf[g.lay.counts : g.lay.counts+n]
+	depth := g.legal.walkDepth[ph]
+	noStones := g.legal.noStones
+	for _, e := range g.legal.walkDirs[ph] {
+		if dirs&(1<<uint(e)) == 0 {
+			continue
+		}
+		k := t*nd + e
+		j := 0
+		for i, x := range rays[roff[k]:roff[k+1]] {
+			if height[x] == 0 && (noStones || counts[x] == 0) {
+				continue
+			}
+			if p := top[x] - 1; p >= 0 && int(g.pieceOwner[p]) != seat {
+				if o := int(g.pieceOwner[p]); o >= 0 {
+					// an owned piece attacks for its owner
+					if !s.Eliminated(o) {
+						for _, ra := range kinds[g.pieceKind[p]] {
+							if ra.attacksFrom(s, int(x), j, e, i+1, t, o) {
+								return true
+							}
+						}
+					}
+				} else {
+					// a neutral piece, for any seat that may move it
+					for _, ra := range kinds[g.pieceKind[p]] {
+						for by := range g.seats {
+							if by != seat && !s.Eliminated(by) && ra.attacksFrom(s, int(x), j, e, i+1, t, by) {
+								return true
+							}
+						}
+					}
+				}
+			}
+			if j++; j == depth {
+				break
+			}
+		}
+	}
+	return false
+}
+
+func slicesContains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// relRays marks in rel the cells along the phase's walk rays from t up to
+// and including the walk's depth of occupied cells: a piece that leaves or
+// enters one of them may change what the ray attackers see from t; beyond
+// them nothing they read changes.
+func (g *Game) relRays(s *State, t int, rel, relDir []uint64) {
+	ph := s.buf[hPhase]
+	b := g.board
+	nd := len(b.Dirs)
+	rays, roff := b.RayTable()
+	n := b.N()
+	height := s.buf[g.lay.height : g.lay.height+n]
+	counts := s.buf[g.lay.counts : g.lay.counts+n]
+	depth := g.legal.walkDepth[ph]
+	for _, e := range g.legal.walkDirs[ph] {
+		k := t*nd + e
+		j := 0
+		for _, x := range rays[roff[k]:roff[k+1]] {
+			rel[x/64] |= 1 << uint(x%64)
+			if relDir != nil {
+				relDir[x] |= 1 << uint(e)
+			}
+			if height[x] == 0 && counts[x] == 0 {
+				continue
+			}
+			if j++; j == depth {
+				break
+			}
+		}
+	}
+}
+
+// dirScratch returns s's per-cell direction masks for n cells, cleared.
+func (s *State) dirScratch(n int) []uint64 {
+	if cap(s.relDir) < n {
+		s.relDir = make([]uint64, n)
+	}
+	r := s.relDir[:n]
+	for i := range r {
+		r[i] = 0
+	}
+	return r
+}
+
+// relScratch returns s's working bit set of words words, cleared.
+func (s *State) relScratch(words int) []uint64 {
+	if cap(s.rel) < words {
+		s.rel = make([]uint64, words)
+	}
+	r := s.rel[:words]
+	for i := range r {
+		r[i] = 0
+	}
+	return r
 }
 
 // InCheck reports whether one of seat's royal pieces ([turns] royal) could
@@ -349,7 +685,13 @@ func (a *genAttacker) attackedBy(s *State, t, by int) bool {
 	s.attackBuf = buf[:0]
 	victim := s.Top(t)
 	vt, _ := a.rule.(victimTaker)
+	g := s.g
 	for _, m := range buf {
+		if from := m.From(); from >= 0 && g.legal.topMover[m.Rule()] {
+			if p := s.Top(from); p >= 0 && !g.mayStand(int(g.pieceKind[p]), m.To()) {
+				continue // confinement: not a move
+			}
+		}
 		if m.To() == t && s.occupied(t) {
 			return true
 		}

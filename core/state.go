@@ -48,6 +48,11 @@ type State struct {
 	// and thenBase the base moves being expanded; neither is the position.
 	ahead    *State
 	thenBase []Move
+	// probe is a copy for counting a piece's moves (moves_at), with its
+	// buffer; probing marks a probe, which does not probe again.
+	probe    *State
+	probeBuf []Move
+	probing  bool
 	// custBuf holds the moves a custodial capture generates to see
 	// whether a surrounded pair can move (capture_custodial.go).
 	custBuf []Move
@@ -64,6 +69,8 @@ type State struct {
 	// working space for attack tests by move generation (royal.go).
 	look      *State
 	attackBuf []Move
+	rel       []uint64
+	relDir    []uint64
 	// undo is a copy of the position before a move that may award points,
 	// restored when the move is refused (Game.play; allocated once).
 	undo *State

@@ -581,6 +581,7 @@ func TestModelsReproducePerftGoldens(t *testing.T) {
 		"nine-mens-morris":  func(d int) uint64 { return modelPerft(newNineMensMorris(), d) },
 		"tac-tix":           func(d int) uint64 { return modelPerft(newTacTix(), d) },
 		"chess-tic-tac-toe": func(d int) uint64 { return modelPerft(newChessTTT(), d) },
+		"xiangqi":           func(d int) uint64 { return uint64(newXqModel().perft(d)) },
 		"hnefatafl":         func(d int) uint64 { return modelPerft(newHnefatafl(), d) },
 		"latrunculi":        func(d int) uint64 { return modelPerft(newLatrunculi(false), d) },
 	} {

@@ -195,6 +195,7 @@ var openings = map[string]string{
 	"traditional/chess-tic-tac-toe": "traditional-chess-tic-tac-toe-opening.txt",
 	"traditional/latrunculi":        "traditional-latrunculi-opening.txt",
 	"traditional/surakarta":         "traditional-surakarta-opening.txt",
+	"traditional/xiangqi":           "traditional-xiangqi-opening.txt",
 	"traditional/chinese-checkers":  "traditional-chinese-checkers-opening.txt",
 }
 
@@ -376,6 +377,10 @@ var gameRecords = []string{
 	"traditional-mu-torere-opening.txt",
 	"traditional-tac-tix-opening.txt",
 	"traditional-nine-mens-morris-opening.txt",
+	"traditional-xiangqi.txt",
+	"traditional-xiangqi-mate.txt",
+	"traditional-xiangqi-stalemate.txt",
+	"traditional-xiangqi-opening.txt",
 	"traditional-fox-and-geese.txt",
 	"traditional-fox-and-geese-geese-win.txt",
 	"traditional-fox-and-geese-opening.txt",

@@ -2,6 +2,7 @@ package boardview
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -511,12 +512,39 @@ func gridLayout(g *core.Game, cw, ch int) *layout {
 		maxRow = max(maxRow, r)
 	}
 	lw := len(strconv.Itoa(maxRow)) + 1
+	// [display] gap_after_rows: a gap line between row g and row g+1 (a
+	// river), drawn on the blank line between them; when rows are one line
+	// apart, every row at or below g moves down one line to make room
+	gaps := g.Display().GapAfterRows
+	below := func(row int) int {
+		n := 0
+		for _, gr := range gaps {
+			if gr >= row && gr < maxRow && ch == 1 {
+				n++
+			}
+		}
+		return n
+	}
+	maxCol := 0
+	for _, cell := range b.Cells {
+		col, _ := intAttr(cell.Attrs, "col")
+		maxCol = max(maxCol, col)
+	}
+	for _, gr := range gaps {
+		if gr >= 1 && gr < maxRow {
+			y := (maxRow-gr)*ch + below(gr) - 1
+			l.labels = append(l.labels, label{x: lw, y: y, text: strings.Repeat("~", maxCol*cw)})
+		}
+	}
 	seenRow, seenCol := map[int]bool{}, map[int]bool{}
 	for c, cell := range b.Cells {
 		col, _ := intAttr(cell.Attrs, "col")
 		row, _ := intAttr(cell.Attrs, "row")
-		x, y := lw+(col-1)*cw, (maxRow-row)*ch
+		x, y := lw+(col-1)*cw, (maxRow-row)*ch+below(row)
 		l.cells[c] = cellBox{x: x, y: y, w: cw, h: ch, hitW: cw}
+		if ch > 1 && slices.Contains(gaps, row-1) {
+			l.cells[c].h = ch - 1 // the gap line is drawn on its last line
+		}
 		letters, digits := splitName(cell.Name)
 		if !seenRow[row] {
 			seenRow[row] = true
@@ -524,7 +552,7 @@ func gridLayout(g *core.Game, cw, ch int) *layout {
 		}
 		if !seenCol[col] {
 			seenCol[col] = true
-			l.labels = append(l.labels, label{x: x + (cw-textWidth(letters))/2, y: maxRow * ch, text: letters})
+			l.labels = append(l.labels, label{x: x + (cw-textWidth(letters))/2, y: maxRow*ch + below(0), text: letters})
 		}
 	}
 	sortLabels(l.labels)
