@@ -748,6 +748,14 @@ func (r *chainRule) text(w *chainWalk, d int) string {
 // each origin's chains once (Parse: formatting each move alone would walk
 // its origin's chains once per move).
 func (r *chainRule) formatMoves(s *State, moves []Move, out []string) {
+	if r.notation == chainNoteEnds {
+		for i, m := range moves {
+			if m.Rule() == r.index {
+				out[i] = r.format(s, m)
+			}
+		}
+		return
+	}
 	done := map[int]bool{}
 	for _, m := range moves {
 		from := m.From()
