@@ -394,6 +394,7 @@ var gameRecords = []string{
 	"traditional-surakarta.txt",
 	"traditional-surakarta-south-wins.txt",
 	"traditional-surakarta-opening.txt",
+	"traditional-chinese-checkers.txt",
 	"traditional-chinese-checkers-opening.txt",
 }
 
