@@ -460,3 +460,30 @@ func TestLatrunculiMatchesModel(t *testing.T) {
 	}
 	t.Logf("%d of %d games ended within %d plies (%d stalemates)", ended, games, maxPlies, stalemates)
 }
+
+// Readings 5, Start: "Alternative: switch `--kings=second` (e2/d7)", shipped
+// as traditional/latrunculi-kings-second. Its moves agree with the
+// independent model started the same way, and the readings' warning holds:
+// Dark's first move d2-d6 immobilises the Light king and wins.
+func TestLatrunculiKingsSecond(t *testing.T) {
+	g := load(t, "traditional/latrunculi-kings-second")
+	s := g.NewState()
+	if got := board(g, s); got != "a1=s b1=s c1=s d1=s e1=s f1=s g1=s h1=s a2=s b2=s c2=s d2=s e2=k f2=s g2=s h2=s "+
+		"a7=S b7=S c7=S d7=K e7=S f7=S g7=S h7=S a8=S b8=S c8=S d8=S e8=S f8=S g8=S h8=S" {
+		t.Fatalf("start: %s", got)
+	}
+	for d := 1; d <= 3; d++ {
+		if got, want := g.Perft(g.NewState(), d), modelPerft(newLatrunculi(true), d); got != want {
+			t.Errorf("perft(%d) = %d, model says %d", d, got, want)
+		}
+	}
+	h := core.NewHistory(g, g.NewState())
+	m, err := g.Parse(h.State, "d2-d6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Play(m)
+	if r := g.ResultString(g.Result(h.State)); r != "dark wins" {
+		t.Fatalf("after d2-d6: %s, want dark wins", r)
+	}
+}
