@@ -9,7 +9,6 @@ package core
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"rulesmith/core/board"
@@ -195,35 +194,11 @@ func (r *circuitRule) gen(s *State, out []Move) []Move {
 	if useMask {
 		cand = s.ownMask(mover)
 	}
-	next, pi := 0, 0
+	o := origins{mask: cand, useMask: useMask, list: r.pieceList, n: n}
 	for {
-		var c int
-		switch {
-		case useMask:
-			if cand == 0 {
-				return out
-			}
-			c = bits.TrailingZeros64(cand)
-			cand &= cand - 1
-		case r.pieceList != nil:
-			c = -1
-			for pi < len(r.pieceList) {
-				q := r.pieceList[pi]
-				pi++
-				if cc := pos[q] - 1; cc >= 0 && top[cc]-1 == q {
-					c = int(cc)
-					break
-				}
-			}
-			if c < 0 {
-				return out
-			}
-		default:
-			if next >= n {
-				return out
-			}
-			c = next
-			next++
+		c := o.cell(pos, top)
+		if c < 0 {
+			return out
 		}
 		if r.walkOff[c] == r.walkOff[c+1] {
 			continue // on no circuit

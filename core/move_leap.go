@@ -9,7 +9,6 @@ package core
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 )
 
@@ -319,35 +318,14 @@ func (r *leapRule) gen(s *State, out []Move) []Move {
 		cand = s.ownMask(mover)
 	}
 	usePieces := !useMask && r.pieceList != nil
-	next, pi := 0, 0
+	o := origins{mask: cand, useMask: useMask, n: n}
+	if usePieces {
+		o.list = r.pieceList
+	}
 	for {
-		var c int
-		switch {
-		case useMask:
-			if cand == 0 {
-				return out
-			}
-			c = bits.TrailingZeros64(cand)
-			cand &= cand - 1
-		case usePieces:
-			c = -1
-			for pi < len(r.pieceList) {
-				q := r.pieceList[pi]
-				pi++
-				if cc := pos[q] - 1; cc >= 0 && top[cc]-1 == q {
-					c = int(cc)
-					break
-				}
-			}
-			if c < 0 {
-				return out
-			}
-		default:
-			if next >= n {
-				return out
-			}
-			c = next
-			next++
+		c := o.cell(pos, top)
+		if c < 0 {
+			return out
 		}
 		p := int(top[c] - 1)
 		if p < 0 || !r.may(s, p, mover) {

@@ -346,7 +346,6 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	// With few candidate pieces (a kinds list), walk the pieces, not the cells.
 	usePieces := !useMask && r.pieceList != nil
 	pos := s.buf[g.lay.pos:]
-	next, pi := 0, 0
 	// The common case (DVONN): an exact distance over anything, so only the
 	// target matters; occupancy comes from the bit mask. Decided once per
 	// call, not per cell.
@@ -358,34 +357,14 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	if stepFast && useMask && r.dist == 1 && !r.byHeight && !r.surrounded {
 		return r.genSteps(s, out, cand, occ, top)
 	}
+	o := origins{mask: cand, useMask: useMask, n: n}
+	if usePieces {
+		o.list = r.pieceList
+	}
 	for {
-		var c int
-		switch {
-		case useMask:
-			if cand == 0 {
-				return out
-			}
-			c = bits.TrailingZeros64(cand)
-			cand &= cand - 1
-		case usePieces:
-			c = -1
-			for pi < len(r.pieceList) {
-				q := r.pieceList[pi]
-				pi++
-				if cc := pos[q] - 1; cc >= 0 && top[cc]-1 == q {
-					c = int(cc)
-					break
-				}
-			}
-			if c < 0 {
-				return out
-			}
-		default:
-			if next >= n {
-				return out
-			}
-			c = next
-			next++
+		c := o.cell(pos, top)
+		if c < 0 {
+			return out
 		}
 		p := top[c] - 1
 		if p < 0 || (r.own && int(owner[p]) != mover && !(r.common && owner[p] < 0 && !s.locked(p))) || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {

@@ -5,6 +5,7 @@ package core
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -167,4 +168,43 @@ func (m *movers) may(s *State, p, mover int) bool {
 		return false
 	}
 	return m.kinds == nil || m.kinds[g.pieceKind[p]]
+}
+
+// origins walks the cells a move rule's pieces may start from, in one of
+// three ways chosen once per generation: the set bits of a small board's
+// mask of the mover's cells, the cells of a short list of piece instances
+// (those still on top of a cell), or every cell of the board.
+type origins struct {
+	mask        uint64
+	useMask     bool
+	list        []int32 // nil: every cell (unless useMask)
+	pi, next, n int
+}
+
+// cell returns the next origin, or -1 when there is none.
+func (o *origins) cell(pos, top []int32) int {
+	switch {
+	case o.useMask:
+		if o.mask == 0 {
+			return -1
+		}
+		c := bits.TrailingZeros64(o.mask)
+		o.mask &= o.mask - 1
+		return c
+	case o.list != nil:
+		for o.pi < len(o.list) {
+			q := o.list[o.pi]
+			o.pi++
+			if cc := pos[q] - 1; cc >= 0 && top[cc]-1 == q {
+				return int(cc)
+			}
+		}
+		return -1
+	default:
+		if o.next >= o.n {
+			return -1
+		}
+		o.next++
+		return o.next - 1
+	}
 }
