@@ -21,6 +21,8 @@ var pieceKeys = []*Key{
 	{Name: "board_glyph", Type: TString, Doc: "how boards draw the piece, when not as its glyph (chess tic-tac-toe: Black's R drawn r)"},
 	{Name: "title", Type: TString, Doc: "accepted and ignored"},
 	&confineKey,
+	&dimsKey,
+	&attrsKey,
 }
 
 func (c *compiler) compilePieces() {
@@ -32,6 +34,10 @@ func (c *compiler) compilePieces() {
 			r.Errorf(p, "pieces: %q is not a valid piece name (letters, digits and _, not starting with a digit)", name)
 			continue
 		}
+		names, dims, ords, ok := c.kindFamily(p, name)
+		if !ok {
+			continue
+		}
 		k := PieceKind{Name: name, Owner: -1}
 		if r.Has(p + ".owner") {
 			k.Owner = c.seat(p+".owner", true)
@@ -40,7 +46,9 @@ func (c *compiler) compilePieces() {
 			if c.absentKinds == nil {
 				c.absentKinds = map[string]bool{}
 			}
-			c.absentKinds[name] = true
+			for _, n := range names {
+				c.absentKinds[n] = true
+			}
 			continue
 		}
 		k.Value = c.readInt(p, keyOf(pieceKeys, "value"))
@@ -55,10 +63,29 @@ func (c *compiler) compilePieces() {
 			r.ValueErrorf(p+".board_glyph", "%s.board_glyph: must not be empty", p)
 			k.BoardGlyph = k.Glyph
 		}
+		if dims != nil && (r.Has(p+".glyph") || r.Has(p+".board_glyph")) {
+			r.Errorf(p+".dims", "%s: the kinds of a family (dims) are written by their names; drop glyph and board_glyph", p)
+		}
 		c.readString(p, keyOf(pieceKeys, "title"))
-		c.g.kinds = append(c.g.kinds, k)
-		c.compileConfine(p, len(c.g.kinds)-1)
+		first := len(c.g.kinds)
+		for _, n := range names {
+			kn := k
+			kn.Flags = append([]string(nil), k.Flags...)
+			if dims != nil {
+				if _, dup := c.g.KindIndex(n); dup {
+					r.Errorf(p+".dims", "%s: the family's kind %q is declared already", p, n)
+					continue
+				}
+				kn.Name, kn.Glyph, kn.BoardGlyph = n, n, n
+			}
+			c.g.kinds = append(c.g.kinds, kn)
+			c.compileConfine(p, len(c.g.kinds)-1)
+		}
+		if len(c.g.kinds)-first == len(names) {
+			c.compileKindAttrs(p, first, dims, ords)
+		}
 	}
+	c.g.finishAttrs()
 }
 
 func (c *compiler) kind(path, name string) int {

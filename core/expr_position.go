@@ -21,12 +21,14 @@ import (
 type argKind uint8
 
 const (
-	argAny    argKind = iota
-	argCell           // a cell of the board (or from / to)
-	argKind_          // a piece kind, or "" for any
-	argRegion         // a region, or "" for the whole board
-	argWhat           // empty, occupied, own, enemy
-	argVar            // a [piece_state] variable
+	argAny     argKind = iota
+	argCell            // a cell of the board (or from / to)
+	argKind_           // a piece kind, or "" for any
+	argRegion          // a region, or "" for the whole board
+	argWhat            // empty, occupied, own, enemy
+	argVar             // a [piece_state] variable
+	argSetAttr         // a set of pieces with the attribute counted (expr_sets.go)
+	argSetAny          // a set of pieces, attribute optional
 )
 
 // posFunc is one position function.
@@ -433,6 +435,9 @@ func (c *compiler) checkPosArg(path, fn string, kind argKind, val string, line, 
 		for _, v := range g.pieceVars {
 			known = append(known, v.name)
 		}
+	case argSetAttr, argSetAny:
+		c.checkSetArg(path, fn, kind == argSetAttr, val, line, col)
+		return
 	case argWhat:
 		known = []string{"empty", "occupied", "own", "enemy"}
 		for _, k := range known {

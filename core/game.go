@@ -89,6 +89,13 @@ type Game struct {
 	params              []Param
 	board               *board.Board
 	kinds               []PieceKind
+	// attrNames and attrs[a][kind]: the kinds' integer attributes
+	// ([pieces.NAME] dims and attrs; kind_attrs.go)
+	attrNames []string
+	attrs     [][]int32
+	// sets: the set specs written in expressions, resolved at load
+	// (expr_sets.go); read-only once compiled
+	sets map[string]*pieceSet
 	// phaseNames lists the phase names in declaration order (one implicit
 	// phase "play" when the file declares none).
 	phaseNames []string

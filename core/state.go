@@ -74,6 +74,8 @@ type State struct {
 	// undo is a copy of the position before a move that may award points,
 	// restored when the move is refused (Game.play; allocated once).
 	undo *State
+	// sets is the working space of the set functions (expr_sets.go).
+	sets setScratch
 }
 
 // Limit returns the engine limit the last move generation on s met (a

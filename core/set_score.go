@@ -1,0 +1,258 @@
+package core
+
+// Counting over a set of values: the arithmetic behind the set functions of
+// expressions (expr_sets.go). Each function reads the attribute values of
+// a set's pieces, in the set's order, and uses only the scratch slice it is
+// given (grown when too short and returned, so a caller that keeps it
+// allocates nothing once it is large enough). The shapes are those of card
+// scoring (combinations summing to a value, pairs, runs with
+// multiplicities, the run or the repeated value that a sequence ends
+// with), stated without card words; core/set_score_test.go checks each
+// against plain enumeration.
+
+import (
+	"math"
+	"slices"
+)
+
+// maxWaysSpan bounds the range of sums sumWays tables; a wider range is
+// counted by enumeration when the set has at most maxWaysEnum values.
+const (
+	maxWaysSpan = 1 << 16
+	maxWaysEnum = 20
+)
+
+// sumWays counts the non-empty subsets of vals (by position: equal values
+// are distinct pieces) whose sum is n. It tables the number of subsets per
+// sum over the range of reachable sums; a count saturates at MaxInt64. A
+// set whose sums span more than maxWaysSpan and that has more than
+// maxWaysEnum values counts -1.
+func sumWays(vals []int32, n int, scratch []int64) (int, []int64) {
+	lo, hi := 0, 0
+	for _, v := range vals {
+		if v < 0 {
+			lo += int(v)
+		} else {
+			hi += int(v)
+		}
+	}
+	if n < lo || n > hi {
+		return 0, scratch
+	}
+	if lo == 0 {
+		hi = n // no negative values: sums past n never come back to it
+	}
+	span := hi - lo + 1
+	if span > maxWaysSpan {
+		if len(vals) > maxWaysEnum {
+			return -1, scratch
+		}
+		c := 0
+		for mask := 1; mask < 1<<len(vals); mask++ {
+			s := 0
+			for i, v := range vals {
+				if mask&(1<<i) != 0 {
+					s += int(v)
+				}
+			}
+			if s == n {
+				c++
+			}
+		}
+		return c, scratch
+	}
+	if cap(scratch) < span {
+		scratch = make([]int64, span)
+	}
+	ways := scratch[:span]
+	clear(ways)
+	ways[-lo] = 1        // the empty set sums to 0
+	bot, top := -lo, -lo // the sums reached so far, as offsets into ways
+	for _, v := range vals {
+		d := int(v)
+		switch {
+		case d > 0:
+			for s := min(top, span-1-d); s >= bot; s-- {
+				ways[s+d] = satAdd(ways[s+d], ways[s])
+			}
+			top = min(top+d, span-1)
+		case d < 0:
+			for s := bot; s <= top; s++ {
+				ways[s+d] = satAdd(ways[s+d], ways[s])
+			}
+			bot += d
+		default:
+			for s := bot; s <= top; s++ {
+				ways[s] = satAdd(ways[s], ways[s])
+			}
+		}
+	}
+	c := ways[n-lo]
+	if n == 0 {
+		c-- // not the empty set
+	}
+	if c > math.MaxInt {
+		c = math.MaxInt
+	}
+	return int(c), scratch
+}
+
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
+// sortedCopy copies vals into scratch and sorts it.
+func sortedCopy(vals []int32, scratch []int32) ([]int32, []int32) {
+	if cap(scratch) < len(vals) {
+		scratch = make([]int32, len(vals))
+	}
+	s := scratch[:len(vals)]
+	copy(s, vals)
+	if len(s) <= 12 {
+		for i := 1; i < len(s); i++ { // insertion sort: no call for card hands
+			for j := i; j > 0 && s[j] < s[j-1]; j-- {
+				s[j], s[j-1] = s[j-1], s[j]
+			}
+		}
+	} else {
+		slices.Sort(s)
+	}
+	return s, scratch
+}
+
+// equalPairs counts the unordered pairs of positions of vals holding equal
+// values (three equal values: 3 pairs; four: 6).
+func equalPairs(vals []int32, scratch []int32) (int, []int32) {
+	if len(vals) <= 8 {
+		n := 0
+		for i, v := range vals {
+			for _, w := range vals[i+1:] {
+				if v == w {
+					n++
+				}
+			}
+		}
+		return n, scratch
+	}
+	s, scratch := sortedCopy(vals, scratch)
+	n := 0
+	for i := 0; i < len(s); {
+		j := i + 1
+		for j < len(s) && s[j] == s[i] {
+			j++
+		}
+		k := j - i
+		n += k * (k - 1) / 2
+		i = j
+	}
+	return n, scratch
+}
+
+// runsWithRepeats scores every maximal block of at least k consecutive
+// distinct values present in vals: its length, times the number of ways to
+// choose one position per value (the product of the values'
+// multiplicities). 4,4,5,6 with k = 3 gives 3×2 = 6. k < 1 counts as 1.
+func runsWithRepeats(vals []int32, k int, scratch []int32) (int, []int32) {
+	k = max(k, 1)
+	s, scratch := sortedCopy(vals, scratch)
+	total := 0
+	length, ways := 0, 1
+	flush := func() {
+		if length >= k {
+			total = satAddInt(total, satMul(length, ways))
+		}
+	}
+	for i := 0; i < len(s); {
+		j := i + 1
+		for j < len(s) && s[j] == s[i] {
+			j++
+		}
+		if length > 0 && int64(s[i]) == int64(s[i-1])+1 {
+			length++
+			ways = satMul(ways, j-i)
+		} else {
+			flush()
+			length, ways = 1, j-i
+		}
+		i = j
+	}
+	flush()
+	return total, scratch
+}
+
+func satMul(a, b int) int {
+	if a != 0 && b > math.MaxInt/a {
+		return math.MaxInt
+	}
+	return a * b
+}
+
+func satAddInt(a, b int) int {
+	if a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
+}
+
+// runEnd returns the largest n ≥ k such that the last n values of the
+// sequence vals are n distinct consecutive values in any order, or 0 (3 5
+// 4 gives 3; then 2 or 6 gives 4; 3 4 3 gives 0). Runs longer than 64
+// count as 64. k < 1 counts as 1.
+func runEnd(vals []int32, k int) int {
+	k = max(k, 1)
+	if len(vals) == 0 {
+		return 0
+	}
+	last := int64(vals[len(vals)-1])
+	base := last - 64 // the values seen, as bits base..base+127
+	var seen [2]uint64
+	lo, hi := last, last
+	best := 0
+	for n := 1; n <= len(vals) && n <= 64; n++ {
+		v := int64(vals[len(vals)-n])
+		off := v - base
+		if off < 0 || off >= 128 {
+			break // the span is past 64: no longer run can close
+		}
+		w, b := off>>6, uint(off&63)
+		if seen[w]&(1<<b) != 0 {
+			break // a repeated value: every longer tail repeats it too
+		}
+		seen[w] |= 1 << b
+		lo, hi = min(lo, v), max(hi, v)
+		if hi-lo == int64(n-1) && n >= k {
+			best = n
+		}
+	}
+	return best
+}
+
+// sameEnd counts the values at the end of vals equal to the last (0 for
+// none).
+func sameEnd(vals []int32) int {
+	if len(vals) == 0 {
+		return 0
+	}
+	last := vals[len(vals)-1]
+	n := 0
+	for i := len(vals) - 1; i >= 0 && vals[i] == last; i-- {
+		n++
+	}
+	return n
+}
+
+// allSame reports whether vals is not empty and holds one value.
+func allSame(vals []int32) bool {
+	if len(vals) == 0 {
+		return false
+	}
+	for _, v := range vals[1:] {
+		if v != vals[0] {
+			return false
+		}
+	}
+	return true
+}
