@@ -134,7 +134,9 @@ func (s *State) Phase() int { return int(s.buf[hPhase]) }
 // Ply returns the number of moves played (passes included).
 func (s *State) Ply() int { return int(s.buf[hPly]) }
 
-// Hash returns the position hash (pieces, counts, seat to move, phase).
+// Hash returns the position hash: the pieces on each cell (kind and
+// per-piece state by cell and level), the counts, what each seat holds in
+// hand, the eliminated seats, the seat to move and the phase.
 func (s *State) Hash() uint64 {
 	return uint64(uint32(s.buf[hHashLo])) | uint64(uint32(s.buf[hHashHi]))<<32
 }
@@ -401,15 +403,39 @@ func (s *State) clear(c int) {
 	s.refresh(c)
 }
 
+// handKey is the hash key of hand i (seat*kinds+kind) when placed, the
+// pieces placed from it less those returned to it, is not 0: the hash
+// holds one key per hand that differs from the start, so two positions
+// differing only in a hand hash differently and the start's hash is that
+// of its pieces.
+func handKey(i, placed int) uint64 {
+	return mix(uint64(i)<<32 | uint64(uint32(placed)) | 1<<60)
+}
+
+// addPlaced changes the pieces placed from seat's hand of kind k by d
+// (negative: pieces back in hand), keeping the hash and the hand total.
+// Every change of a hand goes through here.
+func (s *State) addPlaced(seat, k, d int) {
+	g := s.g
+	i := seat*len(g.kinds) + k
+	old := int(s.buf[g.lay.placed+i])
+	if old != 0 {
+		s.xorHash(handKey(i, old))
+	}
+	if old+d != 0 {
+		s.xorHash(handKey(i, old+d))
+	}
+	s.buf[g.lay.placed+i] = int32(old + d)
+	s.buf[hHandLeft] -= int32(d)
+}
+
 // toHand takes every piece of cell c off the board and back to its
 // owner's hand (a neutral piece, which no hand holds, just leaves).
 func (s *State) toHand(c int) {
 	g := s.g
-	nk := len(g.kinds)
 	for p := s.Top(c); p >= 0; p = s.Below(p) {
 		if o := int(g.pieceOwner[p]); o >= 0 {
-			s.buf[g.lay.placed+o*nk+int(g.pieceKind[p])]--
-			s.buf[hHandLeft]++
+			s.addPlaced(o, int(g.pieceKind[p]), -1)
 		}
 	}
 	s.clear(c)
