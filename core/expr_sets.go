@@ -68,7 +68,7 @@ type pieceSet struct {
 // setScratch is a State's working space for the set functions.
 type setScratch struct {
 	kinds, vals, tmp []int32
-	ways              []int64
+	ways             []int64
 }
 
 // values gathers the counted attribute of the set's pieces for seat into
