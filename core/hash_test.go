@@ -86,6 +86,68 @@ func TestHashHands(t *testing.T) {
 	}
 }
 
+// stackGame stacks pieces carrying state: a stack moves whole, one cell,
+// and its top piece counts its moves.
+const stackGame = `
+name = "test/stack-state"
+[players]
+seats = ["white", "black"]
+[board]
+kind = "grid"
+width = 3
+height = 3
+[pieces.w]
+owner = "white"
+[pieces.b]
+owner = "black"
+[piece_state.moved]
+min = 0
+max = 3
+[setup.hand]
+white = ["w:3"]
+black = ["b:3"]
+[moves.put]
+type = "place"
+[moves.go]
+type = "slide"
+pieces = "own"
+carry = "stack"
+distance = 1
+land = "any"
+[moves.go.set_state]
+moved = 'moved < 3 ? moved + 1 : 0'
+[turns]
+max_plies = 60
+`
+
+// Per-piece state is hashed by where the piece stands, not by which
+// instance it is: two identical men, one moved once, reached with the
+// instances swapped hash alike; the same board with other states does not.
+func TestHashPieceStateByPlace(t *testing.T) {
+	g, err := core.LoadBytes("state.toml", []byte(stateGame))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		// the man on b1 (moved once) is White's first or second instance
+		{"a1 d4 a2 d3 a1-b1", "a2 d4 a1 d3 a1-b1", true},
+		// the same men on the same cells, moved or only placed
+		{"a1 d4 a1-b1 d4-d3", "b1 d3", false},
+		{"a1 d4 a1-b1 d4-d3 b1-c1", "b1 d3 b1-c1", false},
+	} {
+		sa, sb := playLine(t, g, tc.a), playLine(t, g, tc.b)
+		if same := canonical(g, sa) == canonical(g, sb); same != tc.same {
+			t.Fatalf("%q and %q: the test's positions are the same: %v, want %v\n%s\n%s", tc.a, tc.b, same, tc.same, canonical(g, sa), canonical(g, sb))
+		}
+		if got := sa.Hash() == sb.Hash(); got != tc.same {
+			t.Errorf("%q and %q: equal hashes %v, want %v", tc.a, tc.b, got, tc.same)
+		}
+	}
+}
+
 // canonical writes a position as the players see it, from the public API:
 // each cell's count and its stack (kinds and piece state, bottom first),
 // each seat's hand, the eliminated seats, the seat to move and the phase.
@@ -124,8 +186,8 @@ func canonical(g *core.Game, s *core.State) string {
 // players see it (canonical) and tells different positions apart: every
 // position met maps to one hash and every hash to one position.
 func TestHashIsThePosition(t *testing.T) {
-	games := map[string]string{"test/hands": handGame}
-	names := []string{"test/hands", "traditional/chess-tic-tac-toe", "dvonn", "traditional/nine-mens-morris", "strix/first-edition"}
+	games := map[string]string{"test/hands": handGame, "test/state": stateGame, "test/stack-state": stackGame}
+	names := []string{"test/hands", "test/state", "test/stack-state", "traditional/chess-tic-tac-toe", "dvonn", "traditional/nine-mens-morris", "strix/first-edition"}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			var g *core.Game
