@@ -8,8 +8,7 @@ package core
 //	PART(+PART)*([ATTR=INT(,ATTR=INT)*])?(:ATTR)?
 //
 // A PART names a region or a cell of the board (a per-seat region: the
-// seat's own cells) or a name another primitive registers as a set source
-// (registerSetSource); the set is their pieces in that order, each cell's
+// seat's own cells); the set is their pieces in that order, each cell's
 // stack bottom to top. The filter keeps the pieces whose attributes have
 // the given values; ATTR after the colon is the attribute the function
 // counts with. Each function gathers the attribute values into the
@@ -28,15 +27,6 @@ import (
 // appending their kinds to out.
 type setSource interface {
 	appendKinds(s *State, seat int, out []int32) []int32
-}
-
-// setSourceResolvers resolve a part's name to a source (nil: not theirs).
-// Primitives whose pieces live elsewhere than on cells register one.
-var setSourceResolvers []func(g *Game, name string) setSource
-
-// registerSetSource adds a resolver of set parts; call it from init.
-func registerSetSource(f func(g *Game, name string) setSource) {
-	setSourceResolvers = append(setSourceResolvers, f)
 }
 
 // regionSource is a region's (or one cell's) pieces.
@@ -154,11 +144,6 @@ func firstOr(s []string, def string) string {
 
 // setSource resolves one part of a set.
 func (g *Game) setSource(name string) setSource {
-	for _, f := range setSourceResolvers {
-		if src := f(g, name); src != nil {
-			return src
-		}
-	}
 	if ref, ok := g.regionRefs[name]; ok {
 		return regionSource{ref}
 	}
@@ -179,12 +164,6 @@ func (g *Game) setPartHint(name string) string {
 		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return ""
-}
-
-// setOf returns the set a literal spec resolved to at load, or nil.
-func (g *Game) setOf(spec any) *pieceSet {
-	s, _ := spec.(string)
-	return g.sets[s]
 }
 
 // setFuncs are the set functions, in documentation order (appended to the
