@@ -157,8 +157,7 @@ type cmGame struct {
 	start   cmCard
 	played  []cmCard
 	playBy  []int
-	deck    []cmCard // the stock, top last
-	started bool     // the start has been turned (after both discards)
+	started bool // the start has been turned (after both discards)
 }
 
 const (
