@@ -43,6 +43,8 @@ type compiler struct {
 	// absentKinds the piece kinds they own: references to them are
 	// dropped without an error (seat_lineup.go).
 	absentSeats, absentKinds map[string]bool
+	// effects are the compiled [effects] tables by name.
+	effects map[string]effect
 	// segments are the rules a chain names as its segment.
 	segments map[int]bool
 	// tables is the directory of the relation table cache ("": none), and
@@ -133,6 +135,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.followUps = c.compileFollowUps()
 	c.segments = c.linkChains()
 	c.compilePhases()
+	c.compileRounds(c.effects)
 	c.compilePriority()
 	g.tableSeatKeys()
 	c.compileEnds()
@@ -152,6 +155,9 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	// A seat that starts without its flagged pieces ([turns]
 	// eliminate_without) is out from the start, as it would be after a move;
 	// the end conditions hold from the start too.
+	if s := g.initial; s != nil && g.rounds != nil {
+		g.enterPhase(s, s.Phase()) // rounds.go: the first phase begins
+	}
 	if s := g.initial; s != nil && g.elimFlag != nil {
 		g.eliminateWithout(s)
 		if s.Eliminated(s.ToMove()) {

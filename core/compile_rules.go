@@ -293,6 +293,7 @@ func (c *compiler) compileRules() {
 		return
 	}
 	effects := c.compileEffects()
+	c.effects = effects
 	types := moveTypeNames()
 	for _, name := range names {
 		p := "moves." + name
@@ -367,7 +368,7 @@ func (c *compiler) compileEffects() map[string]effect {
 // turnsKeys are the keys of [turns].
 var turnsKeys = []*Key{
 	{Name: "first", Type: TString, Doc: "the seat that moves first (default: the first seat)"},
-	{Name: "pass", Type: TChoice, Default: "never", Allowed: []string{"never", "when_stuck"}, Doc: "when a seat may pass"},
+	{Name: "pass", Type: TChoice, Default: "never", Allowed: []string{"never", "when_stuck", "skip"}, Doc: "when a seat may pass: never, when_stuck (a pass is a move), skip (a seat with no move is passed over without a move while another can move)"},
 	{Name: "max_plies", Type: TInt, Default: DefaultMaxPlies, Min: 1, Max: 1 << 24, Doc: "the game stops undecided after this many plies"},
 	{Name: "phase", Type: TString, Doc: "the phase the game starts in (default: the first)"},
 	{Name: "stuck", Type: TChoice, Default: "score", Allowed: []string{"score", "draw", "lose", "win", "foul_or_draw"},
@@ -379,6 +380,7 @@ var turnsKeys = []*Key{
 		Doc: "round: while every seat plays, a resignation takes effect after the seat's next move (after the move after that when given on its own turn)"},
 	&capturePriorityKey,
 	&royalKey,
+	&dealerKey,
 }
 
 // phaseKeys are the keys of [phases.NAME].
@@ -390,6 +392,8 @@ var phaseKeys = []*Key{
 	{Name: "first", Type: TString, Doc: "the seat that moves first when this phase begins"},
 	{Name: "cite", Type: TString, Doc: "a reference into the rule text"},
 	&capturePriorityKey,
+	&phaseStuckKey,
+	&phaseStepsKey,
 }
 
 func (c *compiler) compilePhases() {
@@ -471,7 +475,9 @@ func (c *compiler) compilePhases() {
 				}
 			}
 		}
-		if r.Has(p + ".first") {
+		if f, ok := c.phaseFirstSpecial(p); ok {
+			ph.first = f
+		} else if r.Has(p + ".first") {
 			ph.first = c.seat(p+".first", false)
 		}
 		ph.endHand = c.readChoice(p, keyOf(phaseKeys, "end")) == "hands_empty"

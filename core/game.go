@@ -118,6 +118,9 @@ type Game struct {
 	digest        [32]byte
 
 	rules []rule
+	// rounds: the dealer, phase steps, skip passes and stuck phases
+	// (rounds.go); nil for a game without them
+	rounds *rounds
 	// counters[i]: rule i's captureCounter, or nil (priority.go)
 	counters []captureCounter
 	// always[i]: every move of rule i takes a piece (priority.go)

@@ -209,6 +209,13 @@ func (g *Game) play(s *State, m Move) error {
 	// phase change
 	ph := g.phases[s.buf[hPhase]]
 	if (ph.endHand && s.buf[hHandLeft] == 0) || (ph.endIf.prog != nil && g.cond(ph.endIf, s)) {
+		if ph.next >= 0 && g.rounds != nil {
+			if s.buf[hExtra] == 0 {
+				s.setToMove(g.nextSeat(s, mover))
+			}
+			g.enterPhase(s, ph.next) // rounds.go: first seat, steps, …
+			return nil
+		}
 		if ph.next >= 0 {
 			s.setPhase(ph.next)
 			if nf := g.phases[ph.next].first; nf >= 0 {
@@ -222,6 +229,9 @@ func (g *Game) play(s *State, m Move) error {
 		s.setToMove(g.nextSeat(s, mover))
 	}
 	g.checkEnd(s)
+	if g.rounds != nil {
+		g.settleTurn(s) // rounds.go: skip a seat with no move, end a stuck phase
+	}
 	if g.resignNotice && s.buf[g.lay.notice+mover] > 0 && s.buf[hOver] == 0 {
 		// the resigning seat has made one more of its last moves
 		if s.buf[g.lay.notice+mover]--; s.buf[g.lay.notice+mover] == 0 {

@@ -74,6 +74,7 @@ var effectTypes []*effectType
 func init() {
 	effectTypes = []*effectType{
 		&removeUnconnectedEffect,
+		&scoreEffectType,
 	}
 }
 
@@ -119,6 +120,7 @@ func init() {
 		&allInEnd,
 		&immobilisedEnd,
 		&noMoveEndType,
+		&pointsEnd,
 	}
 }
 

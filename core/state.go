@@ -74,6 +74,10 @@ type State struct {
 	// undo is a copy of the position before a move that may award points,
 	// restored when the move is refused (Game.play; allocated once).
 	undo *State
+	// skipBuf is the move buffer of settleTurn, entering the depth of
+	// enterPhase (rounds.go).
+	skipBuf  []Move
+	entering int
 	// sets is the working space of the set functions (expr_sets.go).
 	sets setScratch
 }

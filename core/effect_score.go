@@ -1,0 +1,43 @@
+// This file holds the score effect: points to the mover after a move
+// (card games' pegging). apply is on the hot path and allocates nothing
+// beyond what the expression machine does.
+
+package core
+
+import (
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/vm"
+)
+
+var scoreEffectType = effectType{
+	name:    "score",
+	doc:     "the mover gets points, an integer expression evaluated after the move with seat = the mover",
+	keys:    []*Key{&effectPointsKey},
+	compile: compileScoreEffect,
+}
+
+var effectPointsKey = Key{Name: "points", Type: TExpr, Required: true,
+	Doc: "the points: an integer expression over the position after the move, seat = the mover"}
+
+func compileScoreEffect(c *compiler, p, name, cite string) effect {
+	src := c.readString(p, &effectPointsKey)
+	if src == "" {
+		c.r.Errorf(p, "%s: score needs points", p)
+		return nil
+	}
+	prog := c.compileExpr(p+".points", src, c.condEnv(), expr.AsInt())
+	if prog == nil {
+		return nil
+	}
+	return &scoreEffect{prog: prog}
+}
+
+// scoreEffect adds the value of its expression to the mover's points.
+type scoreEffect struct{ prog *vm.Program }
+
+func (e *scoreEffect) apply(s *State) {
+	seat := s.ToMove()
+	if v := s.g.evalPoints(s, seat, e.prog); v != 0 {
+		s.addPoints(seat, v)
+	}
+}

@@ -1,0 +1,27 @@
+// This file holds the points end condition: a seat reaches a target.
+
+package core
+
+var pointsEnd = endType{
+	name:    "points",
+	doc:     "a seat's points (points(): effects, steps, captures) reach count; that seat wins",
+	keys:    []*Key{&pointsCountKey, &endWinnerKey},
+	decides: true,
+	compile: func(c *compiler, p, name string) endCheck {
+		return &pointsReached{count: c.readInt(p, &pointsCountKey)}
+	},
+}
+
+var pointsCountKey = Key{Name: "count", Type: TInt, Default: 1, Min: -MaxPoints, Max: MaxPoints,
+	Doc: "the points to reach (an integer or an expression over [params]): the first seat in seat order with at least this many"}
+
+type pointsReached struct{ count int }
+
+func (e *pointsReached) holds(g *Game, s *State) (bool, int) {
+	for seat := range g.seats {
+		if s.Score(seat) >= e.count {
+			return true, seat
+		}
+	}
+	return false, -1
+}
