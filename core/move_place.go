@@ -109,13 +109,11 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 func (r *placeRule) play(s *State, m Move) error {
 	g := s.g
 	seat, k := s.ToMove(), m.Aux()
-	i := seat*len(g.kinds) + k
 	p := s.fromHand(seat, k)
 	if p < 0 {
 		return fmt.Errorf("rule %q: %s has no %s off the board to place", r.name, g.seats[seat], g.kinds[k].Name)
 	}
-	s.buf[g.lay.placed+i]++
-	s.buf[hHandLeft]--
+	s.addPlaced(seat, k, 1)
 	s.push(p, m.To())
 	return nil
 }
