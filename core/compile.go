@@ -47,10 +47,15 @@ type compiler struct {
 	effects map[string]effect
 	// segments are the rules a chain names as its segment.
 	segments map[int]bool
+	// diceRules are the keys of rules whose distance is "dice".
+	diceRules []string
 	// tables is the directory of the relation table cache ("": none), and
 	// cellsSum the digest of the board's cell attributes (tablecache.go).
 	tables   string
 	cellsSum []byte
+	// late are checks that run once every move rule is compiled (an
+	// effect naming a rule).
+	late []func()
 }
 
 // topKeys are the keys of the top level of a variant file.
@@ -72,6 +77,7 @@ var topKeys = []*Key{
 	{Name: "phases", Type: TTable, Doc: "[phases.NAME]: phases and the rules of each"},
 	{Name: "moves", Type: TTable, Required: true, Doc: "[moves.NAME]: the move rules"},
 	{Name: "effects", Type: TTable, Doc: "[effects.NAME]: effects run after moves"},
+	{Name: "chance", Type: TTable, Doc: "[chance.NAME]: random events (dice) played as chance nodes"},
 	{Name: "end", Type: TTable, Doc: "[end.NAME]: end conditions"},
 	{Name: "scoring", Type: TTable, Doc: "scores and the winner by score"},
 	{Name: "fouls", Type: TTable, Doc: "[fouls.NAME]: the foul the engine judges"},
@@ -121,6 +127,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 		return nil, err
 	}
 	c.renameDeprecatedKeys()
+	c.declareChance()
 	c.compilePlayers()
 	c.compileBoard()
 	if g.board == nil || len(g.seats) == 0 {
@@ -131,10 +138,14 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g.boxNames()
 	c.compileSetup()
 	c.compileRules()
+	for _, f := range c.late {
+		f()
+	}
 	c.compileHandReturn()
 	c.followUps = c.compileFollowUps()
 	c.segments = c.linkChains()
 	c.compilePhases()
+	c.compileChance()
 	c.compileRounds(c.effects)
 	c.compilePriority()
 	g.tableSeatKeys()

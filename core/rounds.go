@@ -250,6 +250,49 @@ func (g *Game) enterPhase(s *State, ph int) {
 	}
 }
 
+// chanceDone runs after the phase-start chance events of the current
+// phase are resolved: the phase's steps, then on as enterPhase.
+func (g *Game) chanceDone(s *State) {
+	ph := int(s.buf[hPhase])
+	if !g.runSteps(s, ph) {
+		return
+	}
+	if g.rounds != nil && g.rounds.moveless[ph] {
+		if next := g.phases[ph].next; next >= 0 {
+			g.enterPhase(s, next)
+			return
+		}
+		g.endStuck(s)
+		return
+	}
+	g.settleTurn(s)
+}
+
+// roundsAfterChance runs after the outcome of event ev: once the phase's
+// phase-start events are resolved (none pending, or only a per-ply one),
+// the phase's steps; otherwise the turn is settled.
+func (g *Game) roundsAfterChance(s *State, ev int) {
+	if g.chance[ev].base().perPly {
+		g.settleTurn(s)
+		return
+	}
+	if p := int(s.buf[hChance]) - 1; p < 0 || g.chance[p].base().perPly {
+		g.chanceDone(s)
+	}
+}
+
+// chanceAtPhaseStart makes the current phase's first chance event
+// pending and reports whether it is a phase-start event (the steps then
+// wait for it).
+func (g *Game) chanceAtPhaseStart(s *State) bool {
+	if g.chance == nil {
+		return false
+	}
+	g.chanceNext(s, true)
+	p := int(s.buf[hChance]) - 1
+	return p >= 0 && !g.chance[p].base().perPly
+}
+
 // runSteps runs phase ph's steps; it reports whether the game goes on.
 func (g *Game) runSteps(s *State, ph int) bool {
 	ro := g.rounds
@@ -296,7 +339,7 @@ func (g *Game) evalPoints(s *State, seat int, prog *vm.Program) int {
 // runs after every ply and phase change of a game in rounds.
 func (g *Game) settleTurn(s *State) {
 	ro := g.rounds
-	if ro == nil || s.buf[hOver] != 0 {
+	if ro == nil || s.buf[hOver] != 0 || s.buf[hChance] != 0 {
 		return
 	}
 	if s.skipBuf == nil {
