@@ -75,6 +75,7 @@ var effectTypes []*effectType
 func init() {
 	effectTypes = []*effectType{
 		&removeUnconnectedEffect,
+		&markTargetsEffect,
 	}
 }
 
