@@ -343,3 +343,45 @@ func TestPachisiNotation(t *testing.T) {
 		}
 	}
 }
+
+// TestPachisiCapturePlays: readings 7.5, a captured pawn "returns to its
+// START"; the capturing pawn uses the 20 and the other the 2.
+func TestPachisiCapturePlays(t *testing.T) {
+	g, s := pachisiAt(t, "A", map[string]string{"t39": "a", "t45": "b", "t12": "a", "home": "aa"})
+	core.SetRaceThrow(s, 6, 2, 0)
+	m, err := g.Parse(s, "t39+6x, t45+20, t12+2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(s, m); err != nil {
+		t.Fatal(err)
+	}
+	if got := wherePawns(g, s, 0); got != "home×2 t14×1 t65×1" {
+		t.Errorf("A: %s", got)
+	}
+	if got := wherePawns(g, s, 1); got != "startB×4" {
+		t.Errorf("B: %s, want its four pawns in START", got)
+	}
+}
+
+// TestPachisiModelByHand checks the independent model against chance perft
+// worked by hand from the start (readings 7.9, four players). Depth 1: each
+// of the 21 throws has one decision (E…, or "-"), so CP(1) = 21 and
+// E(1) = 1. Depth 2: after 5-x (5 throws) or a total of 5 (4-1, 3-2) B
+// throws next, 21 throws of one decision; after the 13 unusable throws, the
+// 8 non-doubles pass to B (21 each), the 5 doubles let A throw again from
+// nothing (21 each); after 5-5 A has a block on t5 and throws again: 5-x
+// gives "t5+x, E" (1 each, 5 throws), 5-5 nothing (1), 4-1 and 3-2 two
+// each (the block's pawns 4 and 1, or one pawn 5), the 8 other non-doubles
+// two each, the 5 other doubles one each (one pawn a+a: the block may not
+// move on together): 31. CP(2) = 105 + 42 + 31 + 168 + 105 = 451;
+// E(2)·36² = 360 + 144 + 56 + 576 + 180 = 1316.
+func TestPachisiModelByHand(t *testing.T) {
+	p := newPM(4)
+	for d, want := range [][2]uint64{{1, 1}, {21, 36}, {451, 1316}} {
+		cp, e := pmPerft(p, d)
+		if cp != want[0] || e != want[1] {
+			t.Errorf("model depth %d: CP %d, E·36^d %d; by hand %d, %d", d, cp, e, want[0], want[1])
+		}
+	}
+}
