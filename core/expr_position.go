@@ -489,6 +489,7 @@ func (c *compiler) checkPosArg(path, fn string, kind argKind, val string, line, 
 		}
 	case argSetAttr, argSetAny:
 		c.checkSetArg(path, fn, kind == argSetAttr, val, line, col)
+		return
 	case argChance:
 		for _, n := range g.chanceNames {
 			if n == val {

@@ -245,6 +245,18 @@ func TestSetSpecErrors(t *testing.T) {
 	}
 }
 
+// Well-formed set specs load without a word.
+func TestSetSpecsLoad(t *testing.T) {
+	src := setGame + "[end.x]\ntype = \"expr\"\nwhen = 'size(\"hand\") > 5 && sum_ways(\"hand+start:value\", 15) > 9'\n"
+	doc, err := spec.LoadBytes("sets.toml", []byte(src), spec.Source{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Compile(doc); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // Family errors are positioned and name the problem.
 func TestKindFamilyErrors(t *testing.T) {
 	cases := []struct{ toml, want string }{
