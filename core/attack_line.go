@@ -27,7 +27,8 @@ func (r *slideRule) slowAttack(g *Game) bool {
 	if r.atk != nil {
 		return false
 	}
-	if r.byHeight || (r.when != nil && !r.when.static) || r.surrounded || r.excl != nil || r.forks || r.facingVar >= 0 {
+	if r.byHeight || (r.when != nil && !r.when.static) || r.surrounded || r.excl != nil || r.forks || r.facingVar >= 0 ||
+		r.moverIf != nil || r.passOver != nil || r.takeIf != nil {
 		return true
 	}
 	if r.cap != nil && r.cap.capIf != nil && !r.cap.capIf.static {

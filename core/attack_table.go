@@ -23,6 +23,7 @@ type lineTable struct {
 // nothing else about it needs move generation.
 func (r *slideRule) wantsTable(g *Game) bool {
 	if r.jump || r.byHeight || (r.when != nil && !r.when.static) || r.surrounded || r.excl != nil ||
+		r.moverIf != nil || r.passOver != nil || r.takeIf != nil ||
 		(r.cap != nil && (r.cap.screens > 0 || (r.cap.capIf != nil && !r.cap.capIf.static))) {
 		return false
 	}

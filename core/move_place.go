@@ -17,6 +17,8 @@ type placeRule struct {
 	kinds  []bool // kinds this rule may place (nil: any)
 	when   *whenCond
 	glyph  bool // notation: the kind's glyph, then the cell (Nb3)
+	// glyphAt: notation GLYPH@CELL (Sc@d4)
+	glyphAt bool
 }
 
 var placeMove = moveType{
@@ -36,6 +38,7 @@ var placeMove = moveType{
 		ru.choice = c.readChoice(p, &placeOrderKey) == "choice"
 		ru.kinds = c.readKinds(p, &placeKindsKey)
 		ru.glyph = c.readChoice(p, &placeNotationKey) == "glyph"
+		ru.glyphAt = c.readChoice(p, &placeNotationKey) == "glyph_at"
 		return ru
 	},
 }
@@ -47,8 +50,8 @@ var (
 		Doc: "queue: the first kind of the mover's hand queue not used up; choice: any kind left in hand"}
 	placeKindsKey = Key{Name: "kinds", Type: TStrings,
 		Doc: "the piece kinds this rule may place (default: any)"}
-	placeNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "glyph"},
-		Doc: "cells: the cell (KIND@CELL when order = \"choice\"); glyph: the kind's glyph, then the cell (Nb3)"}
+	placeNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "glyph", "glyph_at"},
+		Doc: "cells: the cell (KIND@CELL when order = \"choice\"); glyph: the kind's glyph, then the cell (Nb3); glyph_at: GLYPH@CELL (Sc@d4)"}
 )
 
 func (r *placeRule) allowed(k int) bool { return r.kinds == nil || r.kinds[k] }
@@ -106,13 +109,11 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 func (r *placeRule) play(s *State, m Move) error {
 	g := s.g
 	seat, k := s.ToMove(), m.Aux()
-	i := seat*len(g.kinds) + k
 	p := s.fromHand(seat, k)
 	if p < 0 {
 		return fmt.Errorf("rule %q: %s has no %s off the board to place", r.name, g.seats[seat], g.kinds[k].Name)
 	}
-	s.buf[g.lay.placed+i]++
-	s.buf[hHandLeft]--
+	s.addPlaced(seat, k, 1)
 	s.push(p, m.To())
 	return nil
 }
@@ -121,6 +122,9 @@ func (r *placeRule) format(s *State, m Move) string {
 	name := s.g.board.Cells[m.To()].Name
 	if r.glyph {
 		return s.g.kinds[m.Aux()].Glyph + name
+	}
+	if r.glyphAt {
+		return s.g.kinds[m.Aux()].Glyph + "@" + name
 	}
 	if r.choice {
 		return s.g.kinds[m.Aux()].Name + "@" + name

@@ -61,6 +61,11 @@ type slideRule struct {
 	forks bool
 	// atk: the tabled attack test (attack_table.go), or nil.
 	atk *lineTable
+	// moverIf, passOver, takeIf: the piece conditions of mover_if,
+	// pass_over and take_if (piece_cond.go); nil when absent.
+	moverIf  *pieceCond
+	passOver *pieceCond
+	takeIf   *kindPairCond
 }
 
 var (
@@ -105,7 +110,8 @@ var (
 // its capture keys.
 func lineKeys(distance *Key, capture ...*Key) []*Key {
 	keys := []*Key{&moverPiecesKey, &moverKindsKey, &dirsKey, distance, &maxDistanceKey, &throughKey, &landKey, &carryKey,
-		&surroundedKey, &excludeKey, &lineNotationKey, &commonRestKey, &whenKey, &fromRegionKey, &attackOnlyKey, &lineFacingKey}
+		&surroundedKey, &excludeKey, &lineNotationKey, &commonRestKey, &whenKey, &fromRegionKey, &attackOnlyKey, &lineFacingKey,
+		&moverIfKey, &passOverKey, &takeIfKey}
 	return append(keys, capture...)
 }
 
@@ -227,6 +233,15 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 		r.Errorf(p, "%s: on a board whose lines fork, a %s follows the forks only with capture = \"replace\" or \"none\" and a fixed or any distance", p, rb.typ)
 		return nil
 	}
+	ru.moverIf = c.compilePieceCond(p, &moverIfKey)
+	ru.passOver = c.compilePieceCond(p, &passOverKey)
+	ru.takeIf = c.compileKindPairCond(p, &takeIfKey, "mover", "victim")
+	if ru.passOver != nil && (ru.jump || ru.throughAny || ru.dist > 0 || ru.byHeight || (ru.cap != nil && ru.cap.screens > 0)) {
+		r.Errorf(p, "%s: pass_over needs a slide of any distance through empty cells (distance = \"any\", through = \"empty\", no screens)", p)
+	}
+	if ru.takeIf != nil && !ru.replace {
+		r.Errorf(p, "%s: take_if needs a rule that takes the piece on its target (capture = \"replace\")", p)
+	}
 	return ru
 }
 
@@ -330,7 +345,7 @@ func (r *slideRule) movable(s *State, c, mover int) bool {
 		return false
 	}
 	g := s.g
-	if !r.may(s, p, mover) {
+	if !r.may(s, p, mover) || (r.moverIf != nil && !r.moverIf.holds(s, p, mover)) {
 		return false
 	}
 	if r.surrounded {
@@ -368,6 +383,16 @@ func (r *slideRule) landOK(s *State, t, mover, side int) bool {
 	return true
 }
 
+// passable reports whether the slide passes the occupied cell t: its top
+// piece meets pass_over.
+func (r *slideRule) passable(s *State, t, mover int) bool {
+	if r.passOver == nil {
+		return false
+	}
+	p := s.Top(t)
+	return p >= 0 && s.buf[s.g.lay.counts+t] == 0 && r.passOver.holds(s, p, mover)
+}
+
 func (r *slideRule) gen(s *State, out []Move) []Move {
 	if r.attackOnly {
 		return out
@@ -399,8 +424,9 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	// The common case (DVONN): an exact distance over anything, so only the
 	// target matters; occupancy comes from the bit mask. Decided once per
 	// call, not per cell.
-	reachFast := !general && r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
-	stepFast := !general && g.small && g.reachLen > 1 && !r.jump && r.land == landEmpty && r.allDirs && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
+	plainPieces := r.moverIf == nil && r.passOver == nil && r.takeIf == nil && !general
+	reachFast := plainPieces && r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
+	stepFast := plainPieces && g.small && g.reachLen > 1 && !r.jump && r.land == landEmpty && r.allDirs && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
 	if reachFast && useMask && (r.byHeight || r.dist > 0) {
 		return r.genReach(s, out, cand, occ, top, height)
 	}
@@ -421,6 +447,9 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 			continue
 		}
 		if r.fromCells != nil && !r.fromCells[mover][c] {
+			continue
+		}
+		if r.moverIf != nil && !r.moverIf.holds(s, int(p), mover) {
 			continue
 		}
 		if r.surrounded {
@@ -529,10 +558,11 @@ func (r *slideRule) ray(s *State, out []Move, ray []int32, min, c, p, side, dist
 			break
 		}
 		t := int(x)
-		if i >= min && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
+		if i >= min && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) &&
+			(r.takeIf == nil || height[x] == 0 || r.takeIf.holds(int(g.pieceKind[p]), int(g.pieceKind[s.Top(t)]))) {
 			out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
 		}
-		if !r.throughAny && (height[x] != 0 || counts[x] != 0) {
+		if !r.throughAny && (height[x] != 0 || counts[x] != 0) && !r.passable(s, t, mover) {
 			break
 		}
 	}
@@ -770,6 +800,9 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 		return fmt.Sprintf("a %s does not move by this rule", g.kinds[g.pieceKind[p]].Name), true
 	}
 	side := int(g.pieceOwner[p])
+	if r.moverIf != nil && r.may(s, p, mover) && !r.moverIf.holds(s, p, mover) {
+		return fmt.Sprintf("the %s on %s may not move now (%s)", g.kinds[g.pieceKind[p]].Name, fn, moverIfKey.Name), true
+	}
 	if !r.movable(s, from, mover) {
 		return fmt.Sprintf("%s is surrounded on all sides and may not move", fn), true
 	}
@@ -813,13 +846,16 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 				}
 			} else if !r.throughAny && !r.jump {
 				for _, y := range ray[:i] {
-					if s.occupied(int(y)) {
+					if s.occupied(int(y)) && !r.passable(s, int(y), mover) {
 						return fmt.Sprintf("the way from %s to %s is blocked at %s", fn, tn, b.Cells[y].Name), true
 					}
 				}
 			}
 			if !r.landOK(s, to, mover, side) {
 				return fmt.Sprintf("%s is %s: a move must end on a space that is %s", tn, describe(s, to), strings.ReplaceAll(landNames[r.land], "_", " ")), true
+			}
+			if r.takeIf != nil && s.Top(to) >= 0 && r.landOK(s, to, mover, side) && !r.takeIf.holds(int(g.pieceKind[p]), int(g.pieceKind[s.Top(to)])) {
+				return fmt.Sprintf("a %s cannot take the %s on %s (%s)", g.kinds[g.pieceKind[p]].Name, g.kinds[g.pieceKind[s.Top(to)]].Name, tn, takeIfKey.Name), true
 			}
 			if !r.when.allows(s, from, to, s.Height(from), int(g.pieceKind[p])) {
 				return fmt.Sprintf("the rule's condition (when) does not allow %s-%s", fn, tn), true

@@ -74,6 +74,7 @@ var effectTypes []*effectType
 func init() {
 	effectTypes = []*effectType{
 		&removeUnconnectedEffect,
+		&markTargetsEffect,
 	}
 }
 

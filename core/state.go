@@ -71,6 +71,11 @@ type State struct {
 	attackBuf []Move
 	rel       []uint64
 	relDir    []uint64
+	// markBuf and markBefore are the working space of the mark_targets
+	// effect (effect_mark_targets.go): the attack rule's moves, and the
+	// pieces the moving piece could take before the move.
+	markBuf    []Move
+	markBefore []int32
 	// undo is a copy of the position before a move that may award points,
 	// restored when the move is refused (Game.play; allocated once).
 	undo *State
@@ -132,7 +137,9 @@ func (s *State) Phase() int { return int(s.buf[hPhase]) }
 // Ply returns the number of moves played (passes included).
 func (s *State) Ply() int { return int(s.buf[hPly]) }
 
-// Hash returns the position hash (pieces, counts, seat to move, phase).
+// Hash returns the position hash: the pieces on each cell (kind and
+// per-piece state by cell and level, not by instance), the counts, what each seat holds in
+// hand, the eliminated seats, the seat to move and the phase.
 func (s *State) Hash() uint64 {
 	return uint64(uint32(s.buf[hHashLo])) | uint64(uint32(s.buf[hHashHi]))<<32
 }
@@ -308,6 +315,9 @@ func (s *State) push(p, c int) {
 	s.buf[l.height+c] = int32(h + 1)
 	s.buf[l.pos+p] = int32(c + 1)
 	s.xorHash(s.g.pieceHash(int(s.g.pieceKind[p]), c, h))
+	if len(s.g.pieceVars) > 0 {
+		s.xorHash(s.varHash(p, c, h))
+	}
 	if !s.g.small {
 		return
 	}
@@ -330,6 +340,7 @@ func (s *State) moveStack(from, to, n int) {
 	hf := int(s.buf[l.height+from])
 	ht := int(s.buf[l.height+to])
 	top := s.buf[l.top+from]
+	vars := len(s.g.pieceVars) > 0
 	// walk down to the lowest moved piece, rehashing as we go
 	p := top
 	var bottom int32
@@ -338,6 +349,9 @@ func (s *State) moveStack(from, to, n int) {
 		lvl := hf - 1 - i
 		kind := int(s.g.pieceKind[q])
 		s.xorHash(s.g.pieceHash(kind, from, lvl) ^ s.g.pieceHash(kind, to, ht+n-1-i))
+		if vars {
+			s.xorHash(s.varHash(q, from, lvl) ^ s.varHash(q, to, ht+n-1-i))
+		}
 		s.buf[l.pos+q] = int32(to + 1)
 		bottom = p
 		p = s.buf[l.below+q]
@@ -373,12 +387,15 @@ func (s *State) clear(c int) {
 	for i := 0; i < h; i++ {
 		q := int(p - 1)
 		s.xorHash(s.g.pieceHash(int(s.g.pieceKind[q]), c, h-1-i))
+		if len(s.g.pieceVars) > 0 {
+			// off the board a piece carries its defaults, hashed by none
+			s.xorHash(s.varHash(q, c, h-1-i))
+			s.buf[l.pos+q] = 0
+			s.resetPieceVars(q)
+		}
 		s.buf[l.pos+q] = 0
 		p = s.buf[l.below+q]
 		s.buf[l.below+q] = 0
-		if len(s.g.pieceVars) > 0 {
-			s.resetPieceVars(q)
-		}
 	}
 	s.buf[l.top+c] = 0
 	s.buf[l.height+c] = 0
@@ -399,15 +416,39 @@ func (s *State) clear(c int) {
 	s.refresh(c)
 }
 
+// handKey is the hash key of hand i (seat*kinds+kind) when placed, the
+// pieces placed from it less those returned to it, is not 0: the hash
+// holds one key per hand that differs from the start, so two positions
+// differing only in a hand hash differently and the start's hash is that
+// of its pieces.
+func handKey(i, placed int) uint64 {
+	return mix(uint64(i)<<32 | uint64(uint32(placed)) | 1<<60)
+}
+
+// addPlaced changes the pieces placed from seat's hand of kind k by d
+// (negative: pieces back in hand), keeping the hash and the hand total.
+// Every change of a hand goes through here.
+func (s *State) addPlaced(seat, k, d int) {
+	g := s.g
+	i := seat*len(g.kinds) + k
+	old := int(s.buf[g.lay.placed+i])
+	if old != 0 {
+		s.xorHash(handKey(i, old))
+	}
+	if old+d != 0 {
+		s.xorHash(handKey(i, old+d))
+	}
+	s.buf[g.lay.placed+i] = int32(old + d)
+	s.buf[hHandLeft] -= int32(d)
+}
+
 // toHand takes every piece of cell c off the board and back to its
 // owner's hand (a neutral piece, which no hand holds, just leaves).
 func (s *State) toHand(c int) {
 	g := s.g
-	nk := len(g.kinds)
 	for p := s.Top(c); p >= 0; p = s.Below(p) {
 		if o := int(g.pieceOwner[p]); o >= 0 {
-			s.buf[g.lay.placed+o*nk+int(g.pieceKind[p])]--
-			s.buf[hHandLeft]++
+			s.addPlaced(o, int(g.pieceKind[p]), -1)
 		}
 	}
 	s.clear(c)
