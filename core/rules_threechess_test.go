@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"math/rand/v2"
 	"os"
 	"sort"
 	"strings"
@@ -351,4 +352,49 @@ func TestThreeChessPawnCrosses(t *testing.T) {
 	if got := tcFrom(g, s, "d5"); got != "d5-d6" {
 		t.Errorf("White's pawn on d5 (Black's half): %q, want d5-d6", got)
 	}
+}
+
+// Random games in the engine and in the model, compared move for move: at
+// every ply both list the same legal moves (checks, pins, promotions and
+// the rule that the next player may not be let at the third player's king
+// come up on the way).
+func TestThreeChessMatchesModel(t *testing.T) {
+	g := tcGame(t)
+	games, maxPlies := 6, 160
+	if testing.Short() {
+		games = 2
+	}
+	rng := rand.New(rand.NewPCG(31, 32))
+	positions := 0
+	for game := 0; game < games; game++ {
+		s := g.NewState()
+		p := tmStart()
+		p.noEP, p.noCastle = true, true
+		for ply := 0; ply < maxPlies; ply++ {
+			want := p.moveNames(true)
+			got := strings.Fields(legal(g, s))
+			sort.Strings(got)
+			positions++
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Fatalf("game %d ply %d: engine %v\nmodel %v", game, ply, got, want)
+			}
+			if len(want) == 0 {
+				break
+			}
+			mv := want[rng.IntN(len(want))]
+			m, err := g.Parse(s, mv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(s, m); err != nil {
+				t.Fatal(err)
+			}
+			tm, ok := p.findMove(mv, true)
+			if !ok {
+				t.Fatalf("model cannot play %s", mv)
+			}
+			p.play(tm, true)
+		}
+	}
+	t.Logf("%d positions compared", positions)
 }

@@ -276,6 +276,9 @@ type tmPos struct {
 	epSkip, epPawn [3]int
 	// castling rights: king and rooks unmoved, per cell of their start
 	moved [96]bool
+	// noEP, noCastle leave en passant and castling out (for comparing with
+	// an engine variant without them)
+	noEP, noCastle bool
 }
 
 var tmG = newTmGeo()
@@ -397,7 +400,7 @@ func (p *tmPos) pseudo(s int, attacksOnly bool) []tmMove {
 				for _, z := range g.diagT[c][ck] {
 					if enemy(z) {
 						out = append(out, p.promos(c, z, -1)...)
-					} else if !attacksOnly && p.kind[z] == tmEmpty {
+					} else if !attacksOnly && !p.noEP && p.kind[z] == tmEmpty {
 						// en passant by either enemy: z is a cell an
 						// enemy's pawn skipped, the pawn still there
 						for e := 0; e < 3; e++ {
@@ -421,7 +424,7 @@ func (p *tmPos) pseudo(s int, attacksOnly bool) []tmMove {
 			}
 		}
 	}
-	if !attacksOnly {
+	if !attacksOnly && !p.noCastle {
 		out = append(out, p.castlings(s)...)
 	}
 	return out
