@@ -111,6 +111,15 @@ type Game struct {
 	digest        [32]byte
 
 	rules []rule
+	// chance holds the [chance] events (chance.go); chanceNames their
+	// names, known before any expression is compiled; chancePly[ph] and
+	// chanceStart[ph] the events before each ply of phase ph and when it
+	// begins.
+	chance                 []chanceEvent
+	chanceNames            []string
+	chancePly, chanceStart [][]int
+	// dice is the first dice event (distance = "dice"), or nil.
+	dice *diceEvent
 	// counters[i]: rule i's captureCounter, or nil (priority.go)
 	counters []captureCounter
 	// always[i]: every move of rule i takes a piece (priority.go)
@@ -169,8 +178,16 @@ type Game struct {
 	moveScratch int
 	// elimFlag[seat] lists the pieces whose loss eliminates the seat
 	elimFlag [][]int32
-	maxPlies int
-	first    int
+	// elimEmpty: where a seat's pieces keep it in play (finish_empty.go); nil: no such rule
+	elimEmpty *elimPlaces
+	// turnResets: the piece variables reset at the end of their owner's turn
+	turnResets []int
+	// passAlways: a seat with no move passes whatever the others can do
+	// (pass = "when_no_move"); passText is how a pass is written
+	passAlways bool
+	passText   string
+	maxPlies   int
+	first      int
 
 	lay layout
 	// legal holds confinement and royal pieces (royal.go).

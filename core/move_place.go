@@ -5,7 +5,6 @@ package core
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 )
 
@@ -17,6 +16,8 @@ type placeRule struct {
 	kinds  []bool // kinds this rule may place (nil: any)
 	when   *whenCond
 	glyph  bool // notation: the kind's glyph, then the cell (Nb3)
+	// glyphAt: notation GLYPH@CELL (Sc@d4)
+	glyphAt bool
 }
 
 var placeMove = moveType{
@@ -36,6 +37,7 @@ var placeMove = moveType{
 		ru.choice = c.readChoice(p, &placeOrderKey) == "choice"
 		ru.kinds = c.readKinds(p, &placeKindsKey)
 		ru.glyph = c.readChoice(p, &placeNotationKey) == "glyph"
+		ru.glyphAt = c.readChoice(p, &placeNotationKey) == "glyph_at"
 		return ru
 	},
 }
@@ -47,8 +49,8 @@ var (
 		Doc: "queue: the first kind of the mover's hand queue not used up; choice: any kind left in hand"}
 	placeKindsKey = Key{Name: "kinds", Type: TStrings,
 		Doc: "the piece kinds this rule may place (default: any)"}
-	placeNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "glyph"},
-		Doc: "cells: the cell (KIND@CELL when order = \"choice\"); glyph: the kind's glyph, then the cell (Nb3)"}
+	placeNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "glyph", "glyph_at"},
+		Doc: "cells: the cell (KIND@CELL when order = \"choice\"); glyph: the kind's glyph, then the cell (Nb3); glyph_at: GLYPH@CELL (Sc@d4)"}
 )
 
 func (r *placeRule) allowed(k int) bool { return r.kinds == nil || r.kinds[k] }
@@ -78,11 +80,7 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 		if n < 64 {
 			free &= 1<<uint(n) - 1
 		}
-		base := mkMove(r.index, -1, 0, k)
-		for ; free != 0; free &= free - 1 {
-			out = append(out, base|Move(uint64(bits.TrailingZeros64(free))<<21))
-		}
-		return out
+		return appendTargets(out, mkMove(r.index, -1, 0, k), free)
 	}
 	if r.anyTo {
 		n := s.g.board.N()
@@ -119,6 +117,9 @@ func (r *placeRule) format(s *State, m Move) string {
 	name := s.g.board.Cells[m.To()].Name
 	if r.glyph {
 		return s.g.kinds[m.Aux()].Glyph + name
+	}
+	if r.glyphAt {
+		return s.g.kinds[m.Aux()].Glyph + "@" + name
 	}
 	if r.choice {
 		return s.g.kinds[m.Aux()].Name + "@" + name

@@ -17,8 +17,11 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 	if s.buf[hOver] != 0 || int(s.buf[hPly]) >= g.maxPlies {
 		return buf
 	}
+	if s.buf[hChance] != 0 {
+		return g.chanceOutcomes(s, buf)
+	}
 	buf = g.gen(s, buf)
-	if len(buf) == 0 && g.pass && g.otherCanMove(s, buf) {
+	if len(buf) == 0 && g.pass && (g.passAlways || g.chancePly != nil && g.perPlyChance(s) || g.otherCanMove(s, buf)) {
 		return append(buf[:0], Pass)
 	}
 	return buf
@@ -48,11 +51,14 @@ func (g *Game) settle(s *State, buf []Move, refereed bool) []Move {
 			s.buf[hOver], s.buf[hStop] = 1, 1
 			return buf
 		}
+		if s.buf[hChance] != 0 {
+			return g.chanceOutcomes(s, buf)
+		}
 		buf = g.gen(s, buf)
 		if len(buf) > 0 {
 			return buf
 		}
-		if g.pass && g.otherCanMove(s, buf) {
+		if g.pass && (g.passAlways || g.chancePly != nil && g.perPlyChance(s) || g.otherCanMove(s, buf)) {
 			return append(buf[:0], Pass)
 		}
 		if !refereed || g.stuckReferee == nil || !g.stuckReferee(s) {
@@ -142,6 +148,15 @@ func (g *Game) Play(s *State, m Move) error {
 	if s.env != nil {
 		s.env.scoreErr = nil
 	}
+	if m.IsChance() {
+		if s.buf[hOver] != 0 {
+			return ErrGameOver
+		}
+		return g.playChance(s, m)
+	}
+	if s.buf[hChance] != 0 {
+		return fmt.Errorf("core: the chance event %q is pending: play one of its outcomes before %s", g.ChanceEvent(s), g.Format(s, m))
+	}
 	before := s.Hash()
 	if err := g.play(s, m); err != nil {
 		return err
@@ -162,6 +177,7 @@ func (g *Game) play(s *State, m Move) error {
 		return ErrGameOver
 	}
 	mover := s.ToMove()
+	entered := false
 	s.buf[hExtra] = 0
 	if m == Pass {
 		s.buf[hPasses]++
@@ -180,31 +196,50 @@ func (g *Game) play(s *State, m Move) error {
 			undo = s.undo
 			undo.CopyFrom(s)
 		}
+		for _, e := range ru.base().after {
+			if me, ok := e.(moveEffect); ok {
+				me.beforeMove(s, m)
+			}
+		}
 		if err := ru.play(s, m); err != nil {
 			if undo != nil {
 				s.CopyFrom(undo)
 			}
 			return err
 		}
-		if pr := ru.base().promo; pr != nil {
+		rb := ru.base()
+		if pr := rb.promo; pr != nil {
 			g.promote(s, pr, m, mover)
 		}
-		if sets := ru.base().sets; sets != nil {
+		if sets := rb.sets; sets != nil {
 			g.applyStateSets(s, sets, m, mover)
 		}
-		for _, e := range ru.base().after {
-			e.apply(s)
+		for _, e := range rb.after {
+			if me, ok := e.(moveEffect); ok {
+				me.applyMove(s, m)
+			} else {
+				e.apply(s)
+			}
 		}
 		s.buf[hPasses] = 0
 	}
+	if g.turnResets != nil {
+		g.resetTurnState(s, mover)
+	}
 	if g.elimFlag != nil {
 		g.eliminateWithout(s)
+	}
+	if g.elimEmpty != nil {
+		g.eliminateEmpty(s)
 	}
 	s.buf[hPly]++
 	s.buf[hLastMover] = int32(mover)
 	s.buf[hLastTo] = int32(m.To() + 1)
 	if m == Pass {
 		s.buf[hLastTo] = 0
+	}
+	if g.chance != nil {
+		g.chanceAfterPly(s)
 	}
 	// phase change
 	ph := g.phases[s.buf[hPhase]]
@@ -214,8 +249,12 @@ func (g *Game) play(s *State, m Move) error {
 			if nf := g.phases[ph.next].first; nf >= 0 {
 				s.setToMove(nf)
 				g.checkEnd(s)
+				if g.chance != nil {
+					g.chanceNext(s, true)
+				}
 				return nil
 			}
+			entered = true
 		}
 	}
 	if s.buf[hExtra] == 0 {
@@ -227,6 +266,9 @@ func (g *Game) play(s *State, m Move) error {
 		if s.buf[g.lay.notice+mover]--; s.buf[g.lay.notice+mover] == 0 {
 			g.resign(s, mover)
 		}
+	}
+	if g.chance != nil {
+		g.chanceNext(s, entered)
 	}
 	return nil
 }

@@ -3,6 +3,8 @@
 
 package core
 
+import "math/bits"
+
 // header slots of State.buf.
 const (
 	hToMove = iota
@@ -22,6 +24,7 @@ const (
 	hEndSeat   // the seat that met the end condition (+1), e.g. whose piece reached the goal region
 	hOccLo     // boards of at most 64 cells: occupied cells as a bit mask (low half)
 	hOccHi     // (high half)
+	hChance    // the pending chance event + 1, 0 when none (chance.go)
 	hHeader
 )
 
@@ -71,6 +74,11 @@ type State struct {
 	attackBuf []Move
 	rel       []uint64
 	relDir    []uint64
+	// markBuf and markBefore are the working space of the mark_targets
+	// effect (effect_mark_targets.go): the attack rule's moves, and the
+	// pieces the moving piece could take before the move.
+	markBuf    []Move
+	markBefore []int32
 	// undo is a copy of the position before a move that may award points,
 	// restored when the move is refused (Game.play; allocated once).
 	undo *State
@@ -493,6 +501,27 @@ func (s *State) refresh(c int) {
 		}
 		s.setMask(i, m)
 	}
+}
+
+// occUpdate brings the occupied mask of a small board up to date after
+// counts were written in place: the cells of set now hold stones, those of
+// cleared (and not of set) none, and stay occupied only if a piece is there.
+// A count never changes who owns a cell's top piece, so the owner masks
+// stay as they are.
+func (s *State) occUpdate(cleared, set uint64) {
+	g := s.g
+	if !g.small {
+		return
+	}
+	occ := s.mask(hOccLo)&^cleared | set
+	if len(g.pieceKind) > 0 {
+		for m := cleared &^ set; m != 0; m &= m - 1 {
+			if c := bits.TrailingZeros64(m); s.buf[g.lay.height+c] != 0 {
+				occ |= 1 << uint(c)
+			}
+		}
+	}
+	s.setMask(hOccLo, occ)
 }
 
 func (s *State) mask(i int) uint64 {

@@ -198,6 +198,7 @@ var openings = map[string]string{
 	"traditional/surakarta":               "traditional-surakarta-opening.txt",
 	"traditional/xiangqi":                 "traditional-xiangqi-opening.txt",
 	"traditional/chinese-checkers":        "traditional-chinese-checkers-opening.txt",
+	"traditional/ring-game":               "traditional-ring-game-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -399,6 +400,8 @@ var gameRecords = []string{
 	"traditional-surakarta-opening.txt",
 	"traditional-chinese-checkers.txt",
 	"traditional-chinese-checkers-opening.txt",
+	"traditional-ring-game.txt",
+	"traditional-ring-game-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {
@@ -553,6 +556,9 @@ func TestCLIPerft(t *testing.T) {
 		{"mancala-egyptian-opening", []string{"--record", recordPath("mancala-egyptian-opening.txt"), "mancala/egyptian", "4"}},
 		{"mancala-ethiopian-opening", []string{"mancala/ethiopian", "--record", recordPath("mancala-ethiopian-opening.txt"), "3"}},
 		{"mancala-egyptian-end", []string{"mancala/egyptian", "2", "--record", recordPath("mancala-egyptian.txt")}},
+		// chance perft: CP and E (readings 7.9), from the start and after a throw
+		{"test-dice-race", []string{"../../testdata/variants/dice-race.toml", "3"}},
+		{"test-dice-race-thrown", []string{"../../testdata/variants/dice-race.toml", "2", "--record", "../../testdata/chance/dice-race-throw.txt"}},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			r := rulesmith(t, append([]string{"perft"}, c.args...)...)
