@@ -158,6 +158,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	}
 	c.warnUnused()
 	c.warnUnreachable()
+	c.warnNotationClashes()
 	g.warnings = r.Warnings
 	g.warnings.Sort()
 	g.digest = digestOf(c.r.Doc)

@@ -40,6 +40,7 @@ func init() {
 		&removeMove,
 		&circuitMove,
 		&chainMove,
+		&raceMove,
 	}
 }
 
