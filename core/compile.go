@@ -134,6 +134,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compilePieces()
 	c.compilePieceState()
 	g.boxNames()
+	g.marksUsed = c.usesMarks()
 	c.compileSetup()
 	c.compileRules()
 	for _, f := range c.late {
