@@ -45,6 +45,8 @@ type compiler struct {
 	absentSeats, absentKinds map[string]bool
 	// segments are the rules a chain names as its segment.
 	segments map[int]bool
+	// diceRules are the keys of rules whose distance is "dice".
+	diceRules []string
 	// tables is the directory of the relation table cache ("": none), and
 	// cellsSum the digest of the board's cell attributes (tablecache.go).
 	tables   string
@@ -73,6 +75,7 @@ var topKeys = []*Key{
 	{Name: "phases", Type: TTable, Doc: "[phases.NAME]: phases and the rules of each"},
 	{Name: "moves", Type: TTable, Required: true, Doc: "[moves.NAME]: the move rules"},
 	{Name: "effects", Type: TTable, Doc: "[effects.NAME]: effects run after moves"},
+	{Name: "chance", Type: TTable, Doc: "[chance.NAME]: random events (dice) played as chance nodes"},
 	{Name: "end", Type: TTable, Doc: "[end.NAME]: end conditions"},
 	{Name: "scoring", Type: TTable, Doc: "scores and the winner by score"},
 	{Name: "fouls", Type: TTable, Doc: "[fouls.NAME]: the foul the engine judges"},
@@ -122,6 +125,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 		return nil, err
 	}
 	c.renameDeprecatedKeys()
+	c.declareChance()
 	c.compilePlayers()
 	c.compileBoard()
 	if g.board == nil || len(g.seats) == 0 {
@@ -139,10 +143,12 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.followUps = c.compileFollowUps()
 	c.segments = c.linkChains()
 	c.compilePhases()
+	c.compileChance()
 	c.compilePriority()
 	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileRoyal()
+	c.compileRoyalNext()
 	c.compileScoring()
 	g.tableAwards()
 	c.compileFouls()
@@ -152,6 +158,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	}
 	c.warnUnused()
 	c.warnUnreachable()
+	c.warnNotationClashes()
 	g.warnings = r.Warnings
 	g.warnings.Sort()
 	g.digest = digestOf(c.r.Doc)

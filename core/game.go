@@ -111,6 +111,15 @@ type Game struct {
 	digest        [32]byte
 
 	rules []rule
+	// chance holds the [chance] events (chance.go); chanceNames their
+	// names, known before any expression is compiled; chancePly[ph] and
+	// chanceStart[ph] the events before each ply of phase ph and when it
+	// begins.
+	chance                 []chanceEvent
+	chanceNames            []string
+	chancePly, chanceStart [][]int
+	// dice is the first dice event (distance = "dice"), or nil.
+	dice *diceEvent
 	// counters[i]: rule i's captureCounter, or nil (priority.go)
 	counters []captureCounter
 	// always[i]: every move of rule i takes a piece (priority.go)
@@ -215,6 +224,9 @@ type Game struct {
 	initial   *State
 	// warnings: what loaded with a warning (deprecated spellings)
 	warnings diag.List
+	// notationOpen: the compile-time notation check could not describe
+	// every rule's notation (notation_static.go); NotationClashes samples
+	notationOpen bool
 }
 
 type phase struct {

@@ -24,6 +24,7 @@ const (
 	hEndSeat   // the seat that met the end condition (+1), e.g. whose piece reached the goal region
 	hOccLo     // boards of at most 64 cells: occupied cells as a bit mask (low half)
 	hOccHi     // (high half)
+	hChance    // the pending chance event + 1, 0 when none (chance.go)
 	hHeader
 )
 
@@ -65,6 +66,9 @@ type State struct {
 	fe fenv
 	// chain is the working space of chain moves (move_chain.go).
 	chain *chainWalk
+	// race is the working space of race moves (move_race.go): the
+	// decisions of the position it last generated for.
+	race *raceWork
 	// limit is set when a move generation met an engine limit (Limit).
 	limit error
 	// look is a copy for trying a move before the royal test, attackBuf
