@@ -148,6 +148,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileRoyal()
+	c.compileRoyalNext()
 	c.compileScoring()
 	g.tableAwards()
 	c.compileFouls()
