@@ -136,6 +136,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compilePieces()
 	c.compilePieceState()
 	g.boxNames()
+	g.marksUsed = c.usesMarks()
 	c.compileSetup()
 	c.compileRules()
 	for _, f := range c.late {
@@ -151,6 +152,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileRoyal()
+	c.compileRoyalNext()
 	c.compileScoring()
 	g.tableAwards()
 	c.compileFouls()
@@ -160,6 +162,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	}
 	c.warnUnused()
 	c.warnUnreachable()
+	c.warnNotationClashes()
 	g.warnings = r.Warnings
 	g.warnings.Sort()
 	g.digest = digestOf(c.r.Doc)

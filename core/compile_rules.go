@@ -23,6 +23,7 @@ var pieceKeys = []*Key{
 	&confineKey,
 	&dimsKey,
 	&attrsKey,
+	{Name: "role", Type: TString, Doc: "kinds of one role are the same piece in different seats' armies: a piece that passes to another seat becomes its kind of that role"},
 }
 
 func (c *compiler) compilePieces() {
@@ -67,6 +68,7 @@ func (c *compiler) compilePieces() {
 			r.Errorf(p+".dims", "%s: the kinds of a family (dims) are written by their names; drop glyph and board_glyph", p)
 		}
 		c.readString(p, keyOf(pieceKeys, "title"))
+		k.Role = c.readString(p, keyOf(pieceKeys, "role"))
 		first := len(c.g.kinds)
 		for _, n := range names {
 			kn := k
@@ -384,6 +386,7 @@ var turnsKeys = []*Key{
 	&capturePriorityKey,
 	&royalKey,
 	&dealerKey,
+	&royalNextKey,
 }
 
 // phaseKeys are the keys of [phases.NAME].
