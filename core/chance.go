@@ -110,8 +110,9 @@ func (c *compiler) declareChance() {
 	c.g.chanceNames = c.r.Keys("chance", nil)
 }
 
-// compileChance compiles the [chance.NAME] events (after the phases) and
-// gives them their State words.
+// compileChance compiles the [chance.NAME] events, after the setup and
+// before the move rules (a rule may ask an event about itself: ChanceIndex,
+// DiceShape); linkChance places them in the phases once those are known.
 func (c *compiler) compileChance() {
 	g := c.g
 	r := c.r
@@ -138,6 +139,25 @@ func (c *compiler) compileChance() {
 		c.checkKindKeys(p, "type", typ, takes, others)
 		cb := chanceBase{name: name, typ: typ, cite: c.readString(p, keyOf(chanceKeys, "cite")), index: len(g.chance)}
 		cb.perPly = c.readChoice(p, &chanceAtKey) == "ply"
+		if ev := ct.compile(c, p, cb); ev != nil {
+			g.chance = append(g.chance, ev)
+		}
+	}
+	for _, ev := range g.chance {
+		if d, ok := ev.(*diceEvent); ok && g.dice == nil {
+			g.dice = d
+		}
+	}
+}
+
+// linkChance reads each event's phases (after compilePhases), gives the
+// events their State words and makes the start's first event pending.
+func (c *compiler) linkChance() {
+	g := c.g
+	r := c.r
+	for _, ev := range g.chance {
+		cb := ev.base()
+		p := "chance." + cb.name
 		cb.inPhase = make([]bool, len(g.phases))
 		if c.has(p, keyOf(chanceKeys, "phases")) {
 			for i, ph := range c.readStrings(p, keyOf(chanceKeys, "phases")) {
@@ -159,14 +179,6 @@ func (c *compiler) compileChance() {
 			for j := range cb.inPhase {
 				cb.inPhase[j] = true
 			}
-		}
-		if ev := ct.compile(c, p, cb); ev != nil {
-			g.chance = append(g.chance, ev)
-		}
-	}
-	for _, ev := range g.chance {
-		if d, ok := ev.(*diceEvent); ok && g.dice == nil {
-			g.dice = d
 		}
 	}
 	for _, p := range c.diceRules {

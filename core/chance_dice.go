@@ -257,3 +257,42 @@ func (d *diceEvent) isDoubles(s *State) bool {
 
 // run returns the consecutive doubles the last thrower has thrown.
 func (d *diceEvent) run(s *State) int { return int(s.chanceSlot(d.index, d.count+diceRun)) }
+
+// DiceShape returns the number of dice and their faces of chance event ev,
+// and whether it is a dice event. Move rules may ask it at compile time:
+// the events are compiled before the rules.
+func (g *Game) DiceShape(ev int) (count, faces int, ok bool) {
+	if ev < 0 || ev >= len(g.chance) {
+		return 0, 0, false
+	}
+	d, ok := g.chance[ev].(*diceEvent)
+	if !ok {
+		return 0, 0, false
+	}
+	return d.count, d.faces, true
+}
+
+// Die returns die k (0-based) of the last throw of dice event ev (an
+// unordered throw sorted high first), 0 before any throw or when ev is not
+// a dice event.
+func (s *State) Die(ev, k int) int {
+	if ev < 0 || ev >= len(s.g.chance) {
+		return 0
+	}
+	if d, ok := s.g.chance[ev].(*diceEvent); ok {
+		return d.die(s, k)
+	}
+	return 0
+}
+
+// DoublesRun returns how many doubles in a row the seat that last threw
+// dice event ev has thrown, the last throw included (0 after other values).
+func (s *State) DoublesRun(ev int) int {
+	if ev < 0 || ev >= len(s.g.chance) {
+		return 0
+	}
+	if d, ok := s.g.chance[ev].(*diceEvent); ok {
+		return d.run(s)
+	}
+	return 0
+}

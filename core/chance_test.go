@@ -379,3 +379,27 @@ when = 'doubles("roll") && die("roll", 1) == 6 && dice_total("roll") == 12 && do
 		}
 	}
 }
+
+// The Go side a move rule reads: the event by name, the dice's shape, the
+// last throw and the run of doubles.
+func TestDiceAccessors(t *testing.T) {
+	g := loadFile(t, "../testdata/variants/dice-race.toml")
+	ev, ok := g.ChanceIndex("throw")
+	if !ok || g.ChanceNames()[ev] != "throw" {
+		t.Fatalf("ChanceIndex(throw) = %d, %v", ev, ok)
+	}
+	if n, f, ok := g.DiceShape(ev); n != 2 || f != 6 || !ok {
+		t.Errorf("DiceShape = %d, %d, %v", n, f, ok)
+	}
+	h := core.NewHistory(g, g.NewState())
+	if err := g.Replay(h, lines("3-5", "a1-i1", "2-2")); err != nil {
+		t.Fatal(err)
+	}
+	s := h.State
+	if s.Die(ev, 0) != 2 || s.Die(ev, 1) != 2 || s.Die(ev, 2) != 0 || s.DoublesRun(ev) != 1 {
+		t.Errorf("after 2-2: dice %d %d, run %d", s.Die(ev, 0), s.Die(ev, 1), s.DoublesRun(ev))
+	}
+	if got := g.ChanceShown(s); len(got) != 1 || got[0] != "throw: 2-2" {
+		t.Errorf("ChanceShown = %q", got)
+	}
+}

@@ -135,6 +135,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compilePieceState()
 	g.boxNames()
 	c.compileSetup()
+	c.compileChance()
 	c.compileRules()
 	for _, f := range c.late {
 		f()
@@ -143,7 +144,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.followUps = c.compileFollowUps()
 	c.segments = c.linkChains()
 	c.compilePhases()
-	c.compileChance()
+	c.linkChance()
 	c.compilePriority()
 	g.tableSeatKeys()
 	c.compileEnds()
