@@ -25,8 +25,15 @@ const chanceRule = 254
 // MaxChanceOutcomes bounds the outcomes one chance event may have.
 const MaxChanceOutcomes = 1 << 16
 
-// chanceMove returns the Move of outcome i of event ev.
-func chanceMove(ev, i int) Move { return mkMove(chanceRule, ev, -1, i) }
+// chanceMove returns the Move of outcome i of event ev: no cells (From and
+// To are -1), the event and the outcome in the detail.
+func chanceMove(ev, i int) Move { return mkMove(chanceRule, -1, -1, ev<<16|i) }
+
+// chanceEv returns the event of a chance outcome's Move.
+func chanceEv(m Move) int { return m.Aux() >> 16 }
+
+// chanceIdx returns the outcome's index among its event's outcomes.
+func chanceIdx(m Move) int { return m.Aux() & (1<<16 - 1) }
 
 // IsChance reports whether m is the outcome of a chance event.
 func (m Move) IsChance() bool { return m&0xff == chanceRule }
@@ -190,11 +197,13 @@ func (c *compiler) linkChance() {
 		return
 	}
 	// The events' words follow the rest of the State.
+	g.chanceOff = g.lay.size
 	for _, ev := range g.chance {
 		b := ev.base()
 		b.off = g.lay.size
 		g.lay.size += b.slots
 	}
+	g.chanceLen = g.lay.size - g.chanceOff
 	g.initial.buf = append(g.initial.buf, make([]int32, g.lay.size-len(g.initial.buf))...)
 	g.chancePly = make([][]int, len(g.phases))
 	g.chanceStart = make([][]int, len(g.phases))
@@ -278,7 +287,7 @@ func (g *Game) ChanceShown(s *State) []string {
 // weights of Moves(s), it is m's probability.
 func (g *Game) ChanceWeight(s *State, m Move) int {
 	ev := int(s.buf[hChance]) - 1
-	if !m.IsChance() || ev < 0 || ev >= len(g.chance) || m.From() != ev {
+	if !m.IsChance() || ev < 0 || ev >= len(g.chance) || chanceEv(m) != ev {
 		return 0
 	}
 	return g.chance[ev].weight(s, m)
@@ -303,6 +312,17 @@ func (g *Game) Sample(s *State, moves []Move, rng *rand.Rand) Move {
 	}
 	return moves[len(moves)-1]
 }
+
+// ChancePending returns the index of the chance event pending in s, or -1.
+func (s *State) ChancePending() int { return int(s.buf[hChance]) - 1 }
+
+// ChanceWordCount returns how many words of the position the chance events
+// keep (dice: the last throw and the run of doubles); ChanceWord(i) reads
+// word i. Position keys read them (the solver's second hash).
+func (s *State) ChanceWordCount() int { return s.g.chanceLen }
+
+// ChanceWord returns word i of the chance events' words.
+func (s *State) ChanceWord(i int) int32 { return s.buf[s.g.chanceOff+i] }
 
 // chanceOutcomes appends the outcomes of the pending event to buf.
 func (g *Game) chanceOutcomes(s *State, buf []Move) []Move {
@@ -383,7 +403,7 @@ func (g *Game) playChance(s *State, m Move) error {
 	if ev < 0 {
 		return fmt.Errorf("core: no chance event is pending: %s is a chance outcome", g.Format(s, m))
 	}
-	if m.From() != ev || g.chance[ev].weight(s, m) <= 0 {
+	if chanceEv(m) != ev || g.chance[ev].weight(s, m) <= 0 {
 		return fmt.Errorf("core: %#x is not an outcome of the pending chance event %q", uint64(m), g.chance[ev].base().name)
 	}
 	if g.chance[ev].apply(s, m) {
@@ -413,7 +433,7 @@ func (g *Game) perPlyChance(s *State) bool {
 
 // formatChance writes an outcome's token.
 func (g *Game) formatChance(s *State, m Move) string {
-	ev := m.From()
+	ev := chanceEv(m)
 	if ev < 0 || ev >= len(g.chance) {
 		return fmt.Sprintf("?%x", uint64(m))
 	}

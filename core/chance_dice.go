@@ -143,14 +143,14 @@ func (d *diceEvent) outcomes(s *State, buf []Move) []Move {
 }
 
 func (d *diceEvent) weight(s *State, m Move) int {
-	if i := m.Aux(); m.From() == d.index && i >= 0 && i < len(d.weights) {
+	if i := chanceIdx(m); chanceEv(m) == d.index && i < len(d.weights) {
 		return d.weights[i]
 	}
 	return 0
 }
 
 func (d *diceEvent) apply(s *State, m Move) bool {
-	i := m.Aux()
+	i := chanceIdx(m)
 	for k := 0; k < d.count; k++ {
 		s.setChanceSlot(d.index, k, d.vals[i*d.count+k])
 	}
@@ -179,7 +179,7 @@ func (d *diceEvent) takeExtra(s *State) bool {
 }
 
 func (d *diceEvent) format(s *State, m Move) string {
-	if i := m.Aux(); i >= 0 && i < len(d.names) {
+	if i := chanceIdx(m); i < len(d.names) {
 		return d.names[i]
 	}
 	return "?"
