@@ -22,7 +22,7 @@ type raceModel struct{ cells, goal int }
 // first), the seat to throw, the seat that threw last and its run of
 // doubles.
 type racePos struct {
-	stacks         [][]int
+	stacks               [][]int
 	toMove, thrower, run int
 }
 
