@@ -67,6 +67,13 @@ type chanceParser interface {
 	parse(s *State, text string) (Move, bool)
 }
 
+// chanceSampler is an optional capability: the event draws an outcome by
+// weight itself, faster than Sample's walk over the weights (dice: one
+// uniform draw among the ordered results and a table).
+type chanceSampler interface {
+	sample(s *State, rng *rand.Rand) Move
+}
+
 // chanceExtra is an optional capability: the outcome gives the seat that
 // plays the next decision ply another turn after it (dice doubles). It is
 // asked, and clears its flag, after each decision ply.
@@ -297,6 +304,11 @@ func (g *Game) ChanceWeight(s *State, m Move) int {
 // Moves returns them), with probability proportional to its weight. It
 // allocates nothing.
 func (g *Game) Sample(s *State, moves []Move, rng *rand.Rand) Move {
+	if ev := int(s.buf[hChance]) - 1; ev >= 0 && ev < len(g.chance) && len(moves) > 0 && moves[0].IsChance() {
+		if sm, ok := g.chance[ev].(chanceSampler); ok {
+			return sm.sample(s, rng)
+		}
+	}
 	total := 0
 	for _, m := range moves {
 		total += g.ChanceWeight(s, m)

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,6 +43,8 @@ type diceEvent struct {
 	weights []int
 	doubles []bool
 	names   []string
+	// result[r] is the outcome of ordered result r (sample)
+	result []uint16
 }
 
 // the State words after the values
@@ -87,8 +90,10 @@ func compileDice(c *compiler, p string, cb chanceBase) chanceEvent {
 		name := diceName(key)
 		if i, ok := index[name]; ok {
 			d.weights[i]++
+			d.result = append(d.result, uint16(i))
 			continue
 		}
+		d.result = append(d.result, uint16(len(d.names)))
 		index[name] = len(d.names)
 		d.names = append(d.names, name)
 		d.vals = append(d.vals, key...)
@@ -110,6 +115,13 @@ func compileDice(c *compiler, p string, cb chanceBase) chanceEvent {
 			return slices.Compare(d.vals[a*d.count:(a+1)*d.count], d.vals[b*d.count:(b+1)*d.count])
 		})
 		vals, weights, doubles, names := make([]int32, 0, len(d.vals)), make([]int, 0, len(order)), make([]bool, 0, len(order)), make([]string, 0, len(order))
+		rank := make([]uint16, len(order))
+		for j, i := range order {
+			rank[i] = uint16(j)
+		}
+		for r, i := range d.result {
+			d.result[r] = rank[i]
+		}
 		for _, i := range order {
 			vals = append(vals, d.vals[i*d.count:(i+1)*d.count]...)
 			weights = append(weights, d.weights[i])
@@ -134,6 +146,12 @@ func diceName(v []int32) string {
 }
 
 func (d *diceEvent) possible(s *State) bool { return true }
+
+// sample throws the dice: one of the faces^count ordered results, all
+// equally likely, and its outcome.
+func (d *diceEvent) sample(s *State, rng *rand.Rand) Move {
+	return chanceMove(d.index, int(d.result[rng.IntN(len(d.result))]))
+}
 
 func (d *diceEvent) outcomes(s *State, buf []Move) []Move {
 	for i := range d.weights {

@@ -403,3 +403,47 @@ func TestDiceAccessors(t *testing.T) {
 		t.Errorf("ChanceShown = %q", got)
 	}
 }
+
+// at = "phase": the event happens once each time one of its phases begins,
+// before the per-ply events; phases limits where an event happens.
+func TestChanceAtPhaseStart(t *testing.T) {
+	src := strings.Replace(oneDie, "%s", `phases = ["a", "b"]
+[chance.cut]
+type = "dice"
+faces = 2
+at = "phase"
+phases = ["b"]
+[phases.a]
+moves = ["run"]
+end_if = 'ply % 4 == 2'
+next = "b"
+[phases.b]
+moves = ["run"]
+end_if = 'ply % 4 == 0'
+next = "a"`, 1)
+	g, err := loadChance(t, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := core.NewHistory(g, g.NewState())
+	// the pending event before each decision, ply by ply: the cut comes
+	// only when phase b begins (plies 2 and 6), before that ply's roll
+	want := [][]string{{"roll"}, {"roll"}, {"cut", "roll"}, {"roll"}, {"roll"}, {"roll"}, {"cut", "roll"}}
+	for ply, events := range want {
+		for _, ev := range events {
+			if got := g.ChanceEvent(h.State); got != ev {
+				t.Fatalf("ply %d: pending %q, want %q", ply, got, ev)
+			}
+			if err := g.Replay(h, lines("1")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.AtChance(h.State) {
+			t.Fatalf("ply %d: %q still pending after %v", ply, g.ChanceEvent(h.State), events)
+		}
+		m := h.Legal(nil)[0]
+		if err := h.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
