@@ -93,7 +93,7 @@ func TestCLISolveChance(t *testing.T) {
 		t.Errorf("%d best decisions, want one per throw (21)", n)
 	}
 	r = rulesmith(t, "solve", "../../testdata/variants/dice-race.toml", "--max-memory", "1")
-	if r.code != 1 || !strings.Contains(r.stderr, "positions are reachable, the most the memory budget holds (128 bytes each)") {
+	if r.code != 1 || !strings.Contains(r.stderr, "the reachable positions do not fit the memory budget (1 MB)") {
 		t.Errorf("a small budget: exit %d, %s", r.code, r.stderr)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"time"
+	"unsafe"
 
 	"rulesmith/core"
 )
@@ -24,7 +25,8 @@ import (
 // games end with probability 1, so it converges).
 //
 // It refuses, with the reason and the limit, a graph that does not fit the
-// memory budget, a line that reaches the ply limit, and a value that does
+// memory budget (the key map, nodes and edges it holds, counted as it
+// walks), a line that reaches the ply limit, and a value that does
 // not settle within expectiMaxSweeps sweeps.
 
 const (
@@ -33,10 +35,10 @@ const (
 	expectiEpsilon = 1e-12
 	// expectiMaxSweeps bounds the value iteration.
 	expectiMaxSweeps = 100000
-	// expectiNodeBytes is what one position costs: its entry in the key
-	// map, its node, its place in the post-order, and on average three
-	// edges.
-	expectiNodeBytes = 64 + 24 + 4 + 3*12
+	// expectiMapBytes is what one position's entry in the key map costs,
+	// its share of the map's growth included; the nodes, the post-order
+	// and the edges are counted by their slices' capacities.
+	expectiMapBytes = 64
 )
 
 // BestReply is a decision of the root (or, when chance is to move at the
@@ -74,7 +76,7 @@ type expecti struct {
 	ctx   context.Context
 	g     *core.Game
 	key   keyer
-	limit int
+	max   int64 // the memory budget, bytes
 	ids   map[[2]uint64]int32
 	nodes []enode
 	edges []eedge
@@ -91,7 +93,7 @@ func (e *expecti) keyOf(s *core.State) [2]uint64 {
 func solveChance(ctx context.Context, g *core.Game, s *core.State, opts Options) (Result, error) {
 	start := time.Now()
 	e := &expecti{ctx: ctx, g: g, key: newKeyer(g), ids: map[[2]uint64]int32{}}
-	e.limit = int(opts.MaxMemory / expectiNodeBytes)
+	e.max = opts.MaxMemory
 	root := s.Clone()
 	if err := e.walk(root); err != nil {
 		return Result{}, err
@@ -123,6 +125,13 @@ type eframe struct {
 	kids  []eedge
 }
 
+// held returns the bytes the graph holds: the key map, the nodes, the
+// post-order and the edges.
+func (e *expecti) held() int64 {
+	return int64(len(e.ids))*expectiMapBytes + int64(cap(e.nodes))*int64(unsafe.Sizeof(enode{})) +
+		int64(cap(e.post))*4 + int64(cap(e.edges))*int64(unsafe.Sizeof(eedge{}))
+}
+
 // walk enumerates the positions reachable from root, depth first, and
 // records each node's edges and the post-order.
 func (e *expecti) walk(root *core.State) error {
@@ -139,9 +148,11 @@ func (e *expecti) walk(root *core.State) error {
 		}
 		f.next, f.kids, f.total = 0, f.kids[:0], 0
 		f.id = int32(len(e.nodes))
-		if len(e.nodes) >= e.limit {
-			return fmt.Errorf("solve: %s: more than %d positions are reachable, the most the memory budget holds (%d bytes each); expectimax needs every reachable position of a chance game in memory: raise --max-memory or solve a smaller position (--set, --record)",
-				g.Name(), e.limit, expectiNodeBytes)
+		if len(e.nodes)%1024 == 0 {
+			if held := e.held(); held > e.max {
+				return fmt.Errorf("solve: %s: the reachable positions do not fit the memory budget (%d MB): %d positions and %d edges held (%d MB) and the walk goes on; expectimax needs every reachable position of a chance game in memory: raise --max-memory or solve a smaller position (--set, --record)",
+					g.Name(), e.max>>20, len(e.nodes), len(e.edges), held>>20)
+			}
 		}
 		e.ids[e.keyOf(f.st)] = f.id
 		e.nodes = append(e.nodes, enode{})

@@ -215,8 +215,8 @@ func TestExpectimaxRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Solve(context.Background(), g, g.NewState(), Options{MaxMemory: 100 * expectiNodeBytes})
-	if err == nil || !strings.Contains(err.Error(), "solve: test/dice-race: more than 100 positions are reachable, the most the memory budget holds") {
+	_, err = Solve(context.Background(), g, g.NewState(), Options{MaxMemory: 100 << 10})
+	if err == nil || !strings.Contains(err.Error(), "solve: test/dice-race: the reachable positions do not fit the memory budget (0 MB): 1024 positions and") {
 		t.Errorf("a small budget: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
