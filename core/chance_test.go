@@ -447,3 +447,20 @@ next = "a"`, 1)
 		}
 	}
 }
+
+// BenchmarkDiceRacePlayout plays random games of the dice race, throws
+// drawn by weight (compare with the playouts of variants without chance in
+// bench_test.go).
+func BenchmarkDiceRacePlayout(b *testing.B) {
+	g := loadFile(b, "../testdata/variants/dice-race.toml")
+	rng := rand.New(rand.NewPCG(1, 1))
+	s, start := g.NewState(), g.NewState()
+	buf := make([]core.Move, 0, 256)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s.CopyFrom(start)
+		if _, err := g.Playout(s, rng, buf, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -90,8 +90,7 @@ func (m raceModel) value(t *testing.T) float64 {
 	start.stacks[0] = []int{1, 0, 1, 0, 1, 0}
 	index := map[string]int{}
 	var pos []racePos
-	var add func(p racePos) int
-	add = func(p racePos) int {
+	add := func(p racePos) int {
 		k := p.key()
 		if i, ok := index[k]; ok {
 			return i
