@@ -134,6 +134,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compilePieces()
 	c.compilePieceState()
 	g.boxNames()
+	g.marksUsed = c.usesMarks()
 	c.compileSetup()
 	c.compileChance()
 	c.compileRules()
@@ -149,6 +150,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileRoyal()
+	c.compileRoyalNext()
 	c.compileScoring()
 	g.tableAwards()
 	c.compileFouls()
@@ -158,6 +160,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	}
 	c.warnUnused()
 	c.warnUnreachable()
+	c.warnNotationClashes()
 	g.warnings = r.Warnings
 	g.warnings.Sort()
 	g.digest = digestOf(c.r.Doc)

@@ -35,11 +35,13 @@ func init() {
 		&placeMove,
 		&slideMove, &stepMove, &jumpMove,
 		&leapMove,
+		&castleMove,
 		&sowMove,
 		&pivotMove,
 		&removeMove,
 		&circuitMove,
 		&chainMove,
+		&raceMove,
 	}
 }
 
