@@ -138,6 +138,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g.boxNames()
 	g.marksUsed = c.usesMarks()
 	c.compileSetup()
+	c.compileChance()
 	c.compileRules()
 	for _, f := range c.late {
 		f()
@@ -146,7 +147,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.followUps = c.compileFollowUps()
 	c.segments = c.linkChains()
 	c.compilePhases()
-	c.compileChance()
+	c.linkChance()
 	c.compileRounds(c.effects)
 	c.compilePriority()
 	g.tableSeatKeys()
