@@ -40,6 +40,8 @@ func init() {
 		&removeMove,
 		&circuitMove,
 		&chainMove,
+		&transferMove,
+		&swapMove,
 	}
 }
 
@@ -74,6 +76,7 @@ var effectTypes []*effectType
 func init() {
 	effectTypes = []*effectType{
 		&removeUnconnectedEffect,
+		&collectEffect,
 	}
 }
 

@@ -27,7 +27,7 @@ const (
 
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
-	scores, counts, top, height, below, pos, placed, elim, own, takebacks, rest, notice, pvars, size int
+	scores, counts, top, height, below, pos, zone, elim, own, takebacks, rest, notice, pvars, size int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that
@@ -200,16 +200,13 @@ func (s *State) Eliminated(seat int) bool { return s.buf[s.g.lay.elim+seat] != 0
 func (s *State) Over() bool { return s.buf[hOver] != 0 }
 
 // HandLeft returns how many pieces of kind k seat still has in hand.
-func (s *State) HandLeft(seat, k int) int {
-	g := s.g
-	return g.handCount[seat*len(g.kinds)+k] - int(s.buf[g.lay.placed+seat*len(g.kinds)+k])
-}
+func (s *State) HandLeft(seat, k int) int { return s.zoneCount(seat, k) }
 
 // handLeftAll returns the pieces of every kind seat has left in hand.
 func (s *State) handLeftAll(seat int) int {
 	g := s.g
 	nk := len(g.kinds)
-	placed := s.buf[g.lay.placed+seat*nk : g.lay.placed+seat*nk+nk]
+	placed := s.buf[g.lay.zone+seat*nk : g.lay.zone+seat*nk+nk]
 	n := 0
 	for k, c := range g.handCount[seat*nk : seat*nk+nk] {
 		n += c - int(placed[k])
@@ -402,15 +399,7 @@ func (s *State) clear(c int) {
 // toHand takes every piece of cell c off the board and back to its
 // owner's hand (a neutral piece, which no hand holds, just leaves).
 func (s *State) toHand(c int) {
-	g := s.g
-	nk := len(g.kinds)
-	for p := s.Top(c); p >= 0; p = s.Below(p) {
-		if o := int(g.pieceOwner[p]); o >= 0 {
-			s.buf[g.lay.placed+o*nk+int(g.pieceKind[p])]--
-			s.buf[hHandLeft]++
-		}
-	}
-	s.clear(c)
+	s.toZone(c, handZone, -1, false)
 }
 
 // fromHand returns the instance a placement of kind k by seat puts on the
@@ -420,7 +409,7 @@ func (s *State) fromHand(seat, k int) int {
 	g := s.g
 	i := seat*len(g.kinds) + k
 	if !g.handReturn {
-		return g.handStart[i] + int(s.buf[g.lay.placed+i])
+		return g.handStart[i] + int(s.buf[g.lay.zone+i])
 	}
 	pos := s.buf[g.lay.pos:]
 	for _, p := range g.instances[i] {
