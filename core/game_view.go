@@ -54,6 +54,16 @@ func (g *Game) Kind(i int) PieceKind {
 	return k
 }
 
+// PieceVarNames returns the names of the [piece_state] variables in the
+// order State.PieceVar numbers them (a copy; empty when none).
+func (g *Game) PieceVarNames() []string {
+	out := make([]string, len(g.pieceVars))
+	for i, v := range g.pieceVars {
+		out[i] = v.name
+	}
+	return out
+}
+
 // Phases returns the phase names in declaration order (one implicit phase
 // "play" when the file declares none; a copy).
 func (g *Game) Phases() []string { return slices.Clone(g.phaseNames) }

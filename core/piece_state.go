@@ -89,10 +89,26 @@ func (s *State) PieceVar(p, v int) int {
 	return int(s.buf[s.g.lay.pvars+p*len(s.g.pieceVars)+v])
 }
 
-// pieceVarKey is the hash key of piece p's variable v holding val (only
-// values other than the default are hashed).
-func pieceVarKey(p, v, val int) uint64 {
-	return mix(uint64(p)<<24 | uint64(v)<<16 | uint64(uint16(int16(val))) | 1<<61)
+// varKey is the hash key of variable v holding val for the piece at level
+// lvl of cell c. Only pieces on the board with a value other than the
+// default are hashed, by place and not by instance: the kind at that place
+// is hashed by the piece keys, so the hash reads (cell, kind, owner, state)
+// and identical pieces swapped hash alike.
+func varKey(c, lvl, v, val int) uint64 {
+	return mix(uint64(c)<<35 | uint64(lvl)<<19 | uint64(v)<<16 | uint64(uint16(int16(val))) | 3<<60)
+}
+
+// varHash is the hash of piece p's variables were it at level lvl of c.
+func (s *State) varHash(p, c, lvl int) uint64 {
+	g := s.g
+	base := g.lay.pvars + p*len(g.pieceVars)
+	var h uint64
+	for v := range g.pieceVars {
+		if val := int(s.buf[base+v]); val != g.pieceVars[v].def {
+			h ^= varKey(c, lvl, v, val)
+		}
+	}
+	return h
 }
 
 // setPieceVar sets piece p's variable v, keeping the hash.
@@ -103,12 +119,18 @@ func (s *State) setPieceVar(p, v, val int) {
 	if old == val {
 		return
 	}
-	def := g.pieceVars[v].def
-	if old != def {
-		s.xorHash(pieceVarKey(p, v, old))
-	}
-	if val != def {
-		s.xorHash(pieceVarKey(p, v, val))
+	if c := s.PieceCell(p); c >= 0 {
+		lvl := s.Height(c) - 1
+		for q := s.Top(c); q >= 0 && q != p; q = s.Below(q) {
+			lvl--
+		}
+		def := g.pieceVars[v].def
+		if old != def {
+			s.xorHash(varKey(c, lvl, v, old))
+		}
+		if val != def {
+			s.xorHash(varKey(c, lvl, v, val))
+		}
 	}
 	s.buf[i] = int32(val)
 }

@@ -188,6 +188,9 @@ func (s *State) popTop(c int) {
 		return
 	}
 	s.xorHash(s.g.pieceHash(int(s.g.pieceKind[p]), c, h-1))
+	if len(s.g.pieceVars) > 0 {
+		s.xorHash(s.varHash(p, c, h-1))
+	}
 	s.buf[l.top+c] = s.buf[l.below+p]
 	s.buf[l.below+p] = 0
 	s.buf[l.pos+p] = 0

@@ -132,7 +132,9 @@ func (s *State) Phase() int { return int(s.buf[hPhase]) }
 // Ply returns the number of moves played (passes included).
 func (s *State) Ply() int { return int(s.buf[hPly]) }
 
-// Hash returns the position hash (pieces, counts, seat to move, phase).
+// Hash returns the position hash: the pieces on each cell (kind and
+// per-piece state by cell and level, not by instance), the counts, what each seat holds in
+// hand, the eliminated seats, the seat to move and the phase.
 func (s *State) Hash() uint64 {
 	return uint64(uint32(s.buf[hHashLo])) | uint64(uint32(s.buf[hHashHi]))<<32
 }
@@ -305,6 +307,9 @@ func (s *State) push(p, c int) {
 	s.buf[l.height+c] = int32(h + 1)
 	s.buf[l.pos+p] = int32(c + 1)
 	s.xorHash(s.g.pieceHash(int(s.g.pieceKind[p]), c, h))
+	if len(s.g.pieceVars) > 0 {
+		s.xorHash(s.varHash(p, c, h))
+	}
 	if !s.g.small {
 		return
 	}
@@ -327,6 +332,7 @@ func (s *State) moveStack(from, to, n int) {
 	hf := int(s.buf[l.height+from])
 	ht := int(s.buf[l.height+to])
 	top := s.buf[l.top+from]
+	vars := len(s.g.pieceVars) > 0
 	// walk down to the lowest moved piece, rehashing as we go
 	p := top
 	var bottom int32
@@ -335,6 +341,9 @@ func (s *State) moveStack(from, to, n int) {
 		lvl := hf - 1 - i
 		kind := int(s.g.pieceKind[q])
 		s.xorHash(s.g.pieceHash(kind, from, lvl) ^ s.g.pieceHash(kind, to, ht+n-1-i))
+		if vars {
+			s.xorHash(s.varHash(q, from, lvl) ^ s.varHash(q, to, ht+n-1-i))
+		}
 		s.buf[l.pos+q] = int32(to + 1)
 		bottom = p
 		p = s.buf[l.below+q]
@@ -370,12 +379,15 @@ func (s *State) clear(c int) {
 	for i := 0; i < h; i++ {
 		q := int(p - 1)
 		s.xorHash(s.g.pieceHash(int(s.g.pieceKind[q]), c, h-1-i))
+		if len(s.g.pieceVars) > 0 {
+			// off the board a piece carries its defaults, hashed by none
+			s.xorHash(s.varHash(q, c, h-1-i))
+			s.buf[l.pos+q] = 0
+			s.resetPieceVars(q)
+		}
 		s.buf[l.pos+q] = 0
 		p = s.buf[l.below+q]
 		s.buf[l.below+q] = 0
-		if len(s.g.pieceVars) > 0 {
-			s.resetPieceVars(q)
-		}
 	}
 	s.buf[l.top+c] = 0
 	s.buf[l.height+c] = 0

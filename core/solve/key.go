@@ -4,16 +4,17 @@ import "rulesmith/core"
 
 // keyer computes the second, independent hash of a position: it reads the
 // position back through State's accessors (seat to move, phase, every
-// cell's stone count and stack of piece kinds, and per seat the points,
+// cell's stone count and stack of piece kinds with their [piece_state]
+// values, and per seat the points,
 // takebacks, elimination and pieces in hand) and hashes those words with a
 // multiply–xorshift chain unrelated to the engine's Zobrist keys.
 type keyer struct {
-	cells, seats, kinds int
-	kindOf              []uint64 // piece instance → kind index + 1
+	cells, seats, kinds, vars int
+	kindOf                    []uint64 // piece instance → kind index + 1
 }
 
 func newKeyer(g *core.Game) keyer {
-	k := keyer{cells: g.Board().N(), seats: g.NumSeats(), kinds: g.NumKinds()}
+	k := keyer{cells: g.Board().N(), seats: g.NumSeats(), kinds: g.NumKinds(), vars: len(g.PieceVarNames())}
 	k.kindOf = make([]uint64, g.NumPieces())
 	for p := range k.kindOf {
 		i, _ := g.KindIndex(g.PieceKindOf(p).Name)
@@ -35,6 +36,9 @@ func (k *keyer) sum(s *core.State) uint64 {
 		h = step(h, uint64(uint32(n))|uint64(ht)<<32)
 		for p := s.Top(c); p >= 0; p = s.Below(p) {
 			h = step(h, k.kindOf[p])
+			for v := 0; v < k.vars; v++ {
+				h = step(h, uint64(uint32(s.PieceVar(p, v))))
+			}
 		}
 	}
 	for seat := 0; seat < k.seats; seat++ {
