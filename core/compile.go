@@ -49,6 +49,9 @@ type compiler struct {
 	// cellsSum the digest of the board's cell attributes (tablecache.go).
 	tables   string
 	cellsSum []byte
+	// late are checks that run once every move rule is compiled (an
+	// effect naming a rule).
+	late []func()
 }
 
 // topKeys are the keys of the top level of a variant file.
@@ -131,6 +134,9 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileZones()
 	c.compileSetup()
 	c.compileRules()
+	for _, f := range c.late {
+		f()
+	}
 	c.compileHandReturn()
 	c.finishZones()
 	c.followUps = c.compileFollowUps()

@@ -335,7 +335,10 @@ func (c *compiler) compileEffects() map[string]effect {
 // turnsKeys are the keys of [turns].
 var turnsKeys = []*Key{
 	{Name: "first", Type: TString, Doc: "the seat that moves first (default: the first seat)"},
-	{Name: "pass", Type: TChoice, Default: "never", Allowed: []string{"never", "when_stuck"}, Doc: "when a seat may pass"},
+	{Name: "pass", Type: TChoice, Default: "never", Allowed: []string{"never", "when_stuck", "when_no_move"},
+		Doc: "when a seat may pass: never; when_stuck: when it has no move and another seat has one; when_no_move: whenever it has no move"},
+	{Name: "pass_notation", Type: TString, Default: "pass", Doc: "how a pass is written in records"},
+	&eliminateEmptyKey,
 	{Name: "max_plies", Type: TInt, Default: DefaultMaxPlies, Min: 1, Max: 1 << 24, Doc: "the game stops undecided after this many plies"},
 	{Name: "phase", Type: TString, Doc: "the phase the game starts in (default: the first)"},
 	{Name: "stuck", Type: TChoice, Default: "score", Allowed: []string{"score", "draw", "lose", "win", "foul_or_draw"},
@@ -365,7 +368,14 @@ func (c *compiler) compilePhases() {
 	g := c.g
 	names := r.Keys("phases", nil)
 	r.Keys("turns", keyNames(turnsKeys))
-	g.pass = c.readChoice("turns", keyOf(turnsKeys, "pass")) == "when_stuck"
+	passWhen := c.readChoice("turns", keyOf(turnsKeys, "pass"))
+	g.pass, g.passAlways = passWhen != "never", passWhen == "when_no_move"
+	g.passText = c.readString("turns", keyOf(turnsKeys, "pass_notation"))
+	if g.passText == "" || cleanMove(g.passText) != g.passText {
+		r.ValueErrorf("turns.pass_notation", "turns.pass_notation: %q is not a move's text (one word, not ending in ? or !)", g.passText)
+		g.passText = "pass"
+	}
+	c.compileEliminateEmpty()
 	stuck := c.readChoice("turns", keyOf(turnsKeys, "stuck"))
 	g.stuckDraw, g.stuckLose, g.stuckWin = stuck == "draw" || stuck == "foul_or_draw", stuck == "lose", stuck == "win"
 	g.stuckFoul = stuck == "foul_or_draw"

@@ -32,3 +32,39 @@ func AttackedByMoves(s *State, t, seat int) bool {
 	}
 	return false
 }
+
+// PutFromHand puts a piece of kind k from seat's hand on cell c, as a
+// placement would but without ending the turn (test positions).
+func PutFromHand(s *State, seat, k, c int) bool {
+	p := s.fromHand(seat, k)
+	if p < 0 || s.HandLeft(seat, k) == 0 {
+		return false
+	}
+	s.zoneTake(seat, k)
+	s.push(p, c)
+	return true
+}
+
+// TakeFromHand takes a piece of kind k out of seat's hand and off the
+// board, as if it had been placed and then taken (test positions).
+func TakeFromHand(s *State, seat, k int) bool {
+	if s.HandLeft(seat, k) == 0 {
+		return false
+	}
+	s.zoneTake(seat, k)
+	return true
+}
+
+// SetPieceVarAt sets the named [piece_state] variable of the top piece on
+// cell c (test positions).
+func SetPieceVarAt(s *State, c int, name string, v int) bool {
+	p, vi := s.Top(c), s.g.pieceVarIndex(name)
+	if p < 0 || vi < 0 {
+		return false
+	}
+	s.setPieceVar(p, vi, v)
+	return true
+}
+
+// SetToMove gives the turn to seat (test positions).
+func SetToMove(s *State, seat int) { s.setToMove(seat) }

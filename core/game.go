@@ -169,8 +169,16 @@ type Game struct {
 	moveScratch int
 	// elimFlag[seat] lists the pieces whose loss eliminates the seat
 	elimFlag [][]int32
-	maxPlies int
-	first    int
+	// elimEmpty: where a seat's pieces keep it in play (finish_empty.go); nil: no such rule
+	elimEmpty *elimPlaces
+	// turnResets: the piece variables reset at the end of their owner's turn
+	turnResets []int
+	// passAlways: a seat with no move passes whatever the others can do
+	// (pass = "when_no_move"); passText is how a pass is written
+	passAlways bool
+	passText   string
+	maxPlies   int
+	first      int
 
 	lay layout
 	// legal holds confinement and royal pieces (royal.go).

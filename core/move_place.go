@@ -18,6 +18,8 @@ type placeRule struct {
 	when   *whenCond
 	glyph  bool // notation: the kind's glyph, then the cell (Nb3)
 	zone   int  // the zone placed from (the mover's instance of a per-seat zone)
+	// glyphAt: notation GLYPH@CELL (Sc@d4)
+	glyphAt bool
 }
 
 var placeMove = moveType{
@@ -43,6 +45,7 @@ var placeMove = moveType{
 			}
 			c.g.zoneFlow = true
 		}
+		ru.glyphAt = c.readChoice(p, &placeNotationKey) == "glyph_at"
 		return ru
 	},
 }
@@ -56,8 +59,8 @@ var (
 		Doc: "the piece kinds this rule may place (default: any)"}
 	placeFromKey = Key{Name: "from", Type: TString, Default: "hand",
 		Doc: "the zone the piece comes from (of a per-seat zone, the mover's)"}
-	placeNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "glyph"},
-		Doc: "cells: the cell (KIND@CELL when order = \"choice\"); glyph: the kind's glyph, then the cell (Nb3)"}
+	placeNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "glyph", "glyph_at"},
+		Doc: "cells: the cell (KIND@CELL when order = \"choice\"); glyph: the kind's glyph, then the cell (Nb3); glyph_at: GLYPH@CELL (Sc@d4)"}
 )
 
 func (r *placeRule) allowed(k int) bool { return r.kinds == nil || r.kinds[k] }
@@ -129,6 +132,9 @@ func (r *placeRule) format(s *State, m Move) string {
 	name := s.g.board.Cells[m.To()].Name
 	if r.glyph {
 		return s.g.kinds[m.Aux()].Glyph + name
+	}
+	if r.glyphAt {
+		return s.g.kinds[m.Aux()].Glyph + "@" + name
 	}
 	if r.choice {
 		return s.g.kinds[m.Aux()].Name + "@" + name

@@ -6,10 +6,19 @@ import (
 	"strings"
 )
 
-// Format prints a move in the variant's notation (a pass is "pass").
+// passWord is how a pass is written: [turns] pass_notation, "pass" by default.
+func (g *Game) passWord() string {
+	if g.passText == "" {
+		return "pass"
+	}
+	return g.passText
+}
+
+// Format prints a move in the variant's notation (a pass is "pass", or the
+// variant's [turns] pass_notation).
 func (g *Game) Format(s *State, m Move) string {
 	if m == Pass {
-		return "pass"
+		return g.passWord()
 	}
 	ri := m.Rule()
 	if ri < 0 || ri >= len(g.rules) {
@@ -95,7 +104,15 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 	if err := g.explainBanned(s, t); err != nil {
 		return 0, err
 	}
-	if strings.EqualFold(t, "pass") {
+	if strings.EqualFold(t, "pass") && g.passWord() != "pass" {
+		// the word pass stands for the variant's own spelling (the editor's pass key)
+		for _, m := range moves {
+			if m == Pass {
+				return Pass, nil
+			}
+		}
+	}
+	if strings.EqualFold(t, g.passWord()) || strings.EqualFold(t, "pass") {
 		if g.foul != nil && g.foul.MissTurn {
 			must, err := g.MustMissTurn(s)
 			if err != nil {

@@ -29,6 +29,7 @@ var pieceStateKeys = []*Key{
 	{Name: "max", Type: TInt, Default: 1, Min: -1 << 15, Max: 1 << 15, Doc: "the largest value (at most 255 values)"},
 	{Name: "default", Type: TInt, Default: 0, Min: -1 << 15, Max: 1 << 15, Doc: "the value of a piece in hand, off the board, or at the start"},
 	{Name: "cite", Type: TString, Doc: "a reference into the rule text"},
+	&pieceResetKey,
 }
 
 // maxPieceVars bounds the variables of a variant.
@@ -70,6 +71,11 @@ func (c *compiler) compilePieceState() {
 			v.boxed = append(v.boxed, x)
 		}
 		c.g.pieceVars = append(c.g.pieceVars, v)
+	}
+	for i, v := range c.g.pieceVars {
+		if c.readChoice("piece_state."+v.name, &pieceResetKey) == "owner_turn_end" {
+			c.g.turnResets = append(c.g.turnResets, i)
+		}
 	}
 }
 

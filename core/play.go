@@ -18,7 +18,7 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 		return buf
 	}
 	buf = g.gen(s, buf)
-	if len(buf) == 0 && g.pass && g.otherCanMove(s, buf) {
+	if len(buf) == 0 && g.pass && (g.passAlways || g.otherCanMove(s, buf)) {
 		return append(buf[:0], Pass)
 	}
 	return buf
@@ -52,7 +52,7 @@ func (g *Game) settle(s *State, buf []Move, refereed bool) []Move {
 		if len(buf) > 0 {
 			return buf
 		}
-		if g.pass && g.otherCanMove(s, buf) {
+		if g.pass && (g.passAlways || g.otherCanMove(s, buf)) {
 			return append(buf[:0], Pass)
 		}
 		if !refereed || g.stuckReferee == nil || !g.stuckReferee(s) {
@@ -180,6 +180,11 @@ func (g *Game) play(s *State, m Move) error {
 			undo = s.undo
 			undo.CopyFrom(s)
 		}
+		for _, e := range ru.base().after {
+			if me, ok := e.(moveEffect); ok {
+				me.beforeMove(s, m)
+			}
+		}
 		if err := ru.play(s, m); err != nil {
 			if undo != nil {
 				s.CopyFrom(undo)
@@ -193,12 +198,22 @@ func (g *Game) play(s *State, m Move) error {
 			g.applyStateSets(s, sets, m, mover)
 		}
 		for _, e := range ru.base().after {
-			e.apply(s)
+			if me, ok := e.(moveEffect); ok {
+				me.applyMove(s, m)
+			} else {
+				e.apply(s)
+			}
 		}
 		s.buf[hPasses] = 0
 	}
+	if g.turnResets != nil {
+		g.resetTurnState(s, mover)
+	}
 	if g.elimFlag != nil {
 		g.eliminateWithout(s)
+	}
+	if g.elimEmpty != nil {
+		g.eliminateEmpty(s)
 	}
 	s.buf[hPly]++
 	s.buf[hLastMover] = int32(mover)

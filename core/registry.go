@@ -77,6 +77,7 @@ func init() {
 	effectTypes = []*effectType{
 		&removeUnconnectedEffect,
 		&collectEffect,
+		&markTargetsEffect,
 	}
 }
 

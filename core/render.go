@@ -116,7 +116,7 @@ func renderRows(b *strings.Builder, g *Game, s *State, indent, gaps bool) {
 			t := CellText(g, s, c)
 			if t == "" {
 				t = "."
-			} else if len(t) > 1 {
+			} else if s.Height(c) > 1 {
 				t = fmt.Sprintf("%c%d", t[len(t)-1], len(t))
 			}
 			fmt.Fprintf(b, "%-4s", t)

@@ -71,6 +71,11 @@ type State struct {
 	attackBuf []Move
 	rel       []uint64
 	relDir    []uint64
+	// markBuf and markBefore are the working space of the mark_targets
+	// effect (effect_mark_targets.go): the attack rule's moves, and the
+	// pieces the moving piece could take before the move.
+	markBuf    []Move
+	markBefore []int32
 	// undo is a copy of the position before a move that may award points,
 	// restored when the move is refused (Game.play; allocated once).
 	undo *State

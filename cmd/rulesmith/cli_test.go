@@ -198,6 +198,7 @@ var openings = map[string]string{
 	"traditional/surakarta":               "traditional-surakarta-opening.txt",
 	"traditional/xiangqi":                 "traditional-xiangqi-opening.txt",
 	"traditional/chinese-checkers":        "traditional-chinese-checkers-opening.txt",
+	"traditional/ring-game":               "traditional-ring-game-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -399,6 +400,8 @@ var gameRecords = []string{
 	"traditional-surakarta-opening.txt",
 	"traditional-chinese-checkers.txt",
 	"traditional-chinese-checkers-opening.txt",
+	"traditional-ring-game.txt",
+	"traditional-ring-game-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {

@@ -1,0 +1,300 @@
+package core_test
+
+// Rule tests of traditional/ring-game against shared/rules/traditional-
+// readings.md Part B (cited B.n), and the engine checked against the
+// independent model of ringgame_model_test.go.
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"rulesmith/core"
+)
+
+// ringEngineMoves returns the engine's legal moves, sorted.
+func ringEngineMoves(g *core.Game, s *core.State) []string {
+	var out []string
+	for _, m := range g.Moves(s, nil) {
+		out = append(out, g.Format(s, m))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ringCrosscheck plays random games on the engine and the model side by
+// side, comparing the legal moves after every ply; it returns how many
+// games ended with a winner within maxPlies.
+func ringCrosscheck(t *testing.T, g *core.Game, start ringGame, games, maxPlies int, seed uint64) (ended, plies int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 5))
+	buf := make([]core.Move, 0, 512)
+	for game := 0; game < games; game++ {
+		s := g.NewState()
+		p := start
+		for ply := 0; ply < maxPlies; ply++ {
+			buf = g.Moves(s, buf)
+			got := make([]string, 0, len(buf))
+			for _, m := range buf {
+				got = append(got, g.Format(s, m))
+			}
+			sort.Strings(got)
+			want := ringModelMoves(p)
+			if !slices.Equal(got, want) {
+				t.Fatalf("game %d ply %d: engine %d moves %v\nmodel %d moves %v", game, ply, len(got), got, len(want), want)
+			}
+			if c := p.countMoves(); c != len(want) {
+				t.Fatalf("game %d ply %d: model count %d, children %d", game, ply, c, len(want))
+			}
+			plies++
+			if len(want) == 0 {
+				if r := g.Result(s); !r.Over || r.Winner != p.winner {
+					t.Fatalf("game %d: engine result %+v, model winner %d", game, r, p.winner)
+				}
+				ended++
+				break
+			}
+			i := rng.IntN(len(buf))
+			text := g.Format(s, buf[i])
+			if err := g.Play(s, buf[i]); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			if p, err = modelPlay(p, text); err != nil {
+				t.Fatalf("game %d ply %d: %v", game, ply, err)
+			}
+		}
+	}
+	return ended, plies
+}
+
+func TestRingGameMatchesModelSlice(t *testing.T) {
+	for _, players := range []int{2, 3} {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			g := load(t, "traditional/ring-game", fmt.Sprintf("players=%d", players))
+			start := newRingGame(players)
+			start.noRelease, start.noSwap = !ringFull, !ringFull
+			for d := 1; d <= 2; d++ {
+				if got, want := g.Perft(g.NewState(), d), ringModelPerft(start, d); got != want {
+					t.Errorf("perft(%d): engine %d, model %d", d, got, want)
+				}
+			}
+			ended, plies := ringCrosscheck(t, g, start, 8, 400, uint64(players))
+			t.Logf("%d games ended, %d plies compared", ended, plies)
+		})
+	}
+}
+
+// ringSetup builds an engine position from the spec of ringModelSetup
+// ("blue:Sc@d4" on the Ring, "!" face down, "red:Ss#" in the Pen; every
+// other piece in its Nest), toMove to play.
+func ringSetup(t *testing.T, g *core.Game, toMove int, spec string) *core.State {
+	t.Helper()
+	s := g.NewState()
+	for _, f := range strings.Fields(spec) {
+		seatName, rest, _ := strings.Cut(f, ":")
+		seat, ok := g.SeatIndex(seatName)
+		if !ok {
+			t.Fatalf("no seat %q", seatName)
+		}
+		k, ok := g.KindIndex(seatName + "_" + rest[:2])
+		if !ok {
+			t.Fatalf("no kind %s_%s", seatName, rest[:2])
+		}
+		if strings.HasSuffix(rest, "#") {
+			if !core.TakeFromHand(s, seat, k) {
+				t.Fatalf("%s: not in hand", f)
+			}
+			continue
+		}
+		name := strings.TrimSuffix(rest[3:], "!")
+		c, ok := g.Board().Index(name)
+		if !ok || !core.PutFromHand(s, seat, k, c) {
+			t.Fatalf("%s: cannot put it there", f)
+		}
+		if strings.HasSuffix(rest, "!") {
+			core.SetPieceVarAt(s, c, "down", 1)
+		}
+	}
+	core.SetToMove(s, toMove)
+	return s
+}
+
+// ringBoth returns the engine's and the model's positions from one spec.
+func ringBoth(t *testing.T, players, toMove int, spec string) (*core.Game, *core.State, ringGame) {
+	t.Helper()
+	g := load(t, "traditional/ring-game", fmt.Sprintf("players=%d", players))
+	p := ringModelSetup(players, toMove, spec)
+	p.noRelease, p.noSwap = !ringFull, !ringFull
+	return g, ringSetup(t, g, toMove, spec), p
+}
+
+// ringFull: the engine variant has the release and the swap (B.7, B.8).
+const ringFull = false
+
+// ringPlay plays moves written in notation.
+func ringPlay(t *testing.T, g *core.Game, s *core.State, moves ...string) {
+	t.Helper()
+	for _, text := range moves {
+		m, err := g.Parse(s, text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if err := g.Play(s, m); err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+	}
+}
+
+// ringDown reports whether the piece on the named cell is face down.
+func ringDown(t *testing.T, g *core.Game, s *core.State, cell string) bool {
+	t.Helper()
+	c, ok := g.Board().Index(cell)
+	if !ok || s.Top(c) < 0 {
+		t.Fatalf("no piece on %s", cell)
+	}
+	return s.PieceVar(s.Top(c), 0) == 1
+}
+
+func hasMove(moves []string, m string) bool { return slices.Contains(moves, m) }
+
+// B.6: a slide passes its owner's face-up pieces, is stopped by its owner's
+// face-down pieces and by any opposing piece, and takes the first opposing
+// piece only when that piece's outside shape is the mover's inside shape.
+func TestRingGameSlides(t *testing.T) {
+	g, s, p := ringBoth(t, 3, 0, "blue:Ss@a4 blue:Cs@b4 blue:Hs@d4! red:Cs@f4")
+	got := ringEngineMoves(g, s)
+	if !slices.Equal(got, ringModelMoves(p)) {
+		t.Fatalf("engine %v\nmodel %v", got, ringModelMoves(p))
+	}
+	for _, m := range []string{"a4-c4", "b4-c4"} {
+		if !hasMove(got, m) {
+			t.Errorf("B.6: %s (over the own face-up b4) missing from %v", m, got)
+		}
+	}
+	for _, m := range []string{"a4-e4", "a4-d4", "d4-e4", "d4-d5"} {
+		if hasMove(got, m) {
+			t.Errorf("B.6: %s is legal, but d4 is Blue's face-down piece (it blocks and cannot move)", m)
+		}
+	}
+	// turned up, d4 is passed: a4 reaches e4 and stops at Red's f4, a circle a square-taker cannot take
+	g, s, _ = ringBoth(t, 3, 0, "blue:Ss@a4 blue:Cs@b4 blue:Hs@d4 red:Cs@f4")
+	got = ringEngineMoves(g, s)
+	if !hasMove(got, "a4-e4") || hasMove(got, "a4xf4") || hasMove(got, "a4-g4") {
+		t.Errorf("B.6: want a4-e4 and neither a4xf4 (a circle) nor a4-g4 (past Red's piece): %v", got)
+	}
+	// a square on f4 is taken, and goes to Red's Pen
+	g, s, _ = ringBoth(t, 3, 0, "blue:Ss@a4 blue:Cs@b4 blue:Hs@d4 red:Sh@f4")
+	if got = ringEngineMoves(g, s); !hasMove(got, "a4xf4") || hasMove(got, "a4-g4") {
+		t.Fatalf("B.6: want a4xf4 and not a4-g4: %v", got)
+	}
+	ringPlay(t, g, s, "a4xf4")
+	k, _ := g.KindIndex("red_Sh")
+	if s.HandLeft(1, k) != 0 {
+		t.Error("B.6: the captured piece went back to the Nest, not the Pen")
+	}
+}
+
+// B.6: after a Ring move every opposing piece the moved piece now
+// attacks is flipped, except one it attacked already from its start space.
+func TestRingGameFlipException(t *testing.T) {
+	// Blue's Sc (takes circles) on a4 attacks Red's Cs on g4 along row 4;
+	// after a4-b4 it attacks g4 still, and Red's Cc on b3 anew.
+	g, s, p := ringBoth(t, 3, 0, "blue:Sc@a4 red:Cs@g4 red:Cc@b3")
+	ringPlay(t, g, s, "a4-b4")
+	if ringDown(t, g, s, "g4") {
+		t.Error("B.6: g4 was a capture target from the start space too: it must not flip")
+	}
+	if !ringDown(t, g, s, "b3") {
+		t.Error("B.6: b3 became a capture target: it must flip")
+	}
+	p, _ = modelPlay(p, "a4-b4")
+	got := ringEngineMoves(g, s)
+	if !slices.Equal(got, ringModelMoves(p)) {
+		t.Fatalf("engine %v\nmodel %v", got, ringModelMoves(p))
+	}
+	for _, m := range got {
+		if strings.HasPrefix(m, "b3") {
+			t.Errorf("B.6: Red's face-down b3 moves: %s", m)
+		}
+	}
+	// B.6: turned up at the end of its owner's next turn, not before
+	ringPlay(t, g, s, "g4-g5")
+	if ringDown(t, g, s, "b3") {
+		t.Error("B.6: Red's b3 is still face down after Red's turn")
+	}
+}
+
+// B.7: a placement flips every opposing piece the placed piece attacks;
+// B.6: a flip lasts until the end of the owner's next turn (Yellow's turn
+// in between does not turn it up).
+func TestRingGameFlipAfterPlacement(t *testing.T) {
+	g, s, _ := ringBoth(t, 3, 0, "red:Cs@a4 red:Ss@d1")
+	ringPlay(t, g, s, "Sc@a1")
+	if !ringDown(t, g, s, "a4") {
+		t.Error("B.7: Red's circle on a4, in line with the placed Sc, must flip")
+	}
+	if ringDown(t, g, s, "d1") {
+		t.Error("B.7: Red's square on d1 is not a capture target of an Sc: it must not flip")
+	}
+	ringPlay(t, g, s, "Hh@g7") // Red
+	if ringDown(t, g, s, "a4") {
+		t.Error("B.6: Red's a4 must be turned up at the end of Red's turn")
+	}
+	ringPlay(t, g, s, "Sc@g4") // Yellow flips Red's a4 along row 4? b4..f4 empty: yes
+	if !ringDown(t, g, s, "a4") {
+		t.Fatal("B.7: Yellow's Sc on g4 attacks a4 along row 4")
+	}
+	ringPlay(t, g, s, "Ss@e5") // Blue
+	if !ringDown(t, g, s, "a4") {
+		t.Error("B.6: Blue's turn must not turn Red's piece up")
+	}
+}
+
+// B.9: a seat with no Nest piece whose Ring pieces are all face down makes
+// the un-flip-only turn --, after which its pieces are face up.
+func TestRingGamePassTurn(t *testing.T) {
+	spec := "blue:Ss@d4! blue:Sc# blue:Sh# blue:Cs# blue:Cc# blue:Ch# blue:Hs# blue:Hc# blue:Hh# red:Ss@a1"
+	g, s, p := ringBoth(t, 2, 0, spec)
+	got := ringEngineMoves(g, s)
+	if !slices.Equal(ringModelMoves(p), got) || !hasMove(got, "--") {
+		t.Fatalf("B.9: want --, engine %v, model %v", got, ringModelMoves(p))
+	}
+	for _, m := range got {
+		if m != "--" && !(strings.HasPrefix(m, "+") && strings.HasSuffix(m, "/--")) {
+			t.Errorf("B.9: %s: only the un-flip-only turn (after a release or not) is legal", m)
+		}
+	}
+	ringPlay(t, g, s, "--")
+	if ringDown(t, g, s, "d4") {
+		t.Error("B.9: the -- turn un-flips")
+	}
+	if s.ToMove() != 1 {
+		t.Error("B.9: -- passes the turn")
+	}
+}
+
+// B.10: a colour with nothing in its Nest and on the Ring is out at once;
+// the last colour wins. With three, the game goes on without it.
+func TestRingGameElimination(t *testing.T) {
+	pen := "red:Sc# red:Sh# red:Cs# red:Cc# red:Ch# red:Hs# red:Hc# red:Hh#"
+	g, s, _ := ringBoth(t, 2, 0, "blue:Ss@a4 red:Ss@d4 "+pen)
+	ringPlay(t, g, s, "a4xd4")
+	if r := g.Result(s); !r.Over || r.Winner != 0 {
+		t.Errorf("B.10: Blue took Red's last piece: want Blue to win, got %+v", r)
+	}
+	g, s, _ = ringBoth(t, 3, 0, "blue:Ss@a4 red:Ss@d4 "+pen)
+	ringPlay(t, g, s, "a4xd4")
+	if r := g.Result(s); r.Over || !s.Eliminated(1) || s.ToMove() != 2 {
+		t.Errorf("B.10: Red is out and Yellow moves next: result %+v, red out %v, to move %d", r, s.Eliminated(1), s.ToMove())
+	}
+}
+
+// The perft golden of traditional/ring-game (3 players) is reproduced by
+// the model.
+func TestRingGameModelReproducesPerftGolden(t *testing.T) {
+	modelGolden(t, "../testdata/perft/traditional-ring-game.txt", func(d int) uint64 { return ringModelPerft(newRingGame(3), d) })
+}
