@@ -112,7 +112,7 @@ func (e *removeUnconnected) applySmall(s *State, masks []uint64, height, pos []i
 	// grow by whole masks (Board.Expand: a few shifts on grids and hex
 	// boards) until nothing more is reached
 	b := s.g.board
-	for {
+	for reached != occ {
 		next := (reached | b.Expand(reached)) & occ
 		if next == reached {
 			break

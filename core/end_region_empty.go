@@ -12,7 +12,11 @@ var regionEmptyEnd = endType{
 			return nil
 		}
 		who := c.readChoice(p, &endWhoKey)
-		return &regionEmpty{region: ref, who: who, mover: who == "mover", next: who == "next"}
+		e := &regionEmpty{region: ref, who: who, mover: who == "mover", next: who == "next"}
+		if c.g.small && !e.mover && !e.next && e.plain(c.g) {
+			e.masks = cellMasks(ref.cells)
+		}
+		return e
 	},
 }
 
@@ -23,12 +27,36 @@ type regionEmpty struct {
 	region      regionRef
 	who         string
 	mover, next bool // who: only the seat that just moved, or the seat to move
+	// masks: on small boards, when every seat's cells are checked, each
+	// list's cells as a mask, checked against the occupied cells; else nil.
+	masks []uint64
+}
+
+// cellMasks returns each list as a mask of its cells (boards of at most
+// 64 cells).
+func cellMasks(lists [][]int32) []uint64 {
+	masks := make([]uint64, len(lists))
+	for i, cells := range lists {
+		for _, c := range cells {
+			masks[i] |= 1 << uint(c)
+		}
+	}
+	return masks
 }
 
 // holds is checked after every move: it scans the region's cells up to
 // the first that holds something (usually the first), reading heights only
 // when the game has pieces.
 func (e *regionEmpty) holds(g *Game, s *State) (bool, int) {
+	if e.masks != nil {
+		occ := s.occMask() // a piece or a stone
+		for _, m := range e.masks {
+			if occ&m == 0 {
+				return true, -1
+			}
+		}
+		return false, -1
+	}
 	counts := s.buf[g.lay.counts:]
 	var height []int32
 	if len(g.pieceKind) > 0 {

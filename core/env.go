@@ -236,9 +236,15 @@ func (g *Game) stonesIn(s *State, seat int, region string) int {
 	if !ok {
 		return 0
 	}
+	return g.stonesOf(s, seat, ref)
+}
+
+// stonesOf counts the stones on a seat's cells of a region.
+func (g *Game) stonesOf(s *State, seat int, ref regionRef) int {
+	counts := s.buf[g.lay.counts:]
 	n := 0
 	for _, c := range g.cells(ref, seat) {
-		n += s.Count(int(c))
+		n += int(counts[c])
 	}
 	return n
 }

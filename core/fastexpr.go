@@ -215,6 +215,10 @@ func (fc *fastCompiler) stateCall(n *ast.CallNode) (fnode, bool) {
 	}
 	switch {
 	case id.Value == "stones" && len(n.Arguments) == 1:
+		if ref, ok := g.regionRefs[lit]; ok {
+			// the region is known: no lookup by name per call
+			return fnode{k: fkInt, i: func(e *fenv) int { return g.stonesOf(e.st, e.seat, ref) }}, true
+		}
 		return fnode{k: fkInt, i: func(e *fenv) int { return g.stonesIn(e.st, e.seat, lit) }}, true
 	case id.Value == "pieces" && len(n.Arguments) == 1:
 		return fnode{k: fkInt, i: func(e *fenv) int { return g.piecesOfKind(e.st, lit) }}, true

@@ -1,5 +1,10 @@
 package core
 
+import (
+	"math/bits"
+	"slices"
+)
+
 // Move is a move packed into one word: the rule that makes it, its origin
 // and target cells and a rule-specific detail (a sowing direction, a piece
 // kind, a choice of victims). Moves are small comparable values; print and
@@ -57,3 +62,36 @@ func (m Move) Aux() int { return int(m >> 34) }
 
 // IsPass reports whether m is a pass.
 func (m Move) IsPass() bool { return m == Pass }
+
+// appendTargets appends base with each cell of mask (a board of at most 64
+// cells) as its target, in ascending cell order, growing out at most once.
+func appendTargets(out []Move, base Move, mask uint64) []Move {
+	n := len(out)
+	k := bits.OnesCount64(mask)
+	if cap(out)-n < k {
+		out = slices.Grow(out, k)
+	}
+	out = out[:n+k]
+	dst := out[n:]
+	for i := range dst {
+		dst[i] = base | Move(uint64(bits.TrailingZeros64(mask))<<21)
+		mask &= mask - 1
+	}
+	return out
+}
+
+// appendOrigins is appendTargets for the origin cell.
+func appendOrigins(out []Move, base Move, mask uint64) []Move {
+	n := len(out)
+	k := bits.OnesCount64(mask)
+	if cap(out)-n < k {
+		out = slices.Grow(out, k)
+	}
+	out = out[:n+k]
+	dst := out[n:]
+	for i := range dst {
+		dst[i] = base | Move(uint64(bits.TrailingZeros64(mask))<<8)
+		mask &= mask - 1
+	}
+	return out
+}

@@ -5,7 +5,6 @@ package core
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 )
 
@@ -90,11 +89,7 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 		if n < 64 {
 			free &= 1<<uint(n) - 1
 		}
-		base := mkMove(r.index, -1, 0, k)
-		for ; free != 0; free &= free - 1 {
-			out = append(out, base|Move(uint64(bits.TrailingZeros64(free))<<21))
-		}
-		return out
+		return appendTargets(out, mkMove(r.index, -1, 0, k), free)
 	}
 	if r.anyTo {
 		n := s.g.board.N()

@@ -554,6 +554,24 @@ func (r *slideRule) genReach(s *State, out []Move, cand, occ uint64, top, height
 		cand &= g.notFull | g.board.Expand(g.allCells&^occ)
 		surrounded = false
 	}
+	land := occ // the cells a move may end on
+	if r.land != landOccupied {
+		land = ^occ
+	}
+	if kinds == nil && !surrounded && r.byHeight {
+		// the distance is the height: one lookup per candidate
+		for ; cand != 0; cand &= cand - 1 {
+			c := bits.TrailingZeros64(cand)
+			dist := int(height[c])
+			if dist <= 0 || dist >= g.reachLen {
+				continue
+			}
+			if targets := g.reach[c*g.reachLen+dist] & land; targets != 0 {
+				out = appendTargets(out, mkMove(r.index, c, 0, 0), targets)
+			}
+		}
+		return out
+	}
 	for ; cand != 0; cand &= cand - 1 {
 		c := bits.TrailingZeros64(cand)
 		// cand holds cells whose top piece the mover owns
@@ -570,15 +588,8 @@ func (r *slideRule) genReach(s *State, out []Move, cand, occ uint64, top, height
 		if dist <= 0 || dist >= g.reachLen {
 			continue
 		}
-		targets := g.reach[c*g.reachLen+dist]
-		if r.land == landOccupied {
-			targets &= occ
-		} else {
-			targets &^= occ
-		}
-		base := mkMove(r.index, c, 0, 0)
-		for ; targets != 0; targets &= targets - 1 {
-			out = append(out, base|Move(uint64(bits.TrailingZeros64(targets))<<21))
+		if targets := g.reach[c*g.reachLen+dist] & land; targets != 0 {
+			out = appendTargets(out, mkMove(r.index, c, 0, 0), targets)
 		}
 	}
 	return out

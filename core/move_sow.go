@@ -41,6 +41,11 @@ type sowRule struct {
 	// direction), aligned with seatCells[seat]: gen copies them.
 	seatCells [][]int32
 	seatMoves [][]Move
+	// fromMask[seat] (small boards whose every seat's from cells ascend,
+	// one direction, min_stones 1): the seat's from cells as a mask, so
+	// that, with stones the only things on the board, gen is the occupied
+	// ones.
+	fromMask []uint64
 }
 
 var sowMove = moveType{
@@ -163,6 +168,21 @@ func compileSow(c *compiler, p string, rb ruleBase) rule {
 		ru.seatCells = append(ru.seatCells, cells)
 		ru.seatMoves = append(ru.seatMoves, moves)
 	}
+	if g.small && ru.min == 1 && len(ru.dirs) == 1 && len(g.pieceKind) == 0 {
+		ru.fromMask = make([]uint64, len(g.seats))
+		for seat, cells := range ru.seatCells {
+			for i, c := range cells {
+				if i > 0 && c <= cells[i-1] {
+					ru.fromMask = nil // moves must come in the seat's cell order
+					break
+				}
+				ru.fromMask[seat] |= 1 << uint(c)
+			}
+			if ru.fromMask == nil {
+				break
+			}
+		}
+	}
 	nt := len(b.Track)
 	for seat := range g.seats {
 		for _, dir := range ru.dirs {
@@ -191,6 +211,10 @@ func compileSow(c *compiler, p string, rb ruleBase) rule {
 
 func (r *sowRule) gen(s *State, out []Move) []Move {
 	seat := s.ToMove()
+	if r.fromMask != nil && seat < len(r.fromMask) {
+		// stones are all there is: a bowl with one is occupied
+		return appendOrigins(out, mkMove(r.index, 0, -1, 0), s.occMask()&r.fromMask[seat])
+	}
 	min := int32(r.min)
 	cnt := s.buf[s.g.lay.counts:]
 	one := len(r.dirs) == 1
@@ -269,12 +293,15 @@ func (r *sowRule) play(s *State, m Move) error {
 			if so := r.storeOwner[c]; so >= 0 && int(so) != mover && r.skipOthers {
 				continue
 			}
-			// inline setCount: sowing boards keep no masks (Game.small is
-			// false with a track), so only the count and the hash change
+			// inline setCount: the count, the hash and, when the cell
+			// was empty, its occupied bit
 			if o := cnt[c]; o+1 < countTableMax {
 				k := c * countTableMax
 				hx ^= keys[k+int(o)] ^ keys[k+int(o)+1]
 				cnt[c] = o + 1
+				if o == 0 {
+					s.occUpdate(0, 1<<uint(c))
+				}
 			} else {
 				s.setCount(c, int(o)+1)
 			}
@@ -341,9 +368,14 @@ func (r *sowRule) playRing(s *State, m Move, ring []int32, at []int16) error {
 	keys := g.countKeys
 	hand := int(cnt[origin])
 	var hx uint64
+	// the occupied mask of small boards changes by the cells emptied
+	// (cleared) and then those that got stones (sown), applied together
+	// (State.occUpdate) before a setCount and at the end
+	var cleared, sown uint64
 	if hand < countTableMax {
 		hx = keys[origin*countTableMax+hand] ^ keys[origin*countTableMax]
 		cnt[origin] = 0
+		cleared = 1 << uint(origin)
 	} else {
 		s.setCount(origin, 0)
 	}
@@ -353,7 +385,10 @@ func (r *sowRule) playRing(s *State, m Move, ring []int32, at []int16) error {
 			x := int(c) * countTableMax
 			hx ^= keys[x+o] ^ keys[x+o+k]
 			cnt[c] = int32(o + k)
+			sown |= 1 << uint(c)
 		} else {
+			s.occUpdate(cleared, sown)
+			cleared, sown = 0, 0
 			s.setCount(int(c), o+k)
 		}
 	}
@@ -379,6 +414,7 @@ func (r *sowRule) playRing(s *State, m Move, ring []int32, at []int16) error {
 				x := int(c) * countTableMax
 				hx ^= keys[x+int(o)] ^ keys[x+int(o)+1]
 				cnt[c] = o + 1
+				sown |= 1 << uint(c)
 			} else {
 				add(c, 1)
 			}
@@ -389,12 +425,15 @@ func (r *sowRule) playRing(s *State, m Move, ring []int32, at []int16) error {
 				s.buf[hExtra] = 1
 			}
 			s.xorHash(hx)
+			s.occUpdate(cleared, sown)
 			return nil
 		}
 		if r.relay && cnt[last] >= 2 {
 			hand = int(cnt[last])
 			s.xorHash(hx)
 			hx = 0
+			s.occUpdate(cleared, sown)
+			cleared, sown = 0, 0
 			s.setCount(last, 0)
 			continue
 		}
@@ -415,7 +454,15 @@ func (r *sowRule) playRing(s *State, m Move, ring []int32, at []int16) error {
 						x := int(c) * countTableMax
 						hx ^= keys[x+o] ^ keys[x+n]
 						cnt[c] = int32(n)
+						if bit := uint64(1) << uint(c); n == 0 {
+							cleared |= bit
+							sown &^= bit
+						} else {
+							sown |= bit
+						}
 					} else {
+						s.occUpdate(cleared, sown)
+						cleared, sown = 0, 0
 						s.setCount(int(c), n)
 					}
 				}
@@ -428,6 +475,7 @@ func (r *sowRule) playRing(s *State, m Move, ring []int32, at []int16) error {
 		}
 	}
 	s.xorHash(hx)
+	s.occUpdate(cleared, sown)
 	return nil
 }
 

@@ -191,13 +191,14 @@ func (g *Game) play(s *State, m Move) error {
 			}
 			return err
 		}
-		if pr := ru.base().promo; pr != nil {
+		rb := ru.base()
+		if pr := rb.promo; pr != nil {
 			g.promote(s, pr, m, mover)
 		}
-		if sets := ru.base().sets; sets != nil {
+		if sets := rb.sets; sets != nil {
 			g.applyStateSets(s, sets, m, mover)
 		}
-		for _, e := range ru.base().after {
+		for _, e := range rb.after {
 			if me, ok := e.(moveEffect); ok {
 				me.applyMove(s, m)
 			} else {

@@ -3,6 +3,8 @@
 
 package core
 
+import "math/bits"
+
 // header slots of State.buf.
 const (
 	hToMove = iota
@@ -463,6 +465,27 @@ func (s *State) refresh(c int) {
 		}
 		s.setMask(i, m)
 	}
+}
+
+// occUpdate brings the occupied mask of a small board up to date after
+// counts were written in place: the cells of set now hold stones, those of
+// cleared (and not of set) none, and stay occupied only if a piece is there.
+// A count never changes who owns a cell's top piece, so the owner masks
+// stay as they are.
+func (s *State) occUpdate(cleared, set uint64) {
+	g := s.g
+	if !g.small {
+		return
+	}
+	occ := s.mask(hOccLo)&^cleared | set
+	if len(g.pieceKind) > 0 {
+		for m := cleared &^ set; m != 0; m &= m - 1 {
+			if c := bits.TrailingZeros64(m); s.buf[g.lay.height+c] != 0 {
+				occ |= 1 << uint(c)
+			}
+		}
+	}
+	s.setMask(hOccLo, occ)
 }
 
 func (s *State) mask(i int) uint64 {

@@ -33,8 +33,7 @@ func (g *Game) newLayout() *State {
 			l.size += 1 + np
 		}
 	}
-	// Pit boards never use the masks (sowing reads counts), so they skip their upkeep.
-	g.small = nc <= 64 && len(g.board.Track) == 0
+	g.small = nc <= 64
 	if g.small && len(g.board.Dirs) > 0 {
 		longest := 0
 		for cell := 0; cell < nc; cell++ {

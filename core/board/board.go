@@ -347,11 +347,10 @@ func (b *Board) Expand(x uint64) uint64 {
 	}
 	var out uint64
 	for _, g := range b.shifts {
-		if g.off > 0 {
-			out |= (x & g.src) << uint(g.off)
-		} else {
-			out |= (x & g.src) >> uint(-g.off)
-		}
+		// a rotation by off is the shift by off (left, or right when
+		// negative): src holds only cells whose neighbour c+off is a cell,
+		// so no bit wraps round
+		out |= bits.RotateLeft64(x&g.src, g.off)
 	}
 	return out
 }
