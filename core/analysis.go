@@ -3,7 +3,9 @@ package core
 import "math/rand/v2"
 
 // Perft counts the move sequences of exactly depth moves from s (a game that
-// ends sooner contributes nothing deeper). s is left as it was.
+// ends sooner contributes nothing deeper). s is left as it was. Chance
+// outcomes count as moves here; ChancePerft counts as the readings define
+// it for variants with chance.
 func (g *Game) Perft(s *State, depth int) uint64 {
 	bufs := make([][]Move, depth+1)
 	snaps := make([]*State, depth+1)
@@ -43,7 +45,8 @@ func (g *Game) Perft(s *State, depth int) uint64 {
 	return n
 }
 
-// Playout plays uniformly random moves from s to the end of the game (or
+// Playout plays uniformly random moves from s (chance outcomes drawn by
+// their weights) to the end of the game (or
 // the ply limit), reusing buf. It returns the moves played via the optional
 // record slice (appended) and an error if a rule hit one of its limits.
 //
@@ -55,7 +58,12 @@ func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]
 		if len(buf) == 0 {
 			return buf, nil
 		}
-		m := buf[rng.IntN(len(buf))]
+		var m Move
+		if s.buf[hChance] != 0 {
+			m = g.Sample(s, buf, rng)
+		} else {
+			m = buf[rng.IntN(len(buf))]
+		}
 		if record != nil {
 			*record = append(*record, m)
 		}

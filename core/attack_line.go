@@ -24,7 +24,7 @@ func (r *slideRule) virtualOK(g *Game) bool { return !r.slowAttack(g) }
 // condition that reads the state, a board whose rays do not retrace each
 // other, distances by height, surrounded stacks, exclusion.
 func (r *slideRule) slowAttack(g *Game) bool {
-	if r.byHeight || (r.when != nil && !r.when.static) || r.surrounded || r.excl != nil || r.moverIf != nil || r.passOver != nil || r.takeIf != nil {
+	if r.byHeight || r.byDice || (r.when != nil && !r.when.static) || r.surrounded || r.excl != nil || r.moverIf != nil || r.passOver != nil || r.takeIf != nil {
 		return true
 	}
 	if r.cap != nil && r.cap.capIf != nil && !r.cap.capIf.static {

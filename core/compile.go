@@ -45,6 +45,8 @@ type compiler struct {
 	absentSeats, absentKinds map[string]bool
 	// segments are the rules a chain names as its segment.
 	segments map[int]bool
+	// diceRules are the keys of rules whose distance is "dice".
+	diceRules []string
 	// tables is the directory of the relation table cache ("": none), and
 	// cellsSum the digest of the board's cell attributes (tablecache.go).
 	tables   string
@@ -74,6 +76,7 @@ var topKeys = []*Key{
 	{Name: "phases", Type: TTable, Doc: "[phases.NAME]: phases and the rules of each"},
 	{Name: "moves", Type: TTable, Required: true, Doc: "[moves.NAME]: the move rules"},
 	{Name: "effects", Type: TTable, Doc: "[effects.NAME]: effects run after moves"},
+	{Name: "chance", Type: TTable, Doc: "[chance.NAME]: random events (dice) played as chance nodes"},
 	{Name: "end", Type: TTable, Doc: "[end.NAME]: end conditions"},
 	{Name: "scoring", Type: TTable, Doc: "scores and the winner by score"},
 	{Name: "fouls", Type: TTable, Doc: "[fouls.NAME]: the foul the engine judges"},
@@ -123,6 +126,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 		return nil, err
 	}
 	c.renameDeprecatedKeys()
+	c.declareChance()
 	c.compilePlayers()
 	c.compileBoard()
 	if g.board == nil || len(g.seats) == 0 {
@@ -142,6 +146,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.followUps = c.compileFollowUps()
 	c.segments = c.linkChains()
 	c.compilePhases()
+	c.compileChance()
 	c.compilePriority()
 	g.tableSeatKeys()
 	c.compileEnds()

@@ -27,6 +27,7 @@ const (
 	argRegion         // a region, or "" for the whole board
 	argWhat           // empty, occupied, own, enemy
 	argVar            // a [piece_state] variable
+	argChance         // a [chance] event
 )
 
 // posFunc is one position function.
@@ -383,6 +384,57 @@ func (s *State) runFrom(c, d, o, limit int) int {
 	return k
 }
 
+// diceOf returns the dice event called name, or nil.
+func (g *Game) diceOf(name string) *diceEvent {
+	if i := g.chanceIndexArg(name); i >= 0 {
+		d, _ := g.chance[i].(*diceEvent)
+		return d
+	}
+	return nil
+}
+
+// the dice functions (chance_dice.go)
+var dicePosFuncs = []*posFunc{
+	{name: "die", doc: "die(event, i): die i (1-based) of the last throw of a [chance] dice event (unordered: high first), 0 before any throw",
+		args: []argKind{argChance}, bind: func(g *Game, h *envHolder) any {
+			return func(ev string, i int) int {
+				if d := g.diceOf(ev); d != nil && h.st != nil {
+					return d.die(h.st, i-1)
+				}
+				return 0
+			}
+		}},
+	{name: "dice_total", doc: "dice_total(event): the sum of the last throw of a [chance] dice event, 0 before any throw",
+		args: []argKind{argChance}, bind: func(g *Game, h *envHolder) any {
+			return func(ev string) int {
+				if d := g.diceOf(ev); d != nil && h.st != nil {
+					return d.total(h.st)
+				}
+				return 0
+			}
+		}},
+	{name: "doubles", doc: "doubles(event): the last throw of a [chance] dice event of two dice or more shows one value on every die",
+		args: []argKind{argChance}, bind: func(g *Game, h *envHolder) any {
+			return func(ev string) bool {
+				if d := g.diceOf(ev); d != nil && h.st != nil {
+					return d.isDoubles(h.st)
+				}
+				return false
+			}
+		}},
+	{name: "doubles_run", doc: "doubles_run(event): how many doubles in a row the seat that threw last has thrown, the last throw included (0 after other values)",
+		args: []argKind{argChance}, bind: func(g *Game, h *envHolder) any {
+			return func(ev string) int {
+				if d := g.diceOf(ev); d != nil && h.st != nil {
+					return d.run(h.st)
+				}
+				return 0
+			}
+		}},
+}
+
+func init() { posFuncs = append(posFuncs, dicePosFuncs...) }
+
 // posFuncEnv adds the position functions, bound to h, to env.
 func (g *Game) posFuncEnv(env map[string]any, h *envHolder) {
 	for _, f := range posFuncs {
@@ -433,6 +485,22 @@ func (c *compiler) checkPosArg(path, fn string, kind argKind, val string, line, 
 		for _, v := range g.pieceVars {
 			known = append(known, v.name)
 		}
+	case argChance:
+		for _, n := range g.chanceNames {
+			if n == val {
+				return
+			}
+		}
+		msg := fmt.Sprintf("%s: %s: unknown chance event %q", path, fn, val)
+		if len(g.chanceNames) == 0 {
+			msg += " (the variant declares no [chance] event)"
+		} else if s := diag.Closest(val, g.chanceNames); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		} else {
+			msg += fmt.Sprintf(" (events: %s)", strings.Join(g.chanceNames, ", "))
+		}
+		c.r.ExprErrorf(path, line, col, "%s", msg)
+		return
 	case argWhat:
 		known = []string{"empty", "occupied", "own", "enemy"}
 		for _, k := range known {

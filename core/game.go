@@ -111,6 +111,15 @@ type Game struct {
 	digest        [32]byte
 
 	rules []rule
+	// chance holds the [chance] events (chance.go); chanceNames their
+	// names, known before any expression is compiled; chancePly[ph] and
+	// chanceStart[ph] the events before each ply of phase ph and when it
+	// begins.
+	chance                 []chanceEvent
+	chanceNames            []string
+	chancePly, chanceStart [][]int
+	// dice is the first dice event (distance = "dice"), or nil.
+	dice *diceEvent
 	// counters[i]: rule i's captureCounter, or nil (priority.go)
 	counters []captureCounter
 	// always[i]: every move of rule i takes a piece (priority.go)

@@ -211,7 +211,13 @@ func TestPerftGolden(t *testing.T) {
 		name := strings.TrimSuffix(filepath.Base(f), ".txt")
 		variant := strings.Replace(name, "-", "/", 1)
 		t.Run(variant, func(t *testing.T) {
-			g := load(t, variant)
+			var g *core.Game
+			if rest, ok := strings.CutPrefix(name, "test-"); ok {
+				// a test variant of testdata/variants, not shipped
+				g = loadFile(t, "../testdata/variants/"+rest+".toml")
+			} else {
+				g = load(t, variant)
+			}
 			fh, err := os.Open(f)
 			if err != nil {
 				t.Fatal(err)
@@ -231,7 +237,12 @@ func TestPerftGolden(t *testing.T) {
 				if testing.Short() && want > 200000 {
 					continue
 				}
-				if got := g.Perft(g.NewState(), d); got != want {
+				got := g.Perft(g.NewState(), d)
+				if g.HasChance() {
+					// chance perft: CP here, E in the variant's model test
+					got, _ = g.ChancePerft(g.NewState(), d)
+				}
+				if got != want {
 					t.Errorf("depth %d: %d, want %d", d, got, want)
 				}
 			}

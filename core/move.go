@@ -30,10 +30,10 @@ func mkMove(rule, from, to, aux int) Move {
 }
 
 // Rule returns the index of the rule that makes the move (see Game.Rules),
-// or -1 for a pass.
+// or -1 for a pass or a chance outcome.
 func (m Move) Rule() int {
 	r := int(m & 0xff)
-	if r == passRule {
+	if r == passRule || r == chanceRule {
 		return -1
 	}
 	return r

@@ -29,7 +29,8 @@ type slideRule struct {
 	movers
 	dirs        []int
 	byHeight    bool
-	dist        int // exact distance; 0 = any
+	byDice      bool // distance = "dice": exactly the total of the last throw
+	dist        int  // exact distance; 0 = any
 	maxDist     int
 	throughAny  bool
 	land        int
@@ -71,8 +72,8 @@ var (
 var (
 	dirsKey = Key{Name: "dirs", Type: TStrings,
 		Doc: "the directions allowed (default: all the board's)"}
-	slideDistanceKey = Key{Name: "distance", Type: TIntOrWord, Default: "any", Allowed: []string{"height", "any"}, Min: 1, Max: board.MaxCells,
-		Doc: "how far: exactly N cells, exactly the moving stack's height, or any distance"}
+	slideDistanceKey = Key{Name: "distance", Type: TIntOrWord, Default: "any", Allowed: []string{"height", "any", "dice"}, Min: 1, Max: board.MaxCells,
+		Doc: "how far: exactly N cells, exactly the moving stack's height, any distance, or (dice) the total of the last throw"}
 	maxDistanceKey = Key{Name: "max_distance", Type: TInt, Default: board.MaxCells, Min: 1, Max: board.MaxCells,
 		Doc: `with distance = "any", the farthest target`}
 	throughKey = Key{Name: "through", Type: TChoice, Default: "empty", Allowed: []string{"empty", "any"},
@@ -153,8 +154,12 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 		ru.over = c.readChoice(p, &jumpOverKey)
 	}
 	if v, ok := r.Doc.Get(keyPath(p, &slideDistanceKey)); ok {
-		if s, isStr := v.(string); isStr && (s == "height" || s == "any") {
+		if s, isStr := v.(string); isStr && (s == "height" || s == "any" || s == "dice") {
 			ru.byHeight = s == "height"
+			ru.byDice = s == "dice"
+			if ru.byDice {
+				c.diceRules = append(c.diceRules, keyPath(p, &slideDistanceKey))
+			}
 			ru.dist = 0
 		} else {
 			ru.dist = c.num(keyPath(p, &slideDistanceKey), 0, 1, board.MaxCells)
@@ -190,7 +195,7 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	if ru.attackOnly && (ru.land == landEmpty || !ru.replace) {
 		r.Errorf(p, "%s: attack_only needs a rule that takes the piece on its target (land allowing an enemy, capture = \"replace\" or \"screen\")", p)
 	}
-	if ru.cap != nil && ru.cap.screens > 0 && (ru.jump || ru.dist > 0 || ru.byHeight) {
+	if ru.cap != nil && ru.cap.screens > 0 && (ru.jump || ru.dist > 0 || ru.byHeight || ru.byDice) {
 		r.Errorf(p, "%s: capture = \"screen\" needs distance = \"any\" (the capture lands beyond the screens)", p)
 	}
 	ru.surrounded = c.readBool(p, &surroundedKey)
@@ -377,7 +382,7 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	plainPieces := r.moverIf == nil && r.passOver == nil && r.takeIf == nil
 	reachFast := plainPieces && r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
 	stepFast := plainPieces && g.small && g.reachLen > 1 && !r.jump && r.land == landEmpty && r.allDirs && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
-	if reachFast && useMask && (r.byHeight || r.dist > 0) {
+	if reachFast && useMask && (r.byHeight || r.byDice || r.dist > 0) {
 		return r.genReach(s, out, cand, occ, top, height)
 	}
 	if stepFast && useMask && r.dist == 1 && !r.byHeight && !r.surrounded {
@@ -415,6 +420,10 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 		dist := r.dist
 		if r.byHeight {
 			dist = int(height[c])
+		} else if r.byDice {
+			if dist = g.diceTotal(s); dist <= 0 {
+				continue
+			}
 		}
 		if dist == 1 && stepFast {
 			// a step to an empty neighbour: the step table and the
@@ -584,6 +593,10 @@ func (r *slideRule) genReach(s *State, out []Move, cand, occ uint64, top, height
 		dist := r.dist
 		if r.byHeight {
 			dist = int(height[c])
+		} else if r.byDice {
+			if dist = g.diceTotal(s); dist <= 0 {
+				continue
+			}
 		}
 		if dist <= 0 || dist >= g.reachLen {
 			continue

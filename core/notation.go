@@ -20,6 +20,9 @@ func (g *Game) Format(s *State, m Move) string {
 	if m == Pass {
 		return g.passWord()
 	}
+	if m.IsChance() {
+		return g.formatChance(s, m)
+	}
 	ri := m.Rule()
 	if ri < 0 || ri >= len(g.rules) {
 		return fmt.Sprintf("?%x", uint64(m))
@@ -80,6 +83,9 @@ func (g *Game) Parse(s *State, text string) (Move, error) {
 	t := cleanMove(text)
 	if r := g.Result(s); r.Over {
 		return 0, &IllegalMoveError{Text: t, Reason: "the game is over (" + g.ResultString(r) + ")"}
+	}
+	if s.buf[hChance] != 0 {
+		return g.parseChance(s, t)
 	}
 	moves := g.Moves(s, make([]Move, 0, 256))
 	for i, text := range g.formatAll(s, moves) {

@@ -17,8 +17,11 @@ func (g *Game) Moves(s *State, buf []Move) []Move {
 	if s.buf[hOver] != 0 || int(s.buf[hPly]) >= g.maxPlies {
 		return buf
 	}
+	if s.buf[hChance] != 0 {
+		return g.chanceOutcomes(s, buf)
+	}
 	buf = g.gen(s, buf)
-	if len(buf) == 0 && g.pass && (g.passAlways || g.otherCanMove(s, buf)) {
+	if len(buf) == 0 && g.pass && (g.passAlways || g.chancePly != nil && g.perPlyChance(s) || g.otherCanMove(s, buf)) {
 		return append(buf[:0], Pass)
 	}
 	return buf
@@ -48,11 +51,14 @@ func (g *Game) settle(s *State, buf []Move, refereed bool) []Move {
 			s.buf[hOver], s.buf[hStop] = 1, 1
 			return buf
 		}
+		if s.buf[hChance] != 0 {
+			return g.chanceOutcomes(s, buf)
+		}
 		buf = g.gen(s, buf)
 		if len(buf) > 0 {
 			return buf
 		}
-		if g.pass && (g.passAlways || g.otherCanMove(s, buf)) {
+		if g.pass && (g.passAlways || g.chancePly != nil && g.perPlyChance(s) || g.otherCanMove(s, buf)) {
 			return append(buf[:0], Pass)
 		}
 		if !refereed || g.stuckReferee == nil || !g.stuckReferee(s) {
@@ -142,6 +148,15 @@ func (g *Game) Play(s *State, m Move) error {
 	if s.env != nil {
 		s.env.scoreErr = nil
 	}
+	if m.IsChance() {
+		if s.buf[hOver] != 0 {
+			return ErrGameOver
+		}
+		return g.playChance(s, m)
+	}
+	if s.buf[hChance] != 0 {
+		return fmt.Errorf("core: the chance event %q is pending: play one of its outcomes before %s", g.ChanceEvent(s), g.Format(s, m))
+	}
 	before := s.Hash()
 	if err := g.play(s, m); err != nil {
 		return err
@@ -162,6 +177,7 @@ func (g *Game) play(s *State, m Move) error {
 		return ErrGameOver
 	}
 	mover := s.ToMove()
+	entered := false
 	s.buf[hExtra] = 0
 	if m == Pass {
 		s.buf[hPasses]++
@@ -222,6 +238,9 @@ func (g *Game) play(s *State, m Move) error {
 	if m == Pass {
 		s.buf[hLastTo] = 0
 	}
+	if g.chance != nil {
+		g.chanceAfterPly(s)
+	}
 	// phase change
 	ph := g.phases[s.buf[hPhase]]
 	if (ph.endHand && s.buf[hHandLeft] == 0) || (ph.endIf.prog != nil && g.cond(ph.endIf, s)) {
@@ -230,8 +249,12 @@ func (g *Game) play(s *State, m Move) error {
 			if nf := g.phases[ph.next].first; nf >= 0 {
 				s.setToMove(nf)
 				g.checkEnd(s)
+				if g.chance != nil {
+					g.chanceNext(s, true)
+				}
 				return nil
 			}
+			entered = true
 		}
 	}
 	if s.buf[hExtra] == 0 {
@@ -243,6 +266,9 @@ func (g *Game) play(s *State, m Move) error {
 		if s.buf[g.lay.notice+mover]--; s.buf[g.lay.notice+mover] == 0 {
 			g.resign(s, mover)
 		}
+	}
+	if g.chance != nil {
+		g.chanceNext(s, entered)
 	}
 	return nil
 }

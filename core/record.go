@@ -91,7 +91,8 @@ func (g *Game) Replay(h *History, lines []RecordLine) error {
 }
 
 // ReplayEvents is Replay that also returns what each line did. Besides
-// moves, a record may hold "call P" (player P calls the variant's foul on
+// moves and chance outcomes (a line of its own, "5-3", or before the
+// decision on one line, "5-3: MOVE"; each is an Event), a record may hold "call P" (player P calls the variant's foul on
 // the move just played; the engine judges it and applies the outcome),
 // "resign P" and "draw agreed".
 func (g *Game) ReplayEvents(h *History, lines []RecordLine) ([]Event, error) {
@@ -128,14 +129,31 @@ func (g *Game) ReplayEvents(h *History, lines []RecordLine) ([]Event, error) {
 			events = append(events, Event{Line: l.Line, Text: l.Text, Call: &res})
 			continue
 		}
-		m, err := g.Parse(h.State, l.Text)
+		text := l.Text
+		if out, rest, ok := strings.Cut(text, ":"); ok && g.AtChance(h.State) {
+			// the readings' one-line form "5-3: MOVE": the outcome, then
+			// the decision
+			out = strings.TrimSpace(out)
+			m, err := g.Parse(h.State, out)
+			if err != nil {
+				return events, &ReplayError{Line: l.Line, Text: out, Err: err}
+			}
+			if err := h.Play(m); err != nil {
+				return events, &ReplayError{Line: l.Line, Text: out, Err: err}
+			}
+			events = append(events, Event{Line: l.Line, Text: out})
+			if text = strings.TrimSpace(rest); text == "" {
+				continue
+			}
+		}
+		m, err := g.Parse(h.State, text)
 		if err != nil {
-			return events, &ReplayError{Line: l.Line, Text: l.Text, Err: err}
+			return events, &ReplayError{Line: l.Line, Text: text, Err: err}
 		}
 		if err := h.Play(m); err != nil {
-			return events, &ReplayError{Line: l.Line, Text: l.Text, Err: err}
+			return events, &ReplayError{Line: l.Line, Text: text, Err: err}
 		}
-		events = append(events, Event{Line: l.Line, Text: l.Text})
+		events = append(events, Event{Line: l.Line, Text: text})
 	}
 	return events, nil
 }

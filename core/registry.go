@@ -143,6 +143,40 @@ func endTypeNames() []string {
 	return out
 }
 
+// chanceTypes is the chance-event registry ([chance.NAME] type, chance.go).
+var chanceTypes []*chanceType
+
+func init() {
+	chanceTypes = []*chanceType{
+		&diceChance,
+	}
+}
+
+func lookupChanceType(name string) *chanceType {
+	for _, t := range chanceTypes {
+		if t.name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+func chanceTypeNames() []string {
+	out := make([]string, len(chanceTypes))
+	for i, t := range chanceTypes {
+		out[i] = t.name
+	}
+	return out
+}
+
+func chanceTypeKeys() [][]*Key {
+	var out [][]*Key
+	for _, t := range chanceTypes {
+		out = append(out, t.keys)
+	}
+	return out
+}
+
 // goalEnd is an end condition a forced_win foul can take as its goal: the
 // pieces that count and the goal cells.
 type goalEnd interface {

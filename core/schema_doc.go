@@ -65,6 +65,14 @@ func kindsOfEnds() []schemaKind {
 	return out
 }
 
+func kindsOfChance() []schemaKind {
+	out := make([]schemaKind, len(chanceTypes))
+	for i, t := range chanceTypes {
+		out[i] = schemaKind{t.name, t.doc, t.keys}
+	}
+	return out
+}
+
 func kindsOfBoards() []schemaKind {
 	out := make([]schemaKind, len(boardKinds))
 	for i, t := range boardKinds {
@@ -117,6 +125,7 @@ func formatSchema() *schemaTable {
 		"moves":   named("moves.NAME", "move rules", &schemaTable{keys: moveKeys, disc: "type", kinds: kindsOfMoves()}),
 		"effects": named("effects.NAME", "effects", &schemaTable{keys: effectKeys, disc: "type", kinds: kindsOfEffects()}),
 		"end":     named("end.NAME", "end conditions", &schemaTable{keys: endKeys, disc: "type", kinds: kindsOfEnds()}),
+		"chance":  named("chance.NAME", "chance events", &schemaTable{keys: chanceKeys, disc: "type", kinds: kindsOfChance()}),
 		"scoring": {path: "scoring", keys: scoringKeys},
 		"fouls":   named("fouls.NAME", "fouls", &schemaTable{keys: foulKeys}),
 		"display": {path: "display", keys: displayKeys},

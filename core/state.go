@@ -24,6 +24,7 @@ const (
 	hEndSeat   // the seat that met the end condition (+1), e.g. whose piece reached the goal region
 	hOccLo     // boards of at most 64 cells: occupied cells as a bit mask (low half)
 	hOccHi     // (high half)
+	hChance    // the pending chance event + 1, 0 when none (chance.go)
 	hHeader
 )
 

@@ -556,6 +556,9 @@ func TestCLIPerft(t *testing.T) {
 		{"mancala-egyptian-opening", []string{"--record", recordPath("mancala-egyptian-opening.txt"), "mancala/egyptian", "4"}},
 		{"mancala-ethiopian-opening", []string{"mancala/ethiopian", "--record", recordPath("mancala-ethiopian-opening.txt"), "3"}},
 		{"mancala-egyptian-end", []string{"mancala/egyptian", "2", "--record", recordPath("mancala-egyptian.txt")}},
+		// chance perft: CP and E (readings 7.9), from the start and after a throw
+		{"test-dice-race", []string{"../../testdata/variants/dice-race.toml", "3"}},
+		{"test-dice-race-thrown", []string{"../../testdata/variants/dice-race.toml", "2", "--record", "../../testdata/chance/dice-race-throw.txt"}},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			r := rulesmith(t, append([]string{"perft"}, c.args...)...)

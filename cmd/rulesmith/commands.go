@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/big"
 	"math/rand/v2"
 	"sort"
 	"strconv"
@@ -99,11 +100,22 @@ func perftCmd(c *call) int {
 		return code
 	}
 	for d := 1; d <= depth; d++ {
-		n := g.Perft(h.State, d)
+		var n uint64
+		var e *big.Rat
+		if g.HasChance() {
+			// chance perft: a ply is a throw and a decision
+			n, e = g.ChancePerft(h.State, d)
+		} else {
+			n = g.Perft(h.State, d)
+		}
 		if err := h.State.Limit(); err != nil {
 			// a count that is cut is no count: the limit, named at its rule
 			fmt.Fprintf(c.stderr, "%v (perft depth %d is not counted)\n", err, d)
 			return 1
+		}
+		if e != nil {
+			fmt.Fprintf(c.stdout, "depth %d: %d (expected %s)\n", d, n, core.FormatExpected(e))
+			continue
 		}
 		fmt.Fprintf(c.stdout, "depth %d: %d\n", d, n)
 	}
@@ -308,6 +320,9 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events
 	}
 	fmt.Fprint(w, core.Render(g, s))
 	fmt.Fprintf(w, "ply %d, phase %s\n", s.Ply(), g.Phases()[s.Phase()])
+	for _, line := range g.ChanceShown(s) {
+		fmt.Fprintln(w, line)
+	}
 	for i, seat := range g.Seats() {
 		fmt.Fprintf(w, "score %s: %d\n", seat, scores[i])
 	}
@@ -326,7 +341,11 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events
 	if res.Over {
 		fmt.Fprintf(w, "result: %s\n", g.ResultString(res))
 	} else {
-		fmt.Fprintf(w, "result: ongoing, %s to move\n", g.Seat(s.ToMove()))
+		pending := ""
+		if g.AtChance(s) {
+			pending = fmt.Sprintf(" (%s pending)", g.ChanceEvent(s))
+		}
+		fmt.Fprintf(w, "result: ongoing, %s to move%s\n", g.Seat(s.ToMove()), pending)
 	}
 }
 

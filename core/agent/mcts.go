@@ -24,8 +24,12 @@ const maxNodes = 1 << 20
 // counts as a draw, and so does a playout cut short by a rule's limit (an
 // error from Game.Play). The seat to move at a node chooses among its
 // children by UCB1 on its own reward; the tree grows by one node per
-// playout; playouts are uniformly random (Game.Playout). Choose returns the
-// most-visited move of the root.
+// playout; playouts are uniformly random (Game.Playout, chance drawn by
+// weight). Chance nodes are explicit in the tree: on every descent the
+// outcome is drawn by its weight and its child followed (or added), so a
+// decision's value is the expectation over the outcomes below it. Choose
+// returns the most-visited move of the root, or, when chance is to move at
+// the root, an outcome drawn by its weight.
 //
 // The budget is a number of playouts, a wall-clock duration, or both
 // (whichever is reached first). With a playout budget alone the search is
@@ -102,6 +106,9 @@ type node struct {
 	// regen: generating the moves changed the position (Moves eliminated
 	// a stuck player), so every descent must call Moves here again.
 	regen bool
+	// chance: a chance node; its moves are the outcomes, one drawn by
+	// weight on every descent (kids[k] is outcome k's child, or -1).
+	chance bool
 }
 
 // tree holds a search's buffers; it is reused from one Choose to the next.
@@ -151,6 +158,10 @@ func (a *MCTS) Choose(ctx context.Context, g *core.Game, s *core.State) (core.Mo
 		return 0, ErrNoMoves
 	case 1:
 		return t.buf[0], nil
+	}
+	if g.AtChance(t.root) {
+		// chance moves here, not the agent: draw the outcome by weight
+		return g.Sample(t.root, t.buf, t.rng), nil
 	}
 	t.addMoves(0, t.buf)
 	t.nodes[0].toMove = int32(t.root.ToMove())
@@ -255,11 +266,35 @@ func (t *tree) iterate() {
 			nd = &t.nodes[i]
 			nd.toMove = int32(w.ToMove())
 			nd.regen = w.Hash() != h
+			nd.chance = g.AtChance(w)
 		} else if nd.regen {
 			t.buf = g.Settle(w, t.buf)
 		}
 		if nd.n == 0 {
 			break // the game is over here
+		}
+		if nd.chance {
+			// A chance node: the outcome is drawn by its weight, and its
+			// child is descended into, or added as this playout's new node.
+			k := t.sample(w, nd)
+			m := t.moves[k]
+			if err := g.Play(w, m); err != nil {
+				failed = true
+				break
+			}
+			c := t.kids[k]
+			if c < 0 {
+				if len(t.nodes) >= maxNodes {
+					break // the tree is full: play out from here
+				}
+				c = t.newNode(m, w.ToMove())
+				t.kids[k] = c
+				t.path = append(t.path, c)
+				break
+			}
+			t.path = append(t.path, c)
+			i = c
+			continue
 		}
 		if nd.tried < nd.n && len(t.nodes) < maxNodes {
 			// Expand one untried move, chosen at random.
@@ -302,6 +337,26 @@ func (t *tree) iterate() {
 			r[seat] += v
 		}
 	}
+}
+
+// sample draws one of the outcomes of the chance node nd (the position w)
+// by weight and returns its index in t.moves.
+func (t *tree) sample(w *core.State, nd *node) int32 {
+	ms := t.moves[nd.start : nd.start+nd.n]
+	total := 0
+	for _, m := range ms {
+		total += t.g.ChanceWeight(w, m)
+	}
+	if total <= 0 {
+		return nd.start + int32(t.rng.IntN(len(ms)))
+	}
+	x := t.rng.IntN(total)
+	for j, m := range ms {
+		if x -= t.g.ChanceWeight(w, m); x < 0 {
+			return nd.start + int32(j)
+		}
+	}
+	return nd.start + nd.n - 1
 }
 
 // selectChild returns the child of nd with the best UCB1 value for the

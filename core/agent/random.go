@@ -25,8 +25,8 @@ func NewRandom(seed uint64) *Random {
 // Name returns "random".
 func (r *Random) Name() string { return "random" }
 
-// Choose returns a uniformly random legal move of s. It finds one at once,
-// so it ignores ctx.
+// Choose returns a uniformly random legal move of s (at a chance node, an
+// outcome drawn by its weight). It finds one at once, so it ignores ctx.
 func (r *Random) Choose(ctx context.Context, g *core.Game, s *core.State) (core.Move, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -39,6 +39,10 @@ func (r *Random) Choose(ctx context.Context, g *core.Game, s *core.State) (core.
 	r.buf = g.Settle(r.work, r.buf)
 	if len(r.buf) == 0 {
 		return 0, ErrNoMoves
+	}
+	if g.AtChance(r.work) {
+		// a chance node: the outcome by its weight
+		return g.Sample(r.work, r.buf, r.rng), nil
 	}
 	return r.buf[r.rng.IntN(len(r.buf))], nil
 }
