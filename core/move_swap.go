@@ -19,17 +19,20 @@ type swapRule struct {
 	kinds []bool // board kinds it may swap out (nil: any)
 	match []bool // [boardKind*K+incoming]: the pair may be swapped
 	when  *whenCond
+	// moverIf: which board pieces may be swapped out (piece_cond.go)
+	moverIf *pieceCond
 }
 
 var swapMove = moveType{
 	name: "swap",
 	doc:  "exchange the mover's piece on a cell with a piece of one of the mover's zones",
-	keys: []*Key{&swapZoneKey, &swapKindsKey, &swapMatchKey, &whenKey},
+	keys: []*Key{&swapZoneKey, &swapKindsKey, &swapMatchKey, &moverIfKey, &whenKey},
 	compile: func(c *compiler, p string, rb ruleBase) rule {
 		ru := &swapRule{ruleBase: rb}
 		ru.zone = c.zoneNamed(keyPath(p, &swapZoneKey), c.readString(p, &swapZoneKey))
 		ru.kinds = c.readKinds(p, &swapKindsKey)
 		ru.when = c.compileWhen(p, true)
+		ru.moverIf = c.compilePieceCond(p, &moverIfKey)
 		if ru.zone < 0 {
 			return nil
 		}
@@ -119,7 +122,7 @@ func (r *swapRule) gen(s *State, out []Move) []Move {
 			continue
 		}
 		a := int(g.pieceKind[p])
-		if r.kinds != nil && !r.kinds[a] {
+		if (r.kinds != nil && !r.kinds[a]) || (r.moverIf != nil && !r.moverIf.holds(s, int(p), seat)) {
 			continue
 		}
 		for b := 0; b < nk; b++ {

@@ -416,12 +416,6 @@ func (s *State) clear(c int) {
 	s.refresh(c)
 }
 
-// toHand takes every piece of cell c off the board and back to its
-// owner's hand (a neutral piece, which no hand holds, just leaves).
-func (s *State) toHand(c int) {
-	s.toZone(c, handZone, -1, false)
-}
-
 // fromHand returns the instance a placement of kind k by seat puts on the
 // board: the next one of the hand, or, when pieces come back to hands,
 // any instance of the kind that is off the board.

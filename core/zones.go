@@ -303,9 +303,6 @@ func (g *Game) ZoneOrdered(z int) bool { return g.zones[z].ordered }
 // HasZones reports whether the game declares zones besides the hand.
 func (g *Game) HasZones() bool { return len(g.zones) > 1 }
 
-// zoneWord is the index in the buffer of the (zone instance, kind) word.
-func (g *Game) zoneWord(zi, k int) int { return g.lay.zone + zi*len(g.kinds) + k }
-
 // zoneCount returns the pieces of kind k in zone instance zi.
 func (s *State) zoneCount(zi, k int) int {
 	g := s.g
