@@ -236,6 +236,9 @@ type Game struct {
 	pileOff   []int
 	kindInst  [][]int32
 	zoneFlow  bool
+	// visState: a reveal effect changes zones' visibility in play; the
+	// State then keeps one word per zone instance at lay.vis.
+	visState bool
 	// pieceVars are the per-piece state variables ([piece_state]), by name.
 	pieceVars []pieceVar
 	initial   *State

@@ -77,6 +77,7 @@ func init() {
 	effectTypes = []*effectType{
 		&removeUnconnectedEffect,
 		&collectEffect,
+		&revealEffect,
 		&markTargetsEffect,
 	}
 }
@@ -149,6 +150,7 @@ var chanceTypes []*chanceType
 func init() {
 	chanceTypes = []*chanceType{
 		&diceChance,
+		&dealChance,
 	}
 }
 

@@ -30,7 +30,7 @@ const (
 
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
-	scores, counts, top, height, below, pos, zone, elim, own, takebacks, rest, notice, pvars, size int
+	scores, counts, top, height, below, pos, zone, elim, own, takebacks, rest, notice, pvars, vis, size int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that

@@ -80,7 +80,7 @@ func (c *compiler) compileZones() {
 		p := "zones." + name
 		r.Keys(p, keyNames(zoneKeys))
 		z := zone{name: name}
-		z.perSeat = c.readBool(p, &zonePerSeatKey)
+		z.perSeat = c.readBool(p, &zonePerSeatKey) || name == "hand"
 		z.ordered = c.readChoice(p, &zoneOrderKey) == "pile"
 		z.cite = c.readString(p, &zoneCiteKey)
 		switch c.readChoice(p, &zoneVisibleKey) {
@@ -255,6 +255,12 @@ func (c *compiler) compileZoneSetup(total *int) bool {
 func (c *compiler) finishZones() {
 	g := c.g
 	nk := len(g.kinds)
+	if g.visState && g.initial != nil {
+		// the zones' visibility words follow the rest of the State
+		g.lay.vis = g.lay.size
+		g.lay.size += g.nzi
+		g.initial.buf = append(g.initial.buf, make([]int32, g.nzi)...)
+	}
 	g.kindInst = make([][]int32, nk)
 	for p, k := range g.pieceKind {
 		g.kindInst[k] = append(g.kindInst[k], int32(p))
