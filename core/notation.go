@@ -221,8 +221,18 @@ func summarize(g *Game, s *State, moves []Move) string {
 // ("c3-e3 wins") and the annotation marks ? and !.
 func cleanMove(text string) string {
 	t := strings.TrimSpace(text)
-	if i := strings.IndexAny(t, " \t"); i >= 0 {
-		t = t[:i]
+	// a list of steps ("E, t5+3") stays whole: a space after a comma
+	// does not end the move
+	last := byte(0)
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; c {
+		case ' ', '\t':
+			if last != ',' {
+				return strings.TrimRight(t[:i], "?!")
+			}
+		default:
+			last = c
+		}
 	}
 	return strings.TrimRight(t, "?!")
 }

@@ -42,6 +42,7 @@ func init() {
 		&chainMove,
 		&transferMove,
 		&swapMove,
+		&raceMove,
 	}
 }
 

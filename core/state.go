@@ -66,6 +66,9 @@ type State struct {
 	fe fenv
 	// chain is the working space of chain moves (move_chain.go).
 	chain *chainWalk
+	// race is the working space of race moves (move_race.go): the
+	// decisions of the position it last generated for.
+	race *raceWork
 	// limit is set when a move generation met an engine limit (Limit).
 	limit error
 	// look is a copy for trying a move before the royal test, attackBuf

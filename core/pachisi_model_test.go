@@ -1,0 +1,474 @@
+package core_test
+
+// An independent model of Pachisi as shared/rules/traditional-readings.md,
+// section 7 (PACHISI) fixes it: the commercial Parcheesi, two dice, 2 to 4
+// players. It is written from the readings alone and shares no code with
+// the engine: pawns are located by board cell (tN, a home path space,
+// HOME or START), every pawn is moved by its own identity (no symmetry is
+// used), and a decision's resulting position is a canonical string. It
+// proves the engine's decisions on many positions and throws, and the
+// chance perft goldens CP(d) and E(d) of readings 7.9.
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// pm locations: pmStart, a track space 1..68 (tN), pmPath+k (the seat's
+// home path space k, 1..7), pmHome.
+const (
+	pmStart = -1
+	pmPath  = 100
+	pmHome  = 200
+)
+
+// pmSeat is a seat of the cross: its entering space and its arm's end
+// (readings 7.2, the table).
+type pmSeat struct {
+	name        string
+	entry, last int
+}
+
+var pmSeats = []pmSeat{{"A", 5, 68}, {"B", 56, 51}, {"C", 39, 34}, {"D", 22, 17}}
+
+// safety spaces (readings 7.2)
+var pmSafe = map[int]bool{5: true, 12: true, 17: true, 22: true, 29: true, 34: true, 39: true, 46: true, 51: true, 56: true, 63: true, 68: true}
+
+// pmPos is a position at a throw: the seats in play (indices into
+// pmSeats), each one's four pawns, the seat to throw and the doubles it
+// has thrown in a row this turn.
+type pmPos struct {
+	seats []int
+	pawns [][4]int
+	turn  int // index into seats
+	run   int
+	over  bool
+}
+
+func (p pmPos) clone() pmPos {
+	q := p
+	q.pawns = append([][4]int(nil), p.pawns...)
+	return q
+}
+
+func newPM(players int) pmPos {
+	seats := map[int][]int{2: {0, 2}, 3: {0, 1, 2}, 4: {0, 1, 2, 3}}[players]
+	p := pmPos{seats: seats, pawns: make([][4]int, len(seats))}
+	for i := range p.pawns {
+		p.pawns[i] = [4]int{pmStart, pmStart, pmStart, pmStart}
+	}
+	return p
+}
+
+// next returns the space after loc on seat's path.
+func pmNext(seat, loc int) int {
+	sd := pmSeats[seat]
+	switch {
+	case loc == sd.last:
+		return pmPath + 1
+	case loc >= 1 && loc <= 68:
+		return loc%68 + 1
+	case loc > pmPath && loc < pmPath+7:
+		return loc + 1
+	case loc == pmPath+7:
+		return pmHome
+	}
+	return -999
+}
+
+// who is on a space: the seat index (into p.seats) and count of the pawns
+// there (the home path spaces are the seat's own; HOME holds anything).
+func (p pmPos) occupants(owner, loc int) (own int, other int, otherSeat int) {
+	otherSeat = -1
+	for i := range p.seats {
+		for _, l := range p.pawns[i] {
+			if l != loc {
+				continue
+			}
+			if loc > pmPath && loc < pmHome && i != owner {
+				continue // another seat's home path space of the same number
+			}
+			if i == owner {
+				own++
+			} else {
+				other++
+				otherSeat = i
+			}
+		}
+	}
+	return
+}
+
+// blocked: two pawns of one colour on a track space or a home path space
+// (only the owner's pawns are ever on its home path).
+func (p pmPos) blocked(owner, loc int) bool {
+	if loc == pmHome {
+		return false
+	}
+	for i := range p.seats {
+		n := 0
+		for _, l := range p.pawns[i] {
+			if l == loc && (loc <= 68 || i == owner) {
+				n++
+			}
+		}
+		if n >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+type pmStep struct {
+	text     string
+	captured bool
+	home     bool
+}
+
+// move moves pawn k of seat index i by n (readings 7.5); entering when the
+// pawn is in START (7.4: the count is then the 5). It returns the new
+// position or false.
+func (p pmPos) move(i, k, n int, enter bool) (pmPos, pmStep, bool) {
+	seat := p.seats[i]
+	sd := pmSeats[seat]
+	loc := p.pawns[i][k]
+	var to int
+	var text string
+	if loc == pmStart {
+		if !enter {
+			return p, pmStep{}, false
+		}
+		to = sd.entry
+		text = "E"
+	} else {
+		if loc == pmHome {
+			return p, pmStep{}, false
+		}
+		text = fmt.Sprintf("%s+%d", pmName(seat, loc), n)
+		cur := loc
+		for s := 0; s < n; s++ {
+			if cur == pmHome {
+				return p, pmStep{}, false // past HOME: exact count only
+			}
+			cur = pmNext(seat, cur)
+			if s < n-1 && p.blocked(i, cur) {
+				return p, pmStep{}, false // a block may not be passed
+			}
+		}
+		to = cur
+	}
+	q := p.clone()
+	st := pmStep{text: text}
+	if to == pmHome {
+		q.pawns[i][k] = pmHome
+		st.home = true
+		return q, st, true
+	}
+	own, other, os := p.occupants(i, to)
+	if own >= 2 || (own >= 1 && other >= 1) || other >= 2 {
+		return p, pmStep{}, false // a block, or three own pawns
+	}
+	if other == 1 {
+		entryCapture := loc == pmStart // an entering pawn takes on its own entering space
+		if pmSafe[to] && !entryCapture {
+			return p, pmStep{}, false
+		}
+		for kk, l := range q.pawns[os] {
+			if l == to {
+				q.pawns[os][kk] = pmStart
+			}
+		}
+		st.captured = true
+		st.text += "x"
+	}
+	q.pawns[i][k] = to
+	return q, st, true
+}
+
+func pmName(seat, loc int) string {
+	switch {
+	case loc == pmStart:
+		return "start" + pmSeats[seat].name
+	case loc == pmHome:
+		return "home"
+	case loc > pmPath:
+		return fmt.Sprintf("%s%d", pmSeats[seat].name, loc-pmPath)
+	}
+	return fmt.Sprintf("t%d", loc)
+}
+
+// key is the position of the pawns: every seat's pawns, sorted.
+func (p pmPos) key() string {
+	var b strings.Builder
+	for i := range p.seats {
+		ls := append([]int(nil), p.pawns[i][:]...)
+		sort.Ints(ls)
+		fmt.Fprint(&b, ls, ";")
+	}
+	return b.String()
+}
+
+// pmDecision is one decision: the position after it and one sequence.
+type pmDecision struct {
+	pos  pmPos
+	text string
+}
+
+// decisions lists the decisions of the seat to move for the throw a-b
+// (readings 7.3-7.7), keyed by the resulting position. A third doubles is
+// the caller's (pmPlies).
+func (p pmPos) decisions(a, b int) []pmDecision {
+	i := p.turn
+	inStart := 0
+	for _, l := range p.pawns[i] {
+		if l == pmStart {
+			inStart++
+		}
+	}
+	// 7.3 the counts
+	dice := []int{a, b}
+	fourteen := false
+	if a == b && inStart == 0 {
+		dice = []int{a, a, 7 - a, 7 - a}
+		fourteen = true
+	}
+	type found struct {
+		dice int
+		text string
+		pos  pmPos
+	}
+	best := map[string]found{}
+	// blocks at the start of the ply: pawn pairs on one space
+	startLoc := p.pawns[i]
+	var rec func(q pmPos, used []bool, bonus []int, steps []string) bool
+	// finalOK: no two pawns that formed a block at the start both moved
+	// and stand together anywhere but HOME (7.5, breaking a block)
+	finalOK := func(q pmPos) bool {
+		for x := 0; x < 4; x++ {
+			for y := x + 1; y < 4; y++ {
+				if startLoc[x] == startLoc[y] && startLoc[x] != pmStart && startLoc[x] != pmHome &&
+					q.pawns[i][x] == q.pawns[i][y] && q.pawns[i][x] != startLoc[x] && q.pawns[i][x] != pmHome {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	note := func(q pmPos, used []bool, steps []string) {
+		n := 0
+		for _, u := range used {
+			if u {
+				n++
+			}
+		}
+		k := q.key()
+		if f, ok := best[k]; !ok || n > f.dice {
+			text := strings.Join(steps, ", ")
+			if text == "" {
+				text = "-"
+			}
+			best[k] = found{n, text, q}
+		}
+	}
+	// the walk's states already explored (pawns by identity, dice used,
+	// bonuses pending): the same state has the same continuations
+	seen := map[string]bool{}
+	rec = func(q pmPos, used []bool, bonus []int, steps []string) bool {
+		sb := append([]int(nil), bonus...)
+		sort.Ints(sb)
+		memo := fmt.Sprint(q.pawns, used, sb)
+		if r, ok := seen[memo]; ok {
+			return r
+		}
+		below := false
+		waiting := false
+		for _, l := range q.pawns[i] {
+			waiting = waiting || l == pmStart
+		}
+		for d := range dice {
+			if used[d] {
+				continue
+			}
+			for k := 0; k < 4; k++ {
+				enter := q.pawns[i][k] == pmStart && dice[d] == 5
+				if waiting && dice[d] == 5 && !enter {
+					continue // 7.4: while a pawn waits, a 5 may only enter
+				}
+				r, st, ok := q.move(i, k, dice[d], enter)
+				if !ok {
+					continue
+				}
+				u := append([]bool(nil), used...)
+				u[d] = true
+				nb := append([]int(nil), bonus...)
+				if st.captured {
+					nb = append(nb, 20)
+				}
+				if st.home {
+					nb = append(nb, 10)
+				}
+				if rec(r, u, nb, append(append([]string(nil), steps...), st.text)) {
+					below = true
+				}
+			}
+		}
+		for bi, n := range bonus {
+			for k := 0; k < 4; k++ {
+				if q.pawns[i][k] == pmStart {
+					continue
+				}
+				r, st, ok := q.move(i, k, n, false)
+				if !ok {
+					continue
+				}
+				nb := append(append([]int(nil), bonus[:bi]...), bonus[bi+1:]...)
+				if st.captured {
+					nb = append(nb, 20)
+				}
+				if st.home {
+					nb = append(nb, 10)
+				}
+				if rec(r, used, nb, append(append([]string(nil), steps...), st.text)) {
+					below = true
+				}
+			}
+		}
+		self := finalOK(q)
+		if self && !below {
+			note(q, used, steps)
+		}
+		seen[memo] = below || self
+		return below || self
+	}
+	// 7.4: a non-doubles total of 5 with a pawn in START must enter when
+	// the entering space allows it, using both dice
+	entered := false
+	if a != b && a+b == 5 && inStart > 0 {
+		for k := 0; k < 4 && !entered; k++ {
+			if p.pawns[i][k] != pmStart {
+				continue
+			}
+			if r, st, ok := p.move(i, k, 5, true); ok {
+				entered = true
+				var nb []int
+				if st.captured {
+					nb = append(nb, 20)
+				}
+				rec(r, []bool{true, true}, nb, []string{st.text})
+			}
+		}
+	}
+	if !entered {
+		rec(p, make([]bool, len(dice)), nil, nil)
+	}
+	most := 0
+	for _, f := range best {
+		most = max(most, f.dice)
+	}
+	var out []pmDecision
+	for _, f := range best {
+		if f.dice < most || (fourteen && f.dice < 4) {
+			continue
+		}
+		out = append(out, pmDecision{f.pos, f.text})
+	}
+	if len(out) == 0 {
+		out = append(out, pmDecision{p.clone(), "-"})
+	}
+	sort.Slice(out, func(x, y int) bool { return out[x].pos.key() < out[y].pos.key() })
+	return out
+}
+
+// pmThrows are the 21 unordered throws with their weights out of 36.
+func pmThrows() (out [][3]int) {
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= a; b++ {
+			w := 2
+			if a == b {
+				w = 1
+			}
+			out = append(out, [3]int{a, b, w})
+		}
+	}
+	return out
+}
+
+// plies returns the positions after each decision of the throw a-b, the
+// turn passed on as readings 7.7 says: doubles throw again, the third
+// doubles in a row is a penalty and passes the turn.
+func (p pmPos) plies(a, b int) []pmDecision {
+	i := p.turn
+	run := 0
+	if a == b {
+		run = p.run + 1
+	}
+	if run == 3 {
+		q := p.clone()
+		best, text := -1, "-"
+		for k, l := range q.pawns[i] {
+			if l == pmStart || l == pmHome {
+				continue
+			}
+			if best < 0 || pmProgress(p.seats[i], l) > pmProgress(p.seats[i], q.pawns[i][best]) {
+				best = k
+			}
+		}
+		if best >= 0 {
+			text = pmName(p.seats[i], q.pawns[i][best]) + "-start" + pmSeats[p.seats[i]].name
+			q.pawns[i][best] = pmStart
+		}
+		q.turn, q.run = (i+1)%len(q.seats), 0
+		return []pmDecision{{q, text}}
+	}
+	ds := p.decisions(a, b)
+	for k := range ds {
+		q := &ds[k].pos
+		done := true
+		for _, l := range q.pawns[i] {
+			done = done && l == pmHome
+		}
+		q.over = done
+		if a == b {
+			q.turn, q.run = i, run
+		} else {
+			q.turn, q.run = (i+1)%len(q.seats), 0
+		}
+	}
+	return ds
+}
+
+// pmProgress is how far along its path a pawn is: 1 on the entering space,
+// 64 on the arm's end, 65-71 the home path, 72 HOME.
+func pmProgress(seat, loc int) int {
+	sd := pmSeats[seat]
+	switch {
+	case loc == pmStart:
+		return 0
+	case loc == pmHome:
+		return 72
+	case loc > pmPath:
+		return 64 + loc - pmPath
+	}
+	return (loc-sd.entry+68)%68 + 1
+}
+
+// pmPerft returns CP(d) and E(d)·36^d (readings 7.9).
+func pmPerft(p pmPos, d int) (cp, e uint64) {
+	if d == 0 {
+		return 1, 1
+	}
+	if p.over {
+		return 0, 0
+	}
+	for _, t := range pmThrows() {
+		for _, q := range p.plies(t[0], t[1]) {
+			c, w := pmPerft(q.pos, d-1)
+			cp += c
+			e += uint64(t[2]) * w
+		}
+	}
+	// a throw unused at depth d-1 still weighs: E sums weight × E(child),
+	// scaled by 36^(d-1) in w
+	return cp, e
+}
