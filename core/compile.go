@@ -136,6 +136,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compilePieceState()
 	g.boxNames()
 	c.compileZones()
+	g.marksUsed = c.usesMarks()
 	c.compileSetup()
 	c.compileRules()
 	for _, f := range c.late {

@@ -42,6 +42,9 @@ type PieceKind struct {
 	// BoardGlyph is how boards draw the piece (default: Glyph); Glyph is
 	// how notation writes it.
 	BoardGlyph string
+	// Role names the piece across armies ([pieces] role): a piece that
+	// passes to another seat becomes that seat's kind of the same role.
+	Role string
 }
 
 // HasFlag reports whether the kind carries a flag.
@@ -239,6 +242,9 @@ type Game struct {
 	// visState: a reveal effect changes zones' visibility in play; the
 	// State then keeps one word per zone instance at lay.vis.
 	visState bool
+	// marksUsed: some rule has en_passant = "mark": the State keeps a
+	// mark per seat (en_passant.go).
+	marksUsed bool
 	// pieceVars are the per-piece state variables ([piece_state]), by name.
 	pieceVars []pieceVar
 	initial   *State

@@ -62,7 +62,9 @@ func (g *Game) settle(s *State, buf []Move, refereed bool) []Move {
 			return append(buf[:0], Pass)
 		}
 		if !refereed || g.stuckReferee == nil || !g.stuckReferee(s) {
-			g.endStuck(s)
+			if g.endStuck(s) {
+				continue // the stuck seat is out ([end] no_move, result = "eliminate"): the next one moves
+			}
 			return buf[:0]
 		}
 		// [turns] stuck = "foul_or_draw": not moving would hand another
@@ -73,10 +75,11 @@ func (g *Game) settle(s *State, buf []Move, refereed bool) []Move {
 }
 
 // endStuck ends the game of a seat with no move: by the first [end] no_move
-// condition that holds, else by the [turns] stuck policy.
-func (g *Game) endStuck(s *State) {
-	if g.noMoveEnd(s) {
-		return
+// condition that holds, else by the [turns] stuck policy. It reports
+// whether instead the seat was eliminated and play goes on.
+func (g *Game) endStuck(s *State) bool {
+	if done, goOn := g.noMoveEnd(s); done {
+		return goOn
 	}
 	winner := scoresDecide
 	switch {
@@ -94,6 +97,7 @@ func (g *Game) endStuck(s *State) {
 		winner = -1
 	}
 	g.endGame(s, EndStuck, s.ToMove(), winner)
+	return false
 }
 
 func (g *Game) gen(s *State, buf []Move) []Move {
@@ -105,7 +109,7 @@ func (g *Game) gen(s *State, buf []Move) []Move {
 	if g.legal.on {
 		buf = append(buf[:start], g.filterLegal(s, buf[start:])...)
 	}
-	if g.repBan != nil && len(s.banned) > 0 {
+	if g.repBan != nil && s.banned.hot > 0 {
 		buf = buf[:start+len(g.filterBanned(s, buf[start:]))]
 	}
 	if ph.priority != priorityNone {
@@ -187,6 +191,7 @@ func (g *Game) play(s *State, m Move) error {
 			return fmt.Errorf("core: move %#x names no rule", uint64(m))
 		}
 		ru := g.rules[ri]
+		g.clearMark(s, mover)
 		var undo *State
 		if g.awards != nil && g.awards[ri] && ru.(pointsAwarder).mayAward(s, m) {
 			// a capture refused for its points must leave s as it was
@@ -203,7 +208,7 @@ func (g *Game) play(s *State, m Move) error {
 		}
 		if err := ru.play(s, m); err != nil {
 			if undo != nil {
-				s.CopyFrom(undo)
+				s.keepHistory(func() { s.CopyFrom(undo) })
 			}
 			return err
 		}
@@ -374,8 +379,10 @@ type History struct {
 	// position before move k+1, it gives the position before move k.
 	log  []delta
 	offs []int
-	// hashes[k] is the hash of the position before move k.
+	// hashes[k] is the hash of the position before move k, and counts
+	// counts hashes[:n] by hash (repetition draws).
 	hashes []uint64
+	counts repTable
 	n      int // number of moves played
 	redo   int // number of moves that can be redone
 	// called is set once a foul call was judged on the last move
@@ -425,18 +432,13 @@ func (h *History) Play(m Move) error {
 	}
 	h.moves[h.n] = m
 	h.hashes[h.n] = h.last.Hash()
+	h.counts.add(h.hashes[h.n], 1)
 	h.n++
 	h.redo = 0
 	h.called = false
 	h.hasBarred = false
 	if g := h.Game; g.repetition > 0 && !h.State.Over() {
-		n, hash := 1, h.State.Hash()
-		for i := 0; i < h.n; i++ {
-			if h.hashes[i] == hash {
-				n++
-			}
-		}
-		if n >= g.repetition {
+		if 1+h.counts.count(h.State.Hash()) >= g.repetition {
 			g.endGame(h.State, g.repetitionEnd, -1, -1)
 		}
 	}
@@ -454,6 +456,7 @@ func (h *History) takeBack() {
 	h.State.keepHistory(func() { h.State.CopyFrom(h.last) })
 	h.State.popSeen(after)
 	h.n--
+	h.counts.add(h.hashes[h.n], -1)
 	if h.n == 0 {
 		return
 	}

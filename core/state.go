@@ -31,6 +31,8 @@ const (
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
 	scores, counts, top, height, below, pos, zone, elim, own, takebacks, rest, notice, pvars, vis, size int
+	// marks: en passant marks, two entries per seat (0: the game has none)
+	marks int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that
@@ -43,10 +45,12 @@ type State struct {
 	scratch []int32
 	// env is the cached expression environment (not part of the position).
 	env *envHolder
-	// seen holds the hashes of the positions before each move played on
-	// this State (repetition rules; not part of the position: a copy has
-	// none), and banned those a repetition ban forbids reaching again.
-	seen, banned []uint64
+	// seen counts, by hash, the positions before each move played on this
+	// State (repetition rules; not part of the position: a copy has none),
+	// seenN those moves, and banned the positions a repetition ban forbids
+	// reaching again (ban_repetition.go).
+	seen, banned repTable
+	seenN        int
 	// ahead is a copy for looking one move ahead (follow-ups, move_then.go)
 	// and thenBase the base moves being expanded; neither is the position.
 	ahead    *State
@@ -117,7 +121,9 @@ func (s *State) CopyFrom(o *State) {
 		s.scratch = make([]int32, len(o.scratch))
 	}
 	copy(s.buf, o.buf)
-	s.seen, s.banned = s.seen[:0], s.banned[:0]
+	s.seenN = 0
+	s.seen.reset()
+	s.banned.reset()
 }
 
 // Equal reports whether two states hold the same position and history

@@ -33,6 +33,10 @@ func (g *Game) newLayout() *State {
 			l.size += 1 + np
 		}
 	}
+	if g.marksUsed {
+		l.marks = l.size // en passant marks: two entries per seat (en_passant.go)
+		l.size += 2 * ns
+	}
 	g.small = nc <= 64
 	if g.small && len(g.board.Dirs) > 0 {
 		longest := 0

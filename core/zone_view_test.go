@@ -121,3 +121,24 @@ visible = "all"
 		t.Fatal("undo does not restore the hands' visibility")
 	}
 }
+
+// Sampling from a view and the information-set key allocate nothing (the
+// determinised search runs them once per sampled world and per node).
+func TestViewSampleAllocatesNothing(t *testing.T) {
+	g, err := core.Load("../testdata/variants/pairs.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := pairsState(t, g, "deal=a", "deal=b", "deal=a", "deal=c", "draw=d")
+	v := g.View(s, 0)
+	rng := rand.New(rand.NewPCG(3, 4))
+	det := g.NewState()
+	v.Sample(rng, det)
+	var key uint64
+	if n := testing.AllocsPerRun(100, func() {
+		v.Sample(rng, det)
+		key ^= g.InfoKey(det, 1)
+	}); n != 0 {
+		t.Fatalf("%v allocations per sample, want 0", n)
+	}
+}

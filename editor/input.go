@@ -58,7 +58,7 @@ func (a *App) handlers() map[Action]func() bool {
 			case !a.sess.CanRedo():
 				a.in.Msg = "nothing to redo"
 			case a.sess.Redo():
-				a.in.Msg = "redid " + a.sess.Last
+				a.in.Msg = "redid " + a.lastText()
 			default:
 				a.in.Err = "cannot redo: the next move is illegal in this position under these rules"
 			}
@@ -79,7 +79,7 @@ func (a *App) handlers() map[Action]func() bool {
 				}
 				reset()
 				a.listScroll = 0
-				a.in.Msg = a.sess.Last + "; r redoes, a new move branches from here"
+				a.in.Msg = a.lastText() + "; r redoes, a new move branches from here"
 			})
 			return false
 		},
@@ -127,7 +127,7 @@ func (a *App) handlers() map[Action]func() bool {
 				if err := a.sess.Load(p); err != nil {
 					a.in.Err = err.Error()
 				} else {
-					a.in.Msg = a.sess.Last
+					a.in.Msg = a.lastText()
 					reset()
 				}
 			})
@@ -162,6 +162,10 @@ func (a *App) handlers() map[Action]func() bool {
 // main screen, the rules pane's in the pane, the board's elsewhere (the
 // move field keeps its keys).
 func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
+	if a.curtain {
+		a.lowerCurtain() // pass-and-play: the next player has the screen
+		return nil
+	}
 	if name, _ := a.pages.GetFrontPage(); name != "main" {
 		return ev
 	}
@@ -232,7 +236,7 @@ func (a *App) undo() {
 	for a.agents[a.sess.State().ToMove()] != nil && a.anyHuman() && a.sess.Undo() {
 		n++
 	}
-	a.in.Msg = a.sess.Last
+	a.in.Msg = a.lastText()
 	if n > 1 {
 		a.in.Msg = fmt.Sprintf("took back %d moves, to %s's last move", n, a.sess.Game.SeatTitle(a.sess.State().ToMove()))
 	}
@@ -361,7 +365,7 @@ func (a *App) commit(m core.Move) {
 		a.cancelAI()
 	}
 	a.in.Verdict = ""
-	a.in.Msg = a.sess.Last
+	a.in.Msg = a.lastText()
 	a.in.Reset() // a selection belongs to the position before
 }
 
@@ -446,7 +450,7 @@ func (a *App) afterCall() {
 		}
 		a.in.Verdict = v
 	}
-	a.in.Msg = a.sess.Last
+	a.in.Msg = a.lastText()
 }
 
 func (a *App) prompt(label, def string, done func(string)) {
