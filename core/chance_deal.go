@@ -88,7 +88,7 @@ func (d *dealEvent) outcomes(s *State, buf []Move) []Move {
 }
 
 func (d *dealEvent) weight(s *State, m Move) int {
-	k := m.Aux()
+	k := chanceIdx(m)
 	if k < 0 || k >= len(s.g.kinds) {
 		return 0
 	}
@@ -97,7 +97,7 @@ func (d *dealEvent) weight(s *State, m Move) int {
 
 func (d *dealEvent) apply(s *State, m Move) bool {
 	g := s.g
-	k := m.Aux()
+	k := chanceIdx(m)
 	done := int(s.chanceSlot(d.index, 0))
 	seat := s.ToMove()
 	if d.each {
@@ -116,7 +116,7 @@ func (d *dealEvent) apply(s *State, m Move) bool {
 }
 
 func (d *dealEvent) format(s *State, m Move) string {
-	if k := m.Aux(); k >= 0 && k < len(d.names) {
+	if k := chanceIdx(m); k >= 0 && k < len(d.names) {
 		return d.names[k]
 	}
 	return "?"

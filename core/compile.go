@@ -138,6 +138,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileZones()
 	g.marksUsed = c.usesMarks()
 	c.compileSetup()
+	c.compileChance()
 	c.compileRules()
 	for _, f := range c.late {
 		f()
@@ -147,7 +148,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.followUps = c.compileFollowUps()
 	c.segments = c.linkChains()
 	c.compilePhases()
-	c.compileChance()
+	c.linkChance()
 	c.compilePriority()
 	g.tableSeatKeys()
 	c.compileEnds()

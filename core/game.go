@@ -123,6 +123,8 @@ type Game struct {
 	chancePly, chanceStart [][]int
 	// dice is the first dice event (distance = "dice"), or nil.
 	dice *diceEvent
+	// chanceOff, chanceLen: the events' words in the State
+	chanceOff, chanceLen int
 	// counters[i]: rule i's captureCounter, or nil (priority.go)
 	counters []captureCounter
 	// always[i]: every move of rule i takes a piece (priority.go)

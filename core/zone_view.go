@@ -283,7 +283,7 @@ func (g *Game) MoveHidden(before, after *State, m Move, viewer int) bool {
 	var from, to int
 	switch {
 	case m.IsChance():
-		ev := m.From()
+		ev := chanceEv(m)
 		if ev < 0 || ev >= len(g.chance) {
 			return false
 		}
