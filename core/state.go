@@ -118,6 +118,10 @@ func (s *State) CopyFrom(o *State) {
 	}
 	copy(s.buf, o.buf)
 	s.seen, s.banned = s.seen[:0], s.banned[:0]
+	if o.race != nil && o.race.valid {
+		// the decisions of the position come along (move_race.go)
+		s.raceWork().copyList(o.race)
+	}
 }
 
 // Equal reports whether two states hold the same position and history
