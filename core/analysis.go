@@ -71,13 +71,7 @@ func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]
 			return buf, err
 		}
 		if g.repetition > 0 && !s.Over() {
-			n, h := 1, s.Hash()
-			for _, x := range s.seen {
-				if x == h {
-					n++
-				}
-			}
-			if n >= g.repetition {
+			if s.occurrences(s.Hash()) >= g.repetition {
 				g.endGame(s, g.repetitionEnd, -1, -1)
 			}
 		}

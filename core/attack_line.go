@@ -24,7 +24,11 @@ func (r *slideRule) virtualOK(g *Game) bool { return !r.slowAttack(g) }
 // condition that reads the state, a board whose rays do not retrace each
 // other, distances by height, surrounded stacks, exclusion.
 func (r *slideRule) slowAttack(g *Game) bool {
-	if r.byHeight || r.byDice || (r.when != nil && !r.when.static) || r.surrounded || r.excl != nil || r.moverIf != nil || r.passOver != nil || r.takeIf != nil {
+	if r.atk != nil {
+		return false
+	}
+	if r.byHeight || r.byDice || (r.when != nil && !r.when.static) || r.surrounded || r.excl != nil || r.forks || r.facingVar >= 0 ||
+		r.moverIf != nil || r.passOver != nil || r.takeIf != nil {
 		return true
 	}
 	if r.cap != nil && r.cap.capIf != nil && !r.cap.capIf.static {
@@ -46,6 +50,9 @@ func (r *slideRule) attackedBy(s *State, t, by int) bool {
 	}
 	g := s.g
 	rev := g.legal.revDir
+	if r.atk != nil {
+		return r.tableAttacked(s, t, by)
+	}
 	if r.slowAttack(g) {
 		return r.attackedByGen(s, t, by)
 	}
@@ -161,6 +168,10 @@ func (r *slideRule) attackCells(g *Game, t int, add func(c int)) {
 	if !r.replace || r.land == landEmpty || (r.jump && r.captureOver) {
 		return
 	}
+	if r.atk != nil {
+		r.tableCells(t, add)
+		return
+	}
 	if r.slowAttack(g) {
 		for c := 0; c < g.board.N(); c++ {
 			add(c)
@@ -182,7 +193,7 @@ func (r *slideRule) attackCells(g *Game, t int, add func(c int)) {
 // screens+1 occupied cells. Jumps, moves over anything and rules whose
 // test generates moves walk their own way.
 func (r *slideRule) prepareWalk(g *Game) (dirs []int, depth int, ok bool) {
-	if r.jump || r.throughAny || r.slowAttack(g) {
+	if r.jump || r.throughAny || r.atk != nil || r.slowAttack(g) {
 		return nil, 0, false
 	}
 	for _, d := range r.dirs {

@@ -1,8 +1,8 @@
 // This file holds the repetition ban: under [end.NAME] type = "repetition"
 // with forbid = true, a move that would make a position occur `count` times
 // in the game is not legal (rather than a draw). The positions met so far
-// are the State's own history (State.seen: the hash of the position before
-// each move of the line it was played along); a copied State has none, so
+// are the State's own history (State.seen: the positions before each move
+// of the line it was played along, counted by hash); a copied State has none, so
 // perft and the analyses that copy positions do not see the ban, and
 // History keeps it across undo. gen drops
 // the banned moves, so a seat left with no move is stuck as usual. It
@@ -28,76 +28,63 @@ var repetitionForbidKey = Key{Name: "forbid", Type: TBool, Default: false,
 // recordSeen notes, after s has played a move from the position whose hash
 // was before, that position in s's history, and bans the position now on
 // the board once it has occurred count-1 times (a move back to it would be
-// its count-th occurrence).
+// its count-th occurrence). The history is counts by hash: one lookup per
+// position, no scan.
 func (g *Game) recordSeen(s *State, before uint64) {
-	s.seen = append(s.seen, before)
+	s.seen.add(before, 1)
+	s.seenN++
 	ban := g.repBan
 	if ban == nil {
 		return
 	}
-	if len(s.seen) == 1 {
+	if s.seenN == 1 {
 		s.banIfRepeated(before, ban.count)
 	}
 	s.banIfRepeated(s.Hash(), ban.count)
 }
 
-// banIfRepeated bans h when it has occurred count-1 times: in the history
-// and, when it is the position on the board, once more.
-func (s *State) banIfRepeated(h uint64, count int) {
-	n := 0
+// occurrences returns how many times the position with hash h has occurred
+// in s's history, counting the position on the board when it is h.
+func (s *State) occurrences(h uint64) int {
+	n := s.seen.count(h)
 	if h == s.Hash() {
-		n = 1
+		n++
 	}
-	for _, x := range s.seen {
-		if x == h {
-			n++
-		}
+	return n
+}
+
+// banIfRepeated bans h when it has occurred count-1 times.
+func (s *State) banIfRepeated(h uint64, count int) {
+	if s.occurrences(h) >= count-1 && s.banned.count(h) == 0 {
+		s.banned.thr = 1
+		s.banned.add(h, 1)
 	}
-	if n < count-1 {
-		return
-	}
-	for _, x := range s.banned {
-		if x == h {
-			return
-		}
-	}
-	s.banned = append(s.banned, h)
 }
 
 // keepHistory runs restore (a CopyFrom that clears the history) and gives s
 // back the history it had.
 func (s *State) keepHistory(restore func()) {
-	seen, banned := s.seen, s.banned
+	seen, banned, n := s.seen, s.banned, s.seenN
+	s.seen, s.banned = repTable{}, repTable{}
 	restore()
-	s.seen, s.banned = seen, banned
+	s.seen, s.banned, s.seenN = seen, banned, n
 }
 
 // popSeen takes the last move out of s's history after an undo: the
-// position before it is on the board again, and after, the one the move
-// gave, has occurred once less (it may no longer be banned).
+// position before it (on the board again) leaves the history, and after,
+// the one the move gave, has occurred once less (it may no longer be
+// banned).
 func (s *State) popSeen(after uint64) {
-	if len(s.seen) == 0 {
+	if s.seenN == 0 {
 		return
 	}
-	s.seen = s.seen[:len(s.seen)-1]
-	ban := s.g.repBan
-	for i, x := range s.banned {
-		if x != after {
-			continue
-		}
-		n := 0
-		if after == s.Hash() {
-			n = 1
-		}
-		for _, y := range s.seen {
-			if y == after {
-				n++
-			}
-		}
-		if ban == nil || n < ban.count-1 {
-			s.banned = append(s.banned[:i], s.banned[i+1:]...)
-		}
+	s.seenN--
+	s.seen.add(s.Hash(), -1)
+	if s.banned.count(after) == 0 {
 		return
+	}
+	if ban := s.g.repBan; ban == nil || s.occurrences(after) < ban.count-1 {
+		s.banned.add(after, -1)
 	}
 }
 
@@ -122,11 +109,8 @@ func (g *Game) bannedMove(s, sc *State, m Move, ban *repetitionBan) bool {
 	if err := g.play(sc, m); err != nil {
 		return false
 	}
-	h := sc.Hash()
-	for _, x := range s.banned {
-		if x == h {
-			return ban.cond == nil || ban.cond(s, sc)
-		}
+	if s.banned.count(sc.Hash()) > 0 {
+		return ban.cond == nil || ban.cond(s, sc)
 	}
 	return false
 }
@@ -134,7 +118,7 @@ func (g *Game) bannedMove(s, sc *State, m Move, ban *repetitionBan) bool {
 // explainBanned says why text, a move the rules allow, is refused by the
 // repetition ban, or returns nil.
 func (g *Game) explainBanned(s *State, text string) error {
-	if g.repBan == nil || len(s.banned) == 0 {
+	if g.repBan == nil || s.banned.hot == 0 {
 		return nil
 	}
 	ph := g.phases[s.buf[hPhase]]

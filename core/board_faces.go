@@ -14,7 +14,7 @@ import (
 var facesBoard = boardKind{
 	name: "faces",
 	doc:  "square faces joined along folds in space (the STRIX cube corner)",
-	keys: []*Key{&boardHolesKey, &facesKey, &facesNameKey},
+	keys: []*Key{&boardHolesKey, &facesKey, &facesNameKey, &facesDiagonalKey},
 	build: func(c *compiler) (*board.Board, string, error) {
 		b, err := c.faces()
 		return b, "", err
@@ -25,6 +25,8 @@ var facesBoard = boardKind{
 var (
 	facesKey = Key{Name: "faces", Type: TTable, Required: true,
 		Doc: "[board.faces.NAME] tables with origin, u, v and size"}
+	facesDiagonalKey = Key{Name: "diagonal", Type: TBool, Default: false, Literal: true,
+		Doc: "add the diagonal directions +i+j, +i-j, -i+j, -i-j: steps through a cell's corners, rays that bend across folds and fork where six squares meet"}
 	facesNameKey = Key{Name: "name", Type: TExpr, Default: `face + string(i) + string(j)`,
 		Doc: "the name of each cell, over face, i, j, w, h and the parameters"}
 )
@@ -68,7 +70,8 @@ func (c *compiler) faces() (*board.Board, error) {
 		return nil, nil
 	}
 	var nameErr error
-	b, err := board.Faces(faces, func(f board.Face, i, j int) string {
+	diagonal := c.readBool("board", &facesDiagonalKey)
+	b, err := board.FacesWith(faces, func(f board.Face, i, j int) string {
 		env := c.withParams(map[string]any{"face": f.Name, "i": i, "j": j, "w": f.W, "h": f.H})
 		out, err := expr.Run(prog, env)
 		c.charge("board.name", sizeOf(out, 0))
@@ -77,7 +80,7 @@ func (c *compiler) faces() (*board.Board, error) {
 			return fmt.Sprintf("%s?%d,%d", f.Name, i, j)
 		}
 		return out.(string)
-	})
+	}, diagonal)
 	if nameErr != nil {
 		r.ValueErrorf("board.name", "board.name: %s", exprMsg(nameErr))
 		return nil, nil

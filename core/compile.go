@@ -148,6 +148,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileRoyal()
+	c.compileRoyalNext()
 	c.compileScoring()
 	g.tableAwards()
 	c.compileFouls()
@@ -157,6 +158,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	}
 	c.warnUnused()
 	c.warnUnreachable()
+	c.warnNotationClashes()
 	g.warnings = r.Warnings
 	g.warnings.Sort()
 	g.digest = digestOf(c.r.Doc)

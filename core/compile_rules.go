@@ -355,6 +355,7 @@ var turnsKeys = []*Key{
 		Doc: "round: while every seat plays, a resignation takes effect after the seat's next move (after the move after that when given on its own turn)"},
 	&capturePriorityKey,
 	&royalKey,
+	&royalNextKey,
 }
 
 // phaseKeys are the keys of [phases.NAME].

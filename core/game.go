@@ -224,6 +224,9 @@ type Game struct {
 	initial   *State
 	// warnings: what loaded with a warning (deprecated spellings)
 	warnings diag.List
+	// notationOpen: the compile-time notation check could not describe
+	// every rule's notation (notation_static.go); NotationClashes samples
+	notationOpen bool
 }
 
 type phase struct {

@@ -626,7 +626,7 @@ func (r *chainRule) play(s *State, m Move) error {
 			final.clear(int(c))
 		}
 	}
-	s.CopyFrom(final)
+	s.keepHistory(func() { s.CopyFrom(final) }) // the chain's end, the game's history kept
 	w.root = nil
 	return nil
 }

@@ -9,6 +9,7 @@ package core
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -49,15 +50,17 @@ const (
 var leapMove = moveType{
 	name: "leap",
 	doc:  "jump a piece by a vector (a leaper, the knight), over anything unless the vector's blocking cell is occupied",
-	keys: []*Key{&moverPiecesKey, &moverKindsKey, &leapVectorsKey, &leapSymmetryKey, &leapBlockKey, &leapFacingKey,
+	keys: []*Key{&moverPiecesKey, &moverKindsKey, &leapVectorsKey, &leapViaKey, &leapSymmetryKey, &leapBlockKey, &leapFacingKey,
 		withDefault(landKey, "empty_or_enemy"), &leapCaptureKey, &captureIfKey, &immuneKey, &capturePointsKey, &captureToKey,
 		&excludeKey, &lineNotationKey, &commonRestKey, &whenKey},
 	compile: compileLeap,
 }
 
 var (
-	leapVectorsKey = Key{Name: "vectors", Type: TIntLists, Required: true,
-		Doc: "the leaps, each [dx, dy] in the cells' x and y coordinates (grid: files and ranks)"}
+	leapVectorsKey = Key{Name: "vectors", Type: TIntLists,
+		Doc: "the leaps, each [dx, dy] in the cells' x and y coordinates (grid: files and ranks); or give via"}
+	leapViaKey = Key{Name: "via", Type: TStringLists,
+		Doc: `instead of vectors, leaps composed of board steps, each a list of "edge" (into the cell across an edge) and "corner" (a diagonal step through a corner), every step leaving away from the one before; needs a board with corners (faces with diagonal = true)`}
 	leapSymmetryKey = Key{Name: "symmetry", Type: TChoice, Default: "all", Allowed: []string{"all", "rotations", "mirror", "none"},
 		Doc: "each vector stands for its images: all 8 rotations and reflections of the square, the 4 rotations, itself and its mirror (dx → -dx), or itself only; duplicates count once"}
 	leapBlockKey = Key{Name: "block", Type: TIntLists,
@@ -117,6 +120,21 @@ func compileLeap(c *compiler, p string, rb ruleBase) rule {
 			return nil
 		}
 		ru.facing, ru.facingVar = facingState, v
+	}
+
+	if c.has(p, &leapViaKey) {
+		if c.has(p, &leapVectorsKey) || c.has(p, &leapBlockKey) || c.has(p, &leapSymmetryKey) || ru.facing != facingNone {
+			r.Errorf(p, "%s: via takes the place of vectors, block, symmetry and facing; give one or the other", p)
+			return nil
+		}
+		if !c.viaTables(p, ru) {
+			return nil
+		}
+		return ru
+	}
+	if !c.has(p, &leapVectorsKey) {
+		r.Errorf(p, "%s: a leap needs vectors (or via)", p)
+		return nil
 	}
 
 	// coordinates
@@ -494,4 +512,76 @@ func (r *leapRule) explain(s *State, text string) (string, bool) {
 		return "", false
 	}
 	return weak + fmt.Sprintf("%s is not a leap away from %s for this piece", tn, fn), true
+}
+
+// viaTables fills a leap's tables from its via key: the cells each
+// sequence of board steps reaches from each cell (core/board/corners.go),
+// united over the sequences, with no blocking cell.
+func (c *compiler) viaTables(p string, ru *leapRule) bool {
+	r := c.r
+	b := c.g.board
+	vp := keyPath(p, &leapViaKey)
+	v, _ := r.Doc.Get(vp)
+	arr, ok := v.([]any)
+	if !ok || len(arr) == 0 {
+		r.ValueErrorf(vp, "%s: want via = [[STEP, ...], ...] with steps \"edge\" and \"corner\"", vp)
+		return false
+	}
+	var seqs [][]string
+	for i := range arr {
+		ep := fmt.Sprintf("%s.%d", vp, i)
+		seq := r.Strings(ep)
+		if len(seq) == 0 {
+			r.ValueErrorf(ep, "%s: sequence %d: want a non-empty array of \"edge\" and \"corner\"", vp, i+1)
+			return false
+		}
+		for j, st := range seq {
+			if st != "edge" && st != "corner" {
+				r.ValueErrorf(fmt.Sprintf("%s.%d", ep, j), "%s: sequence %d: unknown step %q (want \"edge\" or \"corner\")", vp, i+1, st)
+				return false
+			}
+		}
+		seqs = append(seqs, seq)
+	}
+	if !b.HasCorners() {
+		r.ValueErrorf(vp, "%s: steps through edges and corners need a board of square cells with corners (kind = \"faces\" with diagonal = true), not %s", vp, b.Kind)
+		return false
+	}
+	t := &ru.tables[0]
+	t.off = make([]int32, b.N()+1)
+	rev := make([][]int32, b.N())
+	for from := 0; from < b.N(); from++ {
+		seen := map[int32]bool{}
+		var tos []int32
+		for _, seq := range seqs {
+			cells, err := b.Via(from, seq)
+			if err != nil {
+				r.ValueErrorf(vp, "%s: %v", vp, err)
+				return false
+			}
+			for _, x := range cells {
+				if !seen[x] {
+					seen[x] = true
+					tos = append(tos, x)
+				}
+			}
+		}
+		sort.Slice(tos, func(i, j int) bool { return tos[i] < tos[j] })
+		for _, x := range tos {
+			t.tgt = append(t.tgt, x)
+			t.blk = append(t.blk, -1)
+			rev[x] = append(rev[x], int32(from))
+		}
+		t.off[from+1] = int32(len(t.tgt))
+	}
+	t.roff = make([]int32, b.N()+1)
+	for to := range rev {
+		for _, f := range rev[to] {
+			t.rsrc = append(t.rsrc, f)
+			t.rblk = append(t.rblk, -1)
+		}
+		t.roff[to+1] = int32(len(t.rsrc))
+	}
+	ru.tables[1] = ru.tables[0]
+	return true
 }

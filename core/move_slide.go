@@ -53,6 +53,15 @@ type slideRule struct {
 	// attackOnly: the rule makes no moves; it counts only in the attack
 	// test of royal pieces.
 	attackOnly bool
+	// facingVar: a [piece_state] variable (-1: none); a piece whose value
+	// is negative moves along oppDirs, the opposites of dirs.
+	facingVar int
+	oppDirs   []int
+	// forks: the board's rays fork (board.Branches), so moves are found
+	// by the general walk, which follows the branches.
+	forks bool
+	// atk: the tabled attack test (attack_table.go), or nil.
+	atk *lineTable
 	// moverIf, passOver, takeIf: the piece conditions of mover_if,
 	// pass_over and take_if (piece_cond.go); nil when absent.
 	moverIf  *pieceCond
@@ -84,6 +93,8 @@ var (
 		Doc: "move the whole stack or only its top piece"}
 	fromRegionKey = Key{Name: "from", Type: TString,
 		Doc: "a region: the rule moves only pieces standing on it (a per-seat region: the mover's cells)"}
+	lineFacingKey = Key{Name: "facing", Type: TString,
+		Doc: "a [piece_state] variable: a piece whose value is negative moves along the opposite of each listed direction (a pawn's forward that changes as it goes)"}
 	attackOnlyKey = Key{Name: "attack_only", Type: TBool, Default: false,
 		Doc: "the rule makes no moves: it counts only when testing whether a royal piece could be taken ([turns] royal)"}
 	lineNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "cells_x", "piece"},
@@ -100,7 +111,7 @@ var (
 // its capture keys.
 func lineKeys(distance *Key, capture ...*Key) []*Key {
 	keys := []*Key{&moverPiecesKey, &moverKindsKey, &dirsKey, distance, &maxDistanceKey, &throughKey, &landKey, &carryKey,
-		&surroundedKey, &excludeKey, &lineNotationKey, &commonRestKey, &whenKey, &fromRegionKey, &attackOnlyKey,
+		&surroundedKey, &excludeKey, &lineNotationKey, &commonRestKey, &whenKey, &fromRegionKey, &attackOnlyKey, &lineFacingKey,
 		&moverIfKey, &passOverKey, &takeIfKey}
 	return append(keys, capture...)
 }
@@ -205,6 +216,28 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	}
 	ru.when = c.compileWhen(p, true)
 	ru.pieceList = c.fewPieces(ru.kinds)
+	ru.facingVar = -1
+	if f := c.readString(p, &lineFacingKey); f != "" {
+		v := c.g.pieceVarIndex(f)
+		if v < 0 {
+			r.ValueErrorf(keyPath(p, &lineFacingKey), "%s.facing: %q is not a [piece_state] variable", p, f)
+			return nil
+		}
+		for _, d := range ru.dirs {
+			o := b.Opposite(d)
+			if o < 0 {
+				r.ValueErrorf(keyPath(p, &lineFacingKey), "%s.facing: direction %q has no opposite on this board", p, b.Dirs[d])
+				return nil
+			}
+			ru.oppDirs = append(ru.oppDirs, o)
+		}
+		ru.facingVar = v
+	}
+	ru.forks = b.HasForks()
+	if ru.forks && (ru.jump || (ru.cap != nil && ru.cap.kind != capNone && ru.cap.kind != capReplace) || ru.byHeight) {
+		r.Errorf(p, "%s: on a board whose lines fork, a %s follows the forks only with capture = \"replace\" or \"none\" and a fixed or any distance", p, rb.typ)
+		return nil
+	}
 	ru.moverIf = c.compilePieceCond(p, &moverIfKey)
 	ru.passOver = c.compilePieceCond(p, &passOverKey)
 	ru.takeIf = c.compileKindPairCond(p, &takeIfKey, "mover", "victim")
@@ -217,6 +250,15 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	return ru
 }
 
+// dirsOf returns the directions piece p moves along: the rule's, or their
+// opposites for a piece whose facing variable is negative.
+func (r *slideRule) dirsOf(s *State, p int) []int {
+	if r.facingVar >= 0 && s.PieceVar(p, r.facingVar) < 0 {
+		return r.oppDirs
+	}
+	return r.dirs
+}
+
 // reach adds, for each cell and allowed direction, the cells of the ray up
 // to the rule's distance (every cell of it for "any" or "height").
 func (r *slideRule) reach(g *Game, kinds []bool, add func(from, to int)) {
@@ -224,15 +266,22 @@ func (r *slideRule) reach(g *Game, kinds []bool, add func(from, to int)) {
 		return
 	}
 	b := g.board
+	add1 := func(c int, ray []int32) {
+		lim := len(ray)
+		if r.dist > 0 && r.dist < lim {
+			lim = r.dist
+		}
+		for _, t := range ray[:lim] {
+			add(c, int(t))
+		}
+	}
 	for c := 0; c < b.N(); c++ {
-		for _, d := range r.dirs {
-			ray := b.Ray(c, d)
-			lim := len(ray)
-			if r.dist > 0 && r.dist < lim {
-				lim = r.dist
-			}
-			for _, t := range ray[:lim] {
-				add(c, int(t))
+		for _, ds := range [][]int{r.dirs, r.oppDirs} {
+			for _, d := range ds {
+				add1(c, b.Ray(c, d))
+				for _, br := range b.Branches(c, d) {
+					add1(c, br.Cells)
+				}
 			}
 		}
 	}
@@ -369,6 +418,7 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	// On small boards walk only the cells whose top the mover owns.
 	var cand uint64
 	useMask := g.small && r.own && !r.common
+	general := r.forks || r.facingVar >= 0
 	if g.small {
 		occ = s.occMask()
 		cand = s.ownMask(mover)
@@ -379,7 +429,7 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	// The common case (DVONN): an exact distance over anything, so only the
 	// target matters; occupancy comes from the bit mask. Decided once per
 	// call, not per cell.
-	plainPieces := r.moverIf == nil && r.passOver == nil && r.takeIf == nil
+	plainPieces := r.moverIf == nil && r.passOver == nil && r.takeIf == nil && !general
 	reachFast := plainPieces && r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
 	stepFast := plainPieces && g.small && g.reachLen > 1 && !r.jump && r.land == landEmpty && r.allDirs && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
 	if reachFast && useMask && (r.byHeight || r.byDice || r.dist > 0) {
@@ -468,48 +518,61 @@ func (r *slideRule) rays(s *State, out []Move, c, p, side, dist, mover int) []Mo
 	g := s.g
 	nd := len(g.board.Dirs)
 	rays, roff := g.board.RayTable()
-	height := s.buf[g.lay.height : g.lay.height+g.board.N()]
-	counts := s.buf[g.lay.counts : g.lay.counts+g.board.N()]
-	for _, d := range r.dirs {
+	for _, d := range r.dirsOf(s, p) {
 		k := c*nd + d
 		ro, re := int(roff[k]), int(roff[k+1])
-		ray := rays[ro:re]
-		if dist > 0 {
-			if len(ray) < dist {
-				continue
+		out = r.ray(s, out, rays[ro:re], 0, c, p, side, dist, mover, d)
+		if r.forks {
+			// each branch shares its first Skip cells with the path before
+			// it: it adds the targets beyond them
+			for _, br := range g.board.Branches(c, d) {
+				out = r.ray(s, out, br.Cells, br.Skip, c, p, side, dist, mover, d)
 			}
-			ok := true
-			if r.jump {
-				ok = r.jumpsOver(s, int(ray[0]), mover, side)
-			} else if !r.throughAny {
-				for _, x := range ray[:dist-1] {
-					if height[x] != 0 || counts[x] != 0 {
-						ok = false
-						break
-					}
+		}
+	}
+	return out
+}
+
+// ray appends the moves of piece p on cell c along one ray (or one branch
+// of a forking ray), emitting only targets at index min or beyond.
+func (r *slideRule) ray(s *State, out []Move, ray []int32, min, c, p, side, dist, mover, d int) []Move {
+	g := s.g
+	height := s.buf[g.lay.height : g.lay.height+g.board.N()]
+	counts := s.buf[g.lay.counts : g.lay.counts+g.board.N()]
+	if dist > 0 {
+		if len(ray) < dist {
+			return out
+		}
+		ok := true
+		if r.jump {
+			ok = r.jumpsOver(s, int(ray[0]), mover, side)
+		} else if !r.throughAny {
+			for _, x := range ray[:dist-1] {
+				if height[x] != 0 || counts[x] != 0 {
+					ok = false
+					break
 				}
 			}
-			if t := int(ray[dist-1]); ok && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
-				out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
-			}
-			continue
 		}
-		if r.cap != nil && r.cap.screens > 0 {
-			out = r.screenRay(s, out, ray, c, d, mover, side, p)
-			continue
+		if t := int(ray[dist-1]); ok && dist > min && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
+			out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
 		}
-		for i, x := range ray {
-			if i >= r.maxDist {
-				break
-			}
-			t := int(x)
-			if r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) &&
-				(r.takeIf == nil || height[x] == 0 || r.takeIf.holds(int(g.pieceKind[p]), int(g.pieceKind[s.Top(t)]))) {
-				out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
-			}
-			if !r.throughAny && (height[x] != 0 || counts[x] != 0) && !r.passable(s, t, mover) {
-				break
-			}
+		return out
+	}
+	if r.cap != nil && r.cap.screens > 0 {
+		return r.screenRay(s, out, ray, c, d, mover, side, p)
+	}
+	for i, x := range ray {
+		if i >= r.maxDist {
+			break
+		}
+		t := int(x)
+		if i >= min && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) &&
+			(r.takeIf == nil || height[x] == 0 || r.takeIf.holds(int(g.pieceKind[p]), int(g.pieceKind[s.Top(t)]))) {
+			out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
+		}
+		if !r.throughAny && (height[x] != 0 || counts[x] != 0) && !r.passable(s, t, mover) {
+			break
 		}
 	}
 	return out

@@ -12,7 +12,10 @@ import (
 // each pair of move rules that wrote two legal moves of one position the
 // same way: a record could not tell them apart. The warning is placed at
 // the rule of the second move; the first clash of a pair is reported.
-// `rulesmith validate` runs it; it is too slow to run on every load.
+// The compile-time check (notation_static.go) decides most variants from
+// their rules' keys and board tables and warns in Warnings; `rulesmith
+// validate` runs this sampling only for a variant it left open
+// (NotationOpen). It is too slow to run on every load.
 func (g *Game) NotationClashes(games, plies int, seed uint64) diag.List {
 	r := spec.NewReader(g.doc)
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
@@ -56,3 +59,9 @@ func (g *Game) NotationClashes(games, plies int, seed uint64) diag.List {
 	r.Warnings.Sort()
 	return r.Warnings
 }
+
+// NotationOpen reports whether the compile-time notation check could not
+// describe some rule's notation (a rule type without the description, or
+// too many cell pairs to list), so that only sampling games
+// (NotationClashes) can look for moves written alike.
+func (g *Game) NotationOpen() bool { return g.notationOpen }

@@ -156,14 +156,20 @@ type stateSet struct {
 	table  []int16
 	cells  int
 	nvals  int
-	seats  int
-	kinds  int
+	seats  int // 1 when the expression does not read seat
+	kinds  int // 1 when it does not read kind
 }
 
 func (st *stateSet) index(from, to, old, seat, kind int) int {
 	f := 0
 	if st.byFrom {
 		f = from + 1 // a placement has no origin: index 0
+	}
+	if st.seats == 1 {
+		seat = 0
+	}
+	if st.kinds == 1 {
+		kind = 0
 	}
 	return (((f*st.cells+to)*st.nvals+old)*st.seats+seat)*st.kinds + kind
 }
@@ -203,6 +209,13 @@ func (c *compiler) compileStateSets(p string) []stateSet {
 			vis := &identVisitor{names: map[string]bool{}}
 			ast.Walk(&tree.Node, vis)
 			st.byFrom = vis.names["from"]
+			// a table dimension only for the inputs the expression reads
+			if !vis.names["seat"] {
+				st.seats = 1
+			}
+			if !vis.names["kind"] {
+				st.kinds = 1
+			}
 		}
 		nf := 1
 		if st.byFrom {
@@ -224,9 +237,9 @@ func (c *compiler) compileStateSets(p string) []stateSet {
 				env["to"] = b.Cells[to].Attrs
 				for old := pv.min; old <= pv.max && ok; old++ {
 					env[name] = old
-					for seat := range g.seats {
+					for seat := 0; seat < st.seats; seat++ {
 						env["seat"] = g.seats[seat]
-						for k := range g.kinds {
+						for k := 0; k < st.kinds; k++ {
 							env["kind"] = g.kinds[k].Name
 							v, err := expr.Run(prog, env)
 							c.charge(path, 1)

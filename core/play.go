@@ -105,7 +105,7 @@ func (g *Game) gen(s *State, buf []Move) []Move {
 	if g.legal.on {
 		buf = append(buf[:start], g.filterLegal(s, buf[start:])...)
 	}
-	if g.repBan != nil && len(s.banned) > 0 {
+	if g.repBan != nil && s.banned.hot > 0 {
 		buf = buf[:start+len(g.filterBanned(s, buf[start:]))]
 	}
 	if ph.priority != priorityNone {
@@ -203,7 +203,7 @@ func (g *Game) play(s *State, m Move) error {
 		}
 		if err := ru.play(s, m); err != nil {
 			if undo != nil {
-				s.CopyFrom(undo)
+				s.keepHistory(func() { s.CopyFrom(undo) })
 			}
 			return err
 		}
@@ -374,8 +374,10 @@ type History struct {
 	// position before move k+1, it gives the position before move k.
 	log  []delta
 	offs []int
-	// hashes[k] is the hash of the position before move k.
+	// hashes[k] is the hash of the position before move k, and counts
+	// counts hashes[:n] by hash (repetition draws).
 	hashes []uint64
+	counts repTable
 	n      int // number of moves played
 	redo   int // number of moves that can be redone
 	// called is set once a foul call was judged on the last move
@@ -425,18 +427,13 @@ func (h *History) Play(m Move) error {
 	}
 	h.moves[h.n] = m
 	h.hashes[h.n] = h.last.Hash()
+	h.counts.add(h.hashes[h.n], 1)
 	h.n++
 	h.redo = 0
 	h.called = false
 	h.hasBarred = false
 	if g := h.Game; g.repetition > 0 && !h.State.Over() {
-		n, hash := 1, h.State.Hash()
-		for i := 0; i < h.n; i++ {
-			if h.hashes[i] == hash {
-				n++
-			}
-		}
-		if n >= g.repetition {
+		if 1+h.counts.count(h.State.Hash()) >= g.repetition {
 			g.endGame(h.State, g.repetitionEnd, -1, -1)
 		}
 	}
@@ -454,6 +451,7 @@ func (h *History) takeBack() {
 	h.State.keepHistory(func() { h.State.CopyFrom(h.last) })
 	h.State.popSeen(after)
 	h.n--
+	h.counts.add(h.hashes[h.n], -1)
 	if h.n == 0 {
 		return
 	}

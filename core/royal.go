@@ -52,6 +52,8 @@ type legality struct {
 	revDir []int
 	// noMove: the [end.NAME] conditions of type no_move, in written order.
 	noMove []*noMoveEnd
+	// next: [turns] royal_next (royal_next.go).
+	next bool
 }
 
 // attacker is a rule that can say, without generating moves, whether a
@@ -210,6 +212,11 @@ func (c *compiler) compileRoyal() {
 		return
 	}
 	lg.revDir = reverseDirs(g)
+	for _, ru := range g.rules {
+		if sr, ok := ru.(*slideRule); ok && sr.wantsTable(g) {
+			sr.buildTable(g)
+		}
+	}
 	lg.noStones = true
 	for _, ru := range g.rules {
 		if ru.base().typ == "sow" {
@@ -438,6 +445,9 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 			}
 		}
 		out = append(out, m)
+	}
+	if lg.next {
+		out = g.filterNext(s, out)
 	}
 	return out
 }

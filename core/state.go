@@ -43,10 +43,12 @@ type State struct {
 	scratch []int32
 	// env is the cached expression environment (not part of the position).
 	env *envHolder
-	// seen holds the hashes of the positions before each move played on
-	// this State (repetition rules; not part of the position: a copy has
-	// none), and banned those a repetition ban forbids reaching again.
-	seen, banned []uint64
+	// seen counts, by hash, the positions before each move played on this
+	// State (repetition rules; not part of the position: a copy has none),
+	// seenN those moves, and banned the positions a repetition ban forbids
+	// reaching again (ban_repetition.go).
+	seen, banned repTable
+	seenN        int
 	// ahead is a copy for looking one move ahead (follow-ups, move_then.go)
 	// and thenBase the base moves being expanded; neither is the position.
 	ahead    *State
@@ -117,7 +119,9 @@ func (s *State) CopyFrom(o *State) {
 		s.scratch = make([]int32, len(o.scratch))
 	}
 	copy(s.buf, o.buf)
-	s.seen, s.banned = s.seen[:0], s.banned[:0]
+	s.seenN = 0
+	s.seen.reset()
+	s.banned.reset()
 	if o.race != nil && o.race.valid {
 		// the decisions of the position come along (move_race.go)
 		s.raceWork().copyList(o.race)

@@ -55,6 +55,12 @@ type Options struct {
 	// Clock tells the time (nil: time.Now); tests fix it so that screens
 	// showing when the rules were loaded do not change from run to run.
 	Clock func() time.Time
+	// TableCache is the directory of the relation table cache that every
+	// load (start, reload, balance study's base) reads and fills
+	// (core.WithTableCache; the CLI passes core.DefaultTableCache()); ""
+	// for none. Its files are named by everything a table reads, so they
+	// are never stale.
+	TableCache string
 }
 
 // App is the play (and edit) screen.
@@ -126,11 +132,11 @@ type App struct {
 }
 
 func (o *Options) load() (*core.Game, error) {
-	return core.Load(o.Variant, core.WithFS(o.FS), core.WithSet(o.Sets...))
+	return core.Load(o.Variant, core.WithFS(o.FS), core.WithSet(o.Sets...), core.WithTableCache(o.TableCache))
 }
 
 func (o *Options) loadBytes(data []byte) (*core.Game, error) {
-	return core.LoadBytes(o.Variant, data, core.WithFS(o.FS), core.WithSet(o.Sets...))
+	return core.LoadBytes(o.Variant, data, core.WithFS(o.FS), core.WithSet(o.Sets...), core.WithTableCache(o.TableCache))
 }
 
 // New builds the play screen (not yet running).

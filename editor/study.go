@@ -63,7 +63,7 @@ func (a *App) baseGame() (*core.Game, string, error) {
 	if strings.HasSuffix(name, ".toml") && !filepath.IsAbs(name) {
 		name = filepath.Join(filepath.Dir(a.opts.Variant), name)
 	}
-	g, err := core.Load(name, core.WithFS(a.opts.FS), core.WithSet(a.opts.Sets...))
+	g, err := core.Load(name, core.WithFS(a.opts.FS), core.WithSet(a.opts.Sets...), core.WithTableCache(a.opts.TableCache))
 	if err != nil {
 		return nil, "", fmt.Errorf("the base %s: %w", head.Extends, err)
 	}

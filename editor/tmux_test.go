@@ -28,10 +28,19 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	// the binaries the tmux tests start keep their relation table cache
+	// under XDG_CACHE_HOME: never the user's
+	cache, err := os.MkdirTemp("", "rulesmith-cache")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_CACHE_HOME", cache)
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)
 	}
+	os.RemoveAll(cache)
 	os.Exit(code)
 }
 
@@ -87,7 +96,7 @@ func startTmux(t *testing.T, dir string, env []string, args ...string) *tmuxTerm
 	}
 	script := "cd '" + dir + "' && " + strings.Join(q, " ") + "; echo \"exit $?\"; sleep 3"
 	cmd := append([]string{"new-session", "-d", "-s", tt.session, "-x", "80", "-y", "24", "env",
-		"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "TERM=xterm-256color"}, env...)
+		"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "TERM=xterm-256color"}, env...)
 	cmd = append(cmd, "sh", "-c", script)
 	if out, err := tt.tm(cmd...); err != nil {
 		t.Fatalf("tmux new-session: %v\n%s", err, out)
@@ -219,6 +228,10 @@ func TestTmuxEndToEnd(t *testing.T) {
 	}
 	if data := readFile(t, saves[0]); !strings.HasSuffix(data, "bR-g65\n") {
 		t.Errorf("the autosave is %q, want the one move left", data)
+	}
+	// the editor's start keeps STRIX's relation tables in the table cache
+	if tables, _ := filepath.Glob(filepath.Join(dir, "cache", "rulesmith", "tables", "*.rel")); len(tables) == 0 {
+		t.Errorf("play strix/standard left no relation table under XDG_CACHE_HOME")
 	}
 }
 

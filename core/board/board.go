@@ -66,6 +66,12 @@ type Board struct {
 	opp   []int8
 	// circuits are the declared circuits (see Circuit).
 	circuits []Circuit
+	// quad: the corners of square cells (faces boards with diagonals);
+	// branches[branchOff[k]:branchOff[k+1]] the forks of ray k (see
+	// Branches).
+	quad      *quadCells
+	branches  []Branch
+	branchOff []int32
 }
 
 // Relation is a compile-time table of related cells: Of(c) lists the cells
@@ -407,6 +413,12 @@ func (b *Board) SizeBytes() int64 {
 	}
 	for _, ci := range b.circuits {
 		n += int64(len(ci.Cells)) * (word + 1)
+	}
+	for _, br := range b.branches {
+		n += word * int64(len(br.Cells)+2)
+	}
+	if b.quad != nil {
+		n += word * int64(5*len(b.quad.corner)+len(b.quad.round))
 	}
 	return n
 }

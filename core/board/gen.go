@@ -185,6 +185,18 @@ type Face struct {
 // each square by the edge opposite the one it entered by, so it runs straight
 // on across a fold onto the next face. name gives each cell's name.
 func Faces(faces []Face, name func(f Face, i, j int) string) (*Board, error) {
+	return FacesWith(faces, name, false)
+}
+
+// FacesWith is Faces, with the four diagonal directions when diagonal is
+// set: "+i+j", "+i-j", "-i+j" and "-i-j", a cell's corners in its own face.
+// A diagonal step through a corner goes to the cells "two places round" it
+// (at a corner of four squares the one cell sharing only that corner; where
+// six meet, the two such cells either side), and a diagonal ray leaves each
+// square by the corner opposite the one it came in by, so it bends across
+// folds and forks where a step has two cells (see Branches). The board then
+// knows its corners (HasCorners, Via) and its opposite directions.
+func FacesWith(faces []Face, name func(f Face, i, j int) string, diagonal bool) (*Board, error) {
 	total := 0
 	for _, f := range faces {
 		if f.W < 1 || f.H < 1 || f.W > MaxCells || f.H > MaxCells {
@@ -210,8 +222,13 @@ func Faces(faces []Face, name func(f Face, i, j int) string) (*Board, error) {
 		}
 		return p
 	}
-	bl := newBuilder("faces", []string{"+i", "-i", "+j", "-j"})
+	dirs := []string{"+i", "-i", "+j", "-j"}
+	if diagonal {
+		dirs = append(dirs, diagonalDirs[:]...)
+	}
+	bl := newBuilder("faces", dirs)
 	var edges [][4]edge
+	var corners [][4]point
 	owners := map[edge][]int{}
 	for _, f := range faces {
 		for j := 1; j <= f.H; j++ {
@@ -230,6 +247,7 @@ func Faces(faces []Face, name func(f Face, i, j int) string) (*Board, error) {
 					mk(at(f, i-1, j-1), at(f, i, j-1)),
 				}
 				edges = append(edges, e)
+				corners = append(corners, [4]point{at(f, i-1, j-1), at(f, i, j-1), at(f, i, j), at(f, i-1, j)})
 				for _, x := range e {
 					owners[x] = append(owners[x], id)
 				}
@@ -270,8 +288,82 @@ func Faces(faces []Face, name func(f Face, i, j int) string) (*Board, error) {
 		}
 		return NoCell
 	}
-	return bl.finish(step, next), nil
+	if !diagonal {
+		return bl.finish(step, next), nil
+	}
+	// the corners as point ids, and the diagonal rays with their forks
+	q := &quadCells{corner: make([][4]int32, len(corners))}
+	ids := map[point]int32{}
+	for c, cs := range corners {
+		for k, p := range cs {
+			id, ok := ids[p]
+			if !ok {
+				id = int32(len(q.round))
+				ids[p] = id
+				q.round = append(q.round, nil)
+			}
+			q.corner[c][k] = id
+			q.round[id] = append(q.round[id], int32(c))
+		}
+	}
+	n := len(corners)
+	nd := len(dirs)
+	paths := make([][][]int32, n*nd)
+	for c := 0; c < n; c++ {
+		for d, k := range diagonalCorner {
+			ps := q.diagonalPaths(c, k, n)
+			paths[c*nd+4+d] = ps
+			for _, pth := range ps {
+				if len(pth) > 0 {
+					bl.link(c, int(pth[0]))
+				}
+			}
+		}
+	}
+	b := bl.finish(func(c, d int) int {
+		if d < 4 {
+			return step(c, d)
+		}
+		if ps := paths[c*nd+d]; len(ps) > 0 && len(ps[0]) > 0 {
+			return int(ps[0][0])
+		}
+		return NoCell
+	}, func(c, d, prev, cur int) int {
+		if d < 4 {
+			return next(c, d, prev, cur)
+		}
+		main := paths[c*nd+d][0]
+		for i, x := range main {
+			if int(x) == cur && i+1 < len(main) {
+				return int(main[i+1])
+			}
+		}
+		return NoCell
+	})
+	b.quad = q
+	b.branchOff = make([]int32, n*nd+1)
+	for k := 0; k < n*nd; k++ {
+		ps := paths[k]
+		for i := 1; i < len(ps); i++ {
+			skip := 0
+			for skip < len(ps[i]) && skip < len(ps[i-1]) && ps[i][skip] == ps[i-1][skip] {
+				skip++
+			}
+			b.branches = append(b.branches, Branch{Skip: skip, Cells: ps[i]})
+		}
+		b.branchOff[k+1] = int32(len(b.branches))
+	}
+	b.setOpposites([][2]string{{"+i", "-i"}, {"+j", "-j"}, {"+i+j", "-i-j"}, {"+i-j", "-i+j"}})
+	return b, nil
 }
+
+// diagonalDirs are the diagonal directions of a faces board, and
+// diagonalCorner the corner of a cell each leaves by (corners 0..3 are
+// (i-1, j-1), (i, j-1), (i, j), (i-1, j) of the cell's square).
+var (
+	diagonalDirs   = [4]string{"+i+j", "+i-j", "-i+j", "-i-j"}
+	diagonalCorner = [4]int{2, 1, 3, 0}
+)
 
 // GraphCell is one cell of an explicit graph board.
 type GraphCell struct {

@@ -178,6 +178,9 @@ func (b *Board) Drop(hole func(c int) bool) (*Board, error) {
 	if b.Track != nil {
 		return nil, fmt.Errorf("a %s board cannot have holes", b.Kind)
 	}
+	if b.quad != nil {
+		return nil, fmt.Errorf("a %s board with diagonals cannot have holes", b.Kind)
+	}
 	n := b.N()
 	newIdx := make([]int, n)
 	var keep []int

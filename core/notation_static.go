@@ -1,0 +1,655 @@
+// This file holds the compile-time notation-clash check: from each move
+// rule's declared keys and the board's tables it decides whether two legal
+// moves of one position can be written alike (then a record could not say
+// which was played), and warns at the rule's file:line:col. A rule whose
+// notation it cannot describe leaves the variant undecided, and `rulesmith
+// validate` then samples seeded games as well (NotationClashes).
+
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Text forms a rule's moves take: FROM-TO (with a lead, a separator, the
+// target and a tail), a placement, or another form compared with no other.
+const (
+	formFromTo = iota
+	formPlace
+	formSow    // a pit's number and a direction's name
+	formRemove // a prefix and a cell or a run FIRST-LAST
+)
+
+// Target classes: what stands on a move's target before it.
+const (
+	onEmpty = 1 << iota
+	onEnemy
+	onOwn
+)
+
+// Tails: what a FROM-TO text may carry after the target.
+const (
+	tailNone   = 1 << iota // nothing
+	tailGlyphs             // x and a glyph per victim (victims told by kind only)
+	tailLine               // an approach or withdrawal mark
+	tailCells              // x and a cell per victim or follow-up
+	tailPromo              // =G, the kind promoted to
+)
+
+// Place texts.
+const (
+	placeCell  = iota // CELL
+	placeNamed        // KIND@CELL
+	placeGlyph        // GLYPHCELL
+)
+
+// noteShape describes how a rule writes its moves, for the clash check.
+type noteShape struct {
+	form      int
+	glyphLead bool   // PIECE-TO: the moving piece's glyph leads, not its cell
+	kinds     []bool // the kinds it moves or places (nil: any)
+	land      uint8  // the target classes it may land on
+	xOn       uint8  // the target classes it writes FROMxTO
+	tails     uint8
+	// replaceGlyph: a piece taken on the target is written as a victim's
+	// glyph (notation = "piece" with capture = "replace")
+	replaceGlyph bool
+	place        int                               // formPlace: placeCell, placeNamed or placeGlyph
+	prefix       string                            // formRemove: the text before the cells
+	reach        func(add func(from, to int)) bool // its (from, to) pairs (place: from -1); false: too many to list
+	// self: two moves of this rule in one position can be written alike;
+	// the key to warn at and why
+	selfKey, self string
+}
+
+// shaper is a rule whose notation the check can describe.
+type shaper interface {
+	noteShape(g *Game) (noteShape, bool)
+}
+
+// landClasses maps a land key's value to the target classes.
+func landClasses(land int) uint8 {
+	switch land {
+	case landEmpty:
+		return onEmpty
+	case landOccupied:
+		return onEnemy | onOwn
+	case landEnemy:
+		return onEnemy
+	case landEmptyOrEnemy:
+		return onEmpty | onEnemy
+	}
+	return onEmpty | onEnemy | onOwn
+}
+
+// maxReachPairs bounds the (from, to) pairs the check lists for one rule;
+// past it the variant is left to the sampling check.
+const maxReachPairs = 1 << 18
+
+// captureTails returns the tails a capture spec writes, and for a choice
+// of victims told apart only by their glyphs, why two choices can be
+// written alike ("" when they cannot).
+func (g *Game) captureTails(cs *captureSpec, movers []bool) (uint8, string) {
+	if cs == nil {
+		return tailNone, ""
+	}
+	switch cs.kind {
+	case capLine:
+		return tailNone | tailLine, ""
+	case capCustodial:
+		return tailNone | tailCells, ""
+	case capRelated, capSandwich:
+		t := uint8(tailNone | tailGlyphs)
+		if cs.rel == nil {
+			return t, ""
+		}
+		// two victims beside one landing (or, sandwiched, round one
+		// middle cell) written by one glyph: two choices print alike
+		most := 0
+		for c := 0; c < g.board.N(); c++ {
+			most = max(most, len(cs.rel.Of(c)))
+		}
+		if most < 2 {
+			return t, ""
+		}
+		if gl := g.sharedVictimGlyph(movers); gl != "" {
+			return t, fmt.Sprintf("its captures can take different pieces from one landing, but victims are written by their glyph only and two pieces are written %q", gl)
+		}
+		return t, ""
+	}
+	return tailNone, ""
+}
+
+// sharedVictimGlyph returns a glyph written for two pieces that a seat
+// moving one of the kinds movers (nil: any) could take, those of the other
+// seats and neutral ones, or "".
+func (g *Game) sharedVictimGlyph(movers []bool) string {
+	for seat := range g.seats {
+		mine := false
+		for k := range g.kinds {
+			mine = mine || ((movers == nil || movers[k]) && g.kinds[k].Owner == seat)
+		}
+		if !mine && movers != nil {
+			continue
+		}
+		count := map[string]int{}
+		for _, k := range g.pieceKind {
+			if g.kinds[k].Owner == seat {
+				continue
+			}
+			gl := strings.ToLower(g.kinds[k].Glyph)
+			if count[gl]++; count[gl] == 2 {
+				return g.kinds[k].Glyph
+			}
+		}
+	}
+	return ""
+}
+
+// sharedGlyph returns a glyph written for two pieces of the given kinds
+// (nil: any kind) on the board or in hand, or "".
+func (g *Game) sharedGlyph(kinds []bool) string {
+	count := map[string]int{}
+	for p, k := range g.pieceKind {
+		if kinds != nil && !kinds[k] {
+			continue
+		}
+		gl := strings.ToLower(g.kinds[k].Glyph)
+		if count[gl]++; count[gl] == 2 {
+			return g.kinds[g.pieceKind[p]].Glyph
+		}
+	}
+	return ""
+}
+
+func (r *slideRule) noteShape(g *Game) (noteShape, bool) {
+	if r.attackOnly {
+		return noteShape{}, false
+	}
+	sh := noteShape{form: formFromTo, glyphLead: r.byPiece, kinds: r.kinds, land: landClasses(r.land)}
+	if r.jump && r.land == landEmpty {
+		sh.land = onEmpty
+	}
+	if r.xOnCapture && r.replace {
+		sh.xOn = sh.land &^ onEmpty
+	}
+	sh.tails, sh.self = g.captureTails(r.cap, r.kinds)
+	if sh.self != "" {
+		sh.selfKey = "capture"
+	}
+	if r.promo != nil {
+		sh.tails |= tailPromo
+	}
+	sh.replaceGlyph = r.replace && r.byPiece
+	sh.reach = func(add func(from, to int)) bool {
+		for c := 0; c < g.board.N(); c++ {
+			for _, d := range r.dirs {
+				for _, t := range r.targetsAlong(g, c, d) {
+					add(c, int(t))
+				}
+			}
+		}
+		return true
+	}
+	b := g.board
+	// one target along two directions from one cell: two moves written alike
+	if sh.self == "" {
+		seen := make([]int32, b.N())
+		for c := 0; c < b.N() && sh.self == ""; c++ {
+			for _, d := range r.dirs {
+				for _, t := range r.targetsAlong(g, c, d) {
+					if seen[t] == int32(c+1) {
+						sh.selfKey, sh.self = "dirs", fmt.Sprintf("a piece on %s reaches %s along two directions, and both moves are written %s-%s", b.Cells[c].Name, b.Cells[t].Name, b.Cells[c].Name, b.Cells[t].Name)
+						break
+					}
+					seen[t] = int32(c + 1)
+				}
+			}
+		}
+	}
+	if sh.self == "" && r.byPiece {
+		if gl := g.sharedGlyph(r.kinds); gl != "" {
+			sh.selfKey, sh.self = "notation", fmt.Sprintf("two pieces it moves are both written %q, and notation = \"piece\" names the piece by its glyph, not its cell", gl)
+		}
+	}
+	return sh, true
+}
+
+// targetsAlong returns the cells of the ray from c in direction d that a
+// move of the rule can end on, blockers ignored: exactly dist cells away,
+// or any up to max_distance.
+func (r *slideRule) targetsAlong(g *Game, c, d int) []int32 {
+	ray := g.board.Ray(c, d)
+	switch {
+	case r.byHeight:
+		return ray
+	case r.dist > 0:
+		if len(ray) < r.dist {
+			return nil
+		}
+		return ray[r.dist-1 : r.dist]
+	}
+	return ray[:min(len(ray), max(r.maxDist, 1))]
+}
+
+func (r *leapRule) noteShape(g *Game) (noteShape, bool) {
+	sh := noteShape{form: formFromTo, glyphLead: r.byPiece, kinds: r.kinds, land: landClasses(r.land)}
+	if r.xOnCapture {
+		sh.xOn = sh.land &^ onEmpty
+	}
+	sh.tails, _ = g.captureTails(r.cap, r.kinds)
+	sh.replaceGlyph = r.byPiece && !r.xOnCapture && r.cap != nil && r.cap.kind == capReplace
+	if r.promo != nil {
+		sh.tails |= tailPromo
+	}
+	sh.reach = func(add func(from, to int)) bool { r.reach(g, nil, add); return true }
+	b := g.board
+	seen := make([]int32, b.N())
+	for f := range r.tables {
+		t := &r.tables[f]
+		for c := 0; c+1 < len(t.off) && sh.self == ""; c++ {
+			for i := t.off[c]; i < t.off[c+1]; i++ {
+				x := t.tgt[i]
+				if seen[x] == int32(c+1) {
+					sh.selfKey, sh.self = "vectors", fmt.Sprintf("two of its leaps take a piece on %s to %s, and both moves are written %s-%s", b.Cells[c].Name, b.Cells[x].Name, b.Cells[c].Name, b.Cells[x].Name)
+					break
+				}
+				seen[x] = int32(c + 1)
+			}
+		}
+		clear(seen)
+	}
+	if sh.self == "" && r.byPiece {
+		if gl := g.sharedGlyph(r.kinds); gl != "" {
+			sh.selfKey, sh.self = "notation", fmt.Sprintf("two pieces it moves are both written %q, and notation = \"piece\" names the piece by its glyph, not its cell", gl)
+		}
+	}
+	return sh, true
+}
+
+func (r *pivotRule) noteShape(g *Game) (noteShape, bool) {
+	// several helpers giving one target make one move (gen)
+	sh := noteShape{form: formFromTo, glyphLead: r.byPiece, kinds: r.kinds, land: onEmpty, tails: tailNone}
+	if r.promo != nil {
+		sh.tails |= tailPromo
+	}
+	sh.reach = func(add func(from, to int)) bool { r.reach(g, nil, add); return true }
+	if r.byPiece {
+		if gl := g.sharedGlyph(r.kinds); gl != "" {
+			sh.selfKey, sh.self = "notation", fmt.Sprintf("two pieces it moves are both written %q, and notation = \"piece\" names the piece by its glyph, not its cell", gl)
+		}
+	}
+	return sh, true
+}
+
+func (r *circuitRule) noteShape(g *Game) (noteShape, bool) {
+	// each target once per origin (genFrom)
+	sh := noteShape{form: formFromTo, kinds: r.kinds, land: landClasses(r.land), tails: tailNone}
+	sh.xOn = sh.land &^ onEmpty
+	if r.promo != nil {
+		sh.tails |= tailPromo
+	}
+	sh.reach = func(add func(from, to int)) bool { r.reach(g, nil, add); return true }
+	return sh, true
+}
+
+func (r *placeRule) noteShape(g *Game) (noteShape, bool) {
+	sh := noteShape{form: formPlace, kinds: r.kinds, land: onEmpty, tails: tailNone, place: placeCell}
+	switch {
+	case r.glyph:
+		sh.place = placeGlyph
+	case r.choice:
+		sh.place = placeNamed
+	}
+	if r.promo != nil {
+		sh.tails |= tailPromo
+	}
+	sh.reach = func(add func(from, to int)) bool {
+		if r.anyTo {
+			for c := 0; c < g.board.N(); c++ {
+				add(-1, c)
+			}
+			return true
+		}
+		for seat := range g.seats {
+			for _, c := range g.cells(r.to, seat) {
+				add(-1, int(c))
+			}
+		}
+		return true
+	}
+	if r.glyph && r.choice {
+		// a seat choosing between two kinds of one glyph writes both alike
+		for seat := range g.seats {
+			seen := map[string]string{}
+			for _, k := range g.handOrder[seat] {
+				if !r.allowed(k) {
+					continue
+				}
+				gl := strings.ToLower(g.kinds[k].Glyph)
+				if other, ok := seen[gl]; ok && other != g.kinds[k].Name {
+					sh.selfKey, sh.self = "notation", fmt.Sprintf("%s may place %s and %s, both written %q before the cell", g.seats[seat], other, g.kinds[k].Name, g.kinds[k].Glyph)
+					return sh, true
+				}
+				seen[gl] = g.kinds[k].Name
+			}
+		}
+	}
+	return sh, true
+}
+
+func (t *thenRule) noteShape(g *Game) (noteShape, bool) {
+	b, ok := t.rule.(shaper)
+	if !ok {
+		return noteShape{}, false
+	}
+	sh, ok := b.noteShape(g)
+	if !ok {
+		return sh, false
+	}
+	// the follow-up is written x and its cell after the base move
+	if sh.form == formFromTo {
+		sh.tails |= tailCells
+	} else {
+		sh.place = -1 - sh.place // a placement with a follow-up is another text
+	}
+	return sh, true
+}
+
+func (r *chainRule) noteShape(g *Game) (noteShape, bool) {
+	seg, ok := g.rules[r.segIdx].(shaper)
+	if !ok || r.seg == nil {
+		return noteShape{}, false
+	}
+	sh, ok := seg.noteShape(g)
+	if !ok || sh.form != formFromTo || sh.glyphLead {
+		return noteShape{}, false
+	}
+	segReach := sh.reach
+	sh.self, sh.selfKey = "", ""
+	if r.notation == chainNoteEnds {
+		// FROM-TO of the origin and the last landing: every cell a piece
+		// can reach by a run of segments
+		sh.tails, sh.xOn = tailNone, 0
+		next := make([][]int32, g.board.N())
+		pairs := 0
+		segReach(func(from, to int) {
+			next[from] = append(next[from], int32(to))
+			pairs++
+		})
+		if pairs > maxReachPairs {
+			return noteShape{}, false
+		}
+		sh.reach = func(add func(from, to int)) bool {
+			budget := maxReachPairs * 4
+			seen := make([]int32, g.board.N())
+			var queue []int32
+			for c := range g.board.N() {
+				queue = append(queue[:0], int32(c))
+				seen[c] = int32(c + 1)
+				for len(queue) > 0 {
+					x := queue[0]
+					queue = queue[1:]
+					for _, y := range next[x] {
+						if budget--; budget < 0 {
+							return false
+						}
+						if seen[y] != int32(c+1) {
+							seen[y] = int32(c + 1)
+							add(c, int(y))
+							queue = append(queue, y)
+						}
+					}
+				}
+			}
+			return true
+		}
+		return sh, true
+	}
+	// a chain of one segment is written as its segment (a longer chain has
+	// more landings, which no other rule writes)
+	if r.notation == chainNoteLandings && r.canTake {
+		sh.xOn = sh.land
+	}
+	if r.notation == chainNotePathCaptures && r.canTake {
+		sh.tails |= tailCells
+	}
+	if r.capturing && sh.tails&^tailNone != 0 {
+		sh.tails &^= tailNone // every segment takes something, and says so
+	}
+	return sh, true
+}
+
+func (r *sowRule) noteShape(g *Game) (noteShape, bool) {
+	// each pit and direction is one move, written by the pit's number and
+	// (with several directions) the direction's name
+	sh := noteShape{form: formSow, land: onEmpty | onEnemy | onOwn, tails: tailNone}
+	sh.reach = func(add func(from, to int)) bool {
+		for _, i := range r.fromIndex {
+			if i > 0 {
+				add(-1, int(i)-1) // pit numbers, not cells
+			}
+		}
+		return true
+	}
+	return sh, true
+}
+
+func (r *removeRule) noteShape(g *Game) (noteShape, bool) {
+	// one cell, or a run written by its two ends, which name one run
+	sh := noteShape{form: formRemove, kinds: r.kinds, land: onEnemy | onOwn, tails: tailNone, prefix: r.prefix}
+	sh.reach = func(add func(from, to int)) bool {
+		for c := 0; c < g.board.N(); c++ {
+			add(-1, c)
+		}
+		return true
+	}
+	return sh, true
+}
+
+// sepOf returns the separator a shape writes onto target class o.
+func (sh *noteShape) sepOf(o uint8) byte {
+	if sh.xOn&o != 0 {
+		return 'x'
+	}
+	return '-'
+}
+
+// kindsMeet reports whether two rules can move (or place) one kind; for
+// glyph leads, two kinds written alike.
+func (g *Game) kindsMeet(a, b []bool, byGlyph bool) bool {
+	for i := range g.kinds {
+		if a != nil && !a[i] {
+			continue
+		}
+		for j := range g.kinds {
+			if b != nil && !b[j] {
+				continue
+			}
+			if i == j || (byGlyph && strings.EqualFold(g.kinds[i].Glyph, g.kinds[j].Glyph)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// textsMeet reports whether shapes a and b can write one text for moves
+// with the same (from, to) in one position, before their pairs are known;
+// sep is the separator of such a text.
+func (g *Game) textsMeet(a, b *noteShape) (meet bool, sep byte) {
+	sep = '-'
+	meet = g.textsMeetOn(a, b, &sep)
+	return meet, sep
+}
+
+func (g *Game) textsMeetOn(a, b *noteShape, sep *byte) bool {
+	if a.form != b.form {
+		return false
+	}
+	switch a.form {
+	case formSow:
+		return true
+	case formRemove:
+		return a.prefix == b.prefix && g.kindsMeet(a.kinds, b.kinds, false)
+	}
+	if a.form == formPlace {
+		if a.place != b.place || a.tails&b.tails == 0 {
+			return false
+		}
+		switch a.place {
+		case placeNamed:
+			return g.kindsMeet(a.kinds, b.kinds, false)
+		case placeGlyph:
+			return g.kindsMeet(a.kinds, b.kinds, true)
+		}
+		return true
+	}
+	if a.glyphLead != b.glyphLead || !g.kindsMeet(a.kinds, b.kinds, a.glyphLead) {
+		return false
+	}
+	for o := uint8(onEmpty); o <= onOwn; o <<= 1 {
+		if a.land&b.land&o == 0 || a.sepOf(o) != b.sepOf(o) {
+			continue
+		}
+		if a.tailsOn(o)&b.tailsOn(o) != 0 {
+			*sep = a.sepOf(o)
+			return true
+		}
+	}
+	return false
+}
+
+// tailsOn returns the tails a shape writes onto target class o.
+func (sh *noteShape) tailsOn(o uint8) uint8 {
+	if o != onEmpty && sh.replaceGlyph {
+		return sh.tails&^tailNone | tailGlyphs
+	}
+	return sh.tails
+}
+
+// pairsMeet reports whether two shapes have a (from, to) pair in common
+// (for glyph leads, a target in common), and ok false when a rule has too
+// many pairs to list.
+func pairsMeet(a, b *noteShape, n int, byTarget bool) (meet bool, at [2]int, ok bool) {
+	key := func(from, to int) int {
+		if byTarget || from < 0 {
+			return to
+		}
+		return (from+1)*n + to
+	}
+	// a bit set over the pairs on boards up to 1024 cells, else a map
+	var bits []uint64
+	var set map[int]bool
+	if n <= 1024 {
+		bits = make([]uint64, ((n+1)*n+63)/64)
+	} else {
+		set = map[int]bool{}
+	}
+	count := 0
+	okA := a.reach(func(from, to int) {
+		if count++; count > maxReachPairs {
+			return
+		}
+		if k := key(from, to); bits != nil {
+			bits[k/64] |= 1 << uint(k%64)
+		} else {
+			set[k] = true
+		}
+	})
+	if !okA || count > maxReachPairs {
+		return false, at, false
+	}
+	okB := b.reach(func(from, to int) {
+		if meet {
+			return
+		}
+		k := key(from, to)
+		if (bits != nil && bits[k/64]&(1<<uint(k%64)) != 0) || set[k] {
+			meet, at = true, [2]int{from, to}
+		}
+	})
+	return meet, at, okB
+}
+
+// warnNotationClashes warns of each rule two of whose legal moves in one
+// position can be written alike, and of each pair of rules that can write
+// moves of one position alike. It sets g.notationOpen when a rule of a
+// phase has a notation it cannot describe.
+func (c *compiler) warnNotationClashes() {
+	g, r := c.g, c.r
+	inPhase := make([][]bool, len(g.rules))
+	for pi, ph := range g.phases {
+		for _, i := range ph.rules {
+			if inPhase[i] == nil {
+				inPhase[i] = make([]bool, len(g.phases))
+			}
+			inPhase[i][pi] = true
+		}
+	}
+	shapes := make([]*noteShape, len(g.rules))
+	for i, ru := range g.rules {
+		if inPhase[i] == nil {
+			continue
+		}
+		if ao, ok := ru.(attackOnlyRule); ok && ao.attacksOnly() {
+			continue
+		}
+		sp, ok := ru.(shaper)
+		if !ok {
+			g.notationOpen = true
+			continue
+		}
+		sh, ok := sp.noteShape(g)
+		if !ok {
+			g.notationOpen = true
+			continue
+		}
+		shapes[i] = &sh
+		name := ru.base().name
+		if sh.self != "" {
+			at := "moves." + name
+			if r.Has(at + "." + sh.selfKey) {
+				at += "." + sh.selfKey
+			}
+			r.Warnf(at, "moves.%s: %s, so a record cannot tell them apart; give the rule a notation that does", name, sh.self)
+		}
+	}
+	for j := range g.rules {
+		for i := 0; i < j; i++ {
+			a, b := shapes[i], shapes[j]
+			if a == nil || b == nil || !sharePhase(inPhase[i], inPhase[j]) {
+				continue
+			}
+			texts, sep := g.textsMeet(a, b)
+			if !texts {
+				continue
+			}
+			meet, at, ok := pairsMeet(a, b, g.board.N(), a.glyphLead || a.form == formRemove)
+			if !ok {
+				g.notationOpen = true
+				continue
+			}
+			if meet {
+				nj, ni := g.rules[j].base().name, g.rules[i].base().name
+				alike := "written alike"
+				if a.form == formFromTo && !a.glyphLead {
+					alike = fmt.Sprintf("both written %q", g.board.Cells[at[0]].Name+string(sep)+g.board.Cells[at[1]].Name)
+				} else if a.form == formPlace && a.place == placeCell {
+					alike = fmt.Sprintf("both written %q", g.board.Cells[at[1]].Name)
+				}
+				r.Warnf("moves."+nj, "moves.%s: its moves and those of moves.%s can be legal in one position and %s, so a record cannot tell them apart; give the rules notations that differ", nj, ni, alike)
+			}
+		}
+	}
+}
+
+func sharePhase(a, b []bool) bool {
+	for i := range a {
+		if a[i] && b[i] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,134 @@
+// This file holds [turns] royal_next, a legality rule for games of more
+// than two seats with royal pieces: while more than two seats play, a move
+// is legal only if afterwards the seat that moves next could take no royal
+// piece of a third seat. (The mover's own are [turns] royal's business.)
+// So the seat to move never finds a royal piece it could take: no seat is
+// left open to a capture before its own turn has come. The test shares the
+// royal filter's in-place trial and look-ahead copy; it allocates nothing.
+
+package core
+
+var royalNextKey = Key{Name: "royal_next", Type: TBool, Default: false,
+	Doc: "with royal, while more than two seats play: a move is legal only if afterwards the next seat could take no royal piece of a third seat"}
+
+// compileRoyalNext reads [turns] royal_next (after compileRoyal).
+func (c *compiler) compileRoyalNext() {
+	if !c.readBool("turns", &royalNextKey) {
+		return
+	}
+	if c.g.legal.royal == nil {
+		c.r.ValueErrorf("turns.royal_next", "turns.royal_next: needs [turns] royal (the royal pieces it protects)")
+		return
+	}
+	c.g.legal.next = true
+}
+
+// filterNext drops from moves (already legal by royal) those after which
+// the next seat could take a royal piece of a third seat.
+func (g *Game) filterNext(s *State, moves []Move) []Move {
+	if s.Active() <= 2 {
+		return moves
+	}
+	mover := s.ToMove()
+	nxt := g.nextSeat(s, mover)
+	lg := &g.legal
+	virtual := lg.virtual[s.buf[hPhase]]
+	height := s.buf[g.lay.height:]
+	out := moves[:0]
+	for _, m := range moves {
+		if m == Pass {
+			out = append(out, m)
+			continue
+		}
+		from, to := m.From(), m.To()
+		var open bool
+		// a royal piece taken on to would keep its cell in the in-place
+		// trial: such a move is judged on a copy
+		if virtual && lg.topMover[m.Rule()] && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1 &&
+			(s.Top(to) < 0 || !lg.royalPiece(s.Top(to))) {
+			open = g.nextInPlace(s, from, to, mover, nxt)
+		} else {
+			open = g.nextAhead(s, m, mover, nxt)
+		}
+		if !open {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// nextOpen reports whether seat by could take a royal piece of a seat
+// other than mover and by that still plays.
+func (g *Game) nextOpen(s *State, mover, by int) bool {
+	lg := &g.legal
+	pos := s.buf[g.lay.pos:]
+	as := lg.attackers[s.buf[hPhase]]
+	for o := range g.seats {
+		if o == mover || o == by || s.Eliminated(o) {
+			continue
+		}
+		for _, q := range lg.royal[o] {
+			c := int(pos[q]) - 1
+			if c < 0 {
+				continue
+			}
+			for i := range as {
+				e := &as[i]
+				if e.hits != nil && !e.hits[by][c] {
+					continue
+				}
+				if e.a.attackedBy(s, c, by) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// nextInPlace is tryInPlace for nextOpen: the piece on from moved to to
+// on the tops, heights and its cell only, then put back.
+func (g *Game) nextInPlace(s *State, from, to, mover, by int) bool {
+	l := &g.lay
+	b := s.buf
+	p := b[l.top+from]
+	victim := b[l.top+to]
+	hTo := b[l.height+to]
+	b[l.top+to], b[l.height+to] = p, 1
+	b[l.top+from], b[l.height+from] = 0, 0
+	b[l.pos+int(p-1)] = int32(to + 1)
+	open := g.nextOpen(s, mover, by)
+	b[l.pos+int(p-1)] = int32(from + 1)
+	b[l.top+from], b[l.height+from] = p, 1
+	b[l.top+to], b[l.height+to] = victim, hTo
+	return open
+}
+
+// nextAhead plays m on the State's look-ahead copy and asks nextOpen.
+func (g *Game) nextAhead(s *State, m Move, mover, by int) bool {
+	if s.look == nil {
+		s.look = s.Clone()
+	}
+	a := s.look
+	a.CopyFrom(s)
+	ru := g.rules[m.Rule()]
+	if err := ru.play(a, m); err != nil {
+		return true
+	}
+	for _, e := range ru.base().after {
+		e.apply(a)
+	}
+	return g.nextOpen(a, mover, by)
+}
+
+// royalPiece reports whether piece p is royal.
+func (lg *legality) royalPiece(p int) bool {
+	for _, rs := range lg.royal {
+		for _, q := range rs {
+			if int(q) == p {
+				return true
+			}
+		}
+	}
+	return false
+}
