@@ -30,6 +30,10 @@ func (a *App) handlers() map[Action]func() bool {
 				a.commit(a.in.Confirm()) // and the next seat's agent starts
 				return true
 			}
+			if a.sess.Game.AtChance(a.sess.State()) {
+				a.roll() // nothing to pick while chance is to move
+				return true
+			}
 			if a.board.Cursor() < a.sess.Game.Board().N() {
 				a.onCell(a.board.Cursor())
 			}
@@ -86,6 +90,7 @@ func (a *App) handlers() map[Action]func() bool {
 		ActScrollUp:   func() bool { a.listScroll += 5; return true },
 		ActScrollDown: func() bool { a.listScroll = max(0, a.listScroll-5); return true },
 		ActPass:       func() bool { a.playText("pass"); return true },
+		ActRoll:       func() bool { a.roll(); return true },
 		ActCall:       func() bool { a.callMenu(); return false },
 		ActTraining: func() bool {
 			a.training = !a.training
@@ -274,12 +279,41 @@ func (a *App) playText(text string) {
 		a.afterCall()
 		return
 	}
+	if out, rest, ok := strings.Cut(text, ":"); ok && a.sess.Game.AtChance(a.sess.State()) {
+		// the readings' one-line form: the outcome, then the decision
+		if err := a.sess.PlayText(strings.TrimSpace(out)); err != nil {
+			a.in.Err = fmt.Sprintf("illegal outcome %q: %v", out, err)
+			return
+		}
+		if text = strings.TrimSpace(rest); text == "" {
+			a.in.Msg = a.sess.Last
+			return
+		}
+	}
 	m, err := a.sess.Game.Parse(a.sess.State(), text)
 	if err != nil {
 		a.in.Err = fmt.Sprintf("illegal move %q: %v", text, err)
 		return
 	}
 	a.tryPlay(m)
+}
+
+// roll plays the pending chance event: an outcome drawn by its weight from
+// the editor's stream, seeded by --seed (an agent's seat draws its own).
+func (a *App) roll() {
+	g, s := a.sess.Game, a.sess.State()
+	if !g.AtChance(s) {
+		a.in.Err = "no chance event is pending"
+		return
+	}
+	if a.thinking {
+		return // the seat's agent plays it
+	}
+	moves := a.sess.Legal()
+	if len(moves) == 0 {
+		return
+	}
+	a.commit(g.Sample(s, moves, a.dice))
 }
 
 // onCell handles Enter or a click on a cell: the model picks (a piece, a
