@@ -1292,3 +1292,11 @@ func (r *raceRule) explain(s *State, text string) (string, bool) {
 	}
 	return "the sequence is legal step by step but is not a whole use of the throw: it must go on while a count can be used, use the most dice that can be used, and not move a block together", true
 }
+
+// noteShape: a decision is written as its steps, which no other form
+// writes; two decisions of one position are never written alike (the steps
+// decide the position reached). Two race rules in one phase are left to
+// sampling (their steps are not listed).
+func (r *raceRule) noteShape(g *Game) (noteShape, bool) {
+	return noteShape{form: formSteps, reach: func(func(from, to int)) bool { return false }}, true
+}
