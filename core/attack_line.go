@@ -10,6 +10,9 @@ package core
 // origin to its target; it takes nothing else unless it captures over a
 // jumped cell or by a related or sandwich capture.
 func (r *slideRule) movesTop() bool {
+	if r.epTake || r.epMark {
+		return false // an en passant capture takes a piece off its target; a mark is state
+	}
 	if r.jump && r.captureOver {
 		return false
 	}

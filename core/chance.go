@@ -25,8 +25,15 @@ const chanceRule = 254
 // MaxChanceOutcomes bounds the outcomes one chance event may have.
 const MaxChanceOutcomes = 1 << 16
 
-// chanceMove returns the Move of outcome i of event ev.
-func chanceMove(ev, i int) Move { return mkMove(chanceRule, ev, -1, i) }
+// chanceMove returns the Move of outcome i of event ev: no cells (From and
+// To are -1), the event and the outcome in the detail.
+func chanceMove(ev, i int) Move { return mkMove(chanceRule, -1, -1, ev<<16|i) }
+
+// chanceEv returns the event of a chance outcome's Move.
+func chanceEv(m Move) int { return m.Aux() >> 16 }
+
+// chanceIdx returns the outcome's index among its event's outcomes.
+func chanceIdx(m Move) int { return m.Aux() & (1<<16 - 1) }
 
 // IsChance reports whether m is the outcome of a chance event.
 func (m Move) IsChance() bool { return m&0xff == chanceRule }
@@ -58,6 +65,13 @@ type chanceEvent interface {
 // (an unordered throw written low first).
 type chanceParser interface {
 	parse(s *State, text string) (Move, bool)
+}
+
+// chanceSampler is an optional capability: the event draws an outcome by
+// weight itself, faster than Sample's walk over the weights (dice: one
+// uniform draw among the ordered results and a table).
+type chanceSampler interface {
+	sample(s *State, rng *rand.Rand) Move
 }
 
 // chanceExtra is an optional capability: the outcome gives the seat that
@@ -110,8 +124,9 @@ func (c *compiler) declareChance() {
 	c.g.chanceNames = c.r.Keys("chance", nil)
 }
 
-// compileChance compiles the [chance.NAME] events (after the phases) and
-// gives them their State words.
+// compileChance compiles the [chance.NAME] events, after the setup and
+// before the move rules (a rule may ask an event about itself: ChanceIndex,
+// DiceShape); linkChance places them in the phases once those are known.
 func (c *compiler) compileChance() {
 	g := c.g
 	r := c.r
@@ -138,6 +153,25 @@ func (c *compiler) compileChance() {
 		c.checkKindKeys(p, "type", typ, takes, others)
 		cb := chanceBase{name: name, typ: typ, cite: c.readString(p, keyOf(chanceKeys, "cite")), index: len(g.chance)}
 		cb.perPly = c.readChoice(p, &chanceAtKey) == "ply"
+		if ev := ct.compile(c, p, cb); ev != nil {
+			g.chance = append(g.chance, ev)
+		}
+	}
+	for _, ev := range g.chance {
+		if d, ok := ev.(*diceEvent); ok && g.dice == nil {
+			g.dice = d
+		}
+	}
+}
+
+// linkChance reads each event's phases (after compilePhases), gives the
+// events their State words and makes the start's first event pending.
+func (c *compiler) linkChance() {
+	g := c.g
+	r := c.r
+	for _, ev := range g.chance {
+		cb := ev.base()
+		p := "chance." + cb.name
 		cb.inPhase = make([]bool, len(g.phases))
 		if c.has(p, keyOf(chanceKeys, "phases")) {
 			for i, ph := range c.readStrings(p, keyOf(chanceKeys, "phases")) {
@@ -160,14 +194,6 @@ func (c *compiler) compileChance() {
 				cb.inPhase[j] = true
 			}
 		}
-		if ev := ct.compile(c, p, cb); ev != nil {
-			g.chance = append(g.chance, ev)
-		}
-	}
-	for _, ev := range g.chance {
-		if d, ok := ev.(*diceEvent); ok && g.dice == nil {
-			g.dice = d
-		}
 	}
 	for _, p := range c.diceRules {
 		if g.dice == nil && len(g.chance) == len(g.chanceNames) {
@@ -178,11 +204,13 @@ func (c *compiler) compileChance() {
 		return
 	}
 	// The events' words follow the rest of the State.
+	g.chanceOff = g.lay.size
 	for _, ev := range g.chance {
 		b := ev.base()
 		b.off = g.lay.size
 		g.lay.size += b.slots
 	}
+	g.chanceLen = g.lay.size - g.chanceOff
 	g.initial.buf = append(g.initial.buf, make([]int32, g.lay.size-len(g.initial.buf))...)
 	g.chancePly = make([][]int, len(g.phases))
 	g.chanceStart = make([][]int, len(g.phases))
@@ -266,7 +294,7 @@ func (g *Game) ChanceShown(s *State) []string {
 // weights of Moves(s), it is m's probability.
 func (g *Game) ChanceWeight(s *State, m Move) int {
 	ev := int(s.buf[hChance]) - 1
-	if !m.IsChance() || ev < 0 || ev >= len(g.chance) || m.From() != ev {
+	if !m.IsChance() || ev < 0 || ev >= len(g.chance) || chanceEv(m) != ev {
 		return 0
 	}
 	return g.chance[ev].weight(s, m)
@@ -276,6 +304,11 @@ func (g *Game) ChanceWeight(s *State, m Move) int {
 // Moves returns them), with probability proportional to its weight. It
 // allocates nothing.
 func (g *Game) Sample(s *State, moves []Move, rng *rand.Rand) Move {
+	if ev := int(s.buf[hChance]) - 1; ev >= 0 && ev < len(g.chance) && len(moves) > 0 && moves[0].IsChance() {
+		if sm, ok := g.chance[ev].(chanceSampler); ok {
+			return sm.sample(s, rng)
+		}
+	}
 	total := 0
 	for _, m := range moves {
 		total += g.ChanceWeight(s, m)
@@ -291,6 +324,17 @@ func (g *Game) Sample(s *State, moves []Move, rng *rand.Rand) Move {
 	}
 	return moves[len(moves)-1]
 }
+
+// ChancePending returns the index of the chance event pending in s, or -1.
+func (s *State) ChancePending() int { return int(s.buf[hChance]) - 1 }
+
+// ChanceWordCount returns how many words of the position the chance events
+// keep (dice: the last throw and the run of doubles); ChanceWord(i) reads
+// word i. Position keys read them (the solver's second hash).
+func (s *State) ChanceWordCount() int { return s.g.chanceLen }
+
+// ChanceWord returns word i of the chance events' words.
+func (s *State) ChanceWord(i int) int32 { return s.buf[s.g.chanceOff+i] }
 
 // chanceOutcomes appends the outcomes of the pending event to buf.
 func (g *Game) chanceOutcomes(s *State, buf []Move) []Move {
@@ -371,7 +415,7 @@ func (g *Game) playChance(s *State, m Move) error {
 	if ev < 0 {
 		return fmt.Errorf("core: no chance event is pending: %s is a chance outcome", g.Format(s, m))
 	}
-	if m.From() != ev || g.chance[ev].weight(s, m) <= 0 {
+	if chanceEv(m) != ev || g.chance[ev].weight(s, m) <= 0 {
 		return fmt.Errorf("core: %#x is not an outcome of the pending chance event %q", uint64(m), g.chance[ev].base().name)
 	}
 	if g.chance[ev].apply(s, m) {
@@ -401,7 +445,7 @@ func (g *Game) perPlyChance(s *State) bool {
 
 // formatChance writes an outcome's token.
 func (g *Game) formatChance(s *State, m Move) string {
-	ev := m.From()
+	ev := chanceEv(m)
 	if ev < 0 || ev >= len(g.chance) {
 		return fmt.Sprintf("?%x", uint64(m))
 	}

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,6 +43,8 @@ type diceEvent struct {
 	weights []int
 	doubles []bool
 	names   []string
+	// result[r] is the outcome of ordered result r (sample)
+	result []uint16
 }
 
 // the State words after the values
@@ -87,8 +90,10 @@ func compileDice(c *compiler, p string, cb chanceBase) chanceEvent {
 		name := diceName(key)
 		if i, ok := index[name]; ok {
 			d.weights[i]++
+			d.result = append(d.result, uint16(i))
 			continue
 		}
+		d.result = append(d.result, uint16(len(d.names)))
 		index[name] = len(d.names)
 		d.names = append(d.names, name)
 		d.vals = append(d.vals, key...)
@@ -110,6 +115,13 @@ func compileDice(c *compiler, p string, cb chanceBase) chanceEvent {
 			return slices.Compare(d.vals[a*d.count:(a+1)*d.count], d.vals[b*d.count:(b+1)*d.count])
 		})
 		vals, weights, doubles, names := make([]int32, 0, len(d.vals)), make([]int, 0, len(order)), make([]bool, 0, len(order)), make([]string, 0, len(order))
+		rank := make([]uint16, len(order))
+		for j, i := range order {
+			rank[i] = uint16(j)
+		}
+		for r, i := range d.result {
+			d.result[r] = rank[i]
+		}
 		for _, i := range order {
 			vals = append(vals, d.vals[i*d.count:(i+1)*d.count]...)
 			weights = append(weights, d.weights[i])
@@ -135,6 +147,12 @@ func diceName(v []int32) string {
 
 func (d *diceEvent) possible(s *State) bool { return true }
 
+// sample throws the dice: one of the faces^count ordered results, all
+// equally likely, and its outcome.
+func (d *diceEvent) sample(s *State, rng *rand.Rand) Move {
+	return chanceMove(d.index, int(d.result[rng.IntN(len(d.result))]))
+}
+
 func (d *diceEvent) outcomes(s *State, buf []Move) []Move {
 	for i := range d.weights {
 		buf = append(buf, chanceMove(d.index, i))
@@ -143,14 +161,14 @@ func (d *diceEvent) outcomes(s *State, buf []Move) []Move {
 }
 
 func (d *diceEvent) weight(s *State, m Move) int {
-	if i := m.Aux(); m.From() == d.index && i >= 0 && i < len(d.weights) {
+	if i := chanceIdx(m); chanceEv(m) == d.index && i < len(d.weights) {
 		return d.weights[i]
 	}
 	return 0
 }
 
 func (d *diceEvent) apply(s *State, m Move) bool {
-	i := m.Aux()
+	i := chanceIdx(m)
 	for k := 0; k < d.count; k++ {
 		s.setChanceSlot(d.index, k, d.vals[i*d.count+k])
 	}
@@ -179,7 +197,7 @@ func (d *diceEvent) takeExtra(s *State) bool {
 }
 
 func (d *diceEvent) format(s *State, m Move) string {
-	if i := m.Aux(); i >= 0 && i < len(d.names) {
+	if i := chanceIdx(m); i < len(d.names) {
 		return d.names[i]
 	}
 	return "?"
@@ -257,3 +275,42 @@ func (d *diceEvent) isDoubles(s *State) bool {
 
 // run returns the consecutive doubles the last thrower has thrown.
 func (d *diceEvent) run(s *State) int { return int(s.chanceSlot(d.index, d.count+diceRun)) }
+
+// DiceShape returns the number of dice and their faces of chance event ev,
+// and whether it is a dice event. Move rules may ask it at compile time:
+// the events are compiled before the rules.
+func (g *Game) DiceShape(ev int) (count, faces int, ok bool) {
+	if ev < 0 || ev >= len(g.chance) {
+		return 0, 0, false
+	}
+	d, ok := g.chance[ev].(*diceEvent)
+	if !ok {
+		return 0, 0, false
+	}
+	return d.count, d.faces, true
+}
+
+// Die returns die k (0-based) of the last throw of dice event ev (an
+// unordered throw sorted high first), 0 before any throw or when ev is not
+// a dice event.
+func (s *State) Die(ev, k int) int {
+	if ev < 0 || ev >= len(s.g.chance) {
+		return 0
+	}
+	if d, ok := s.g.chance[ev].(*diceEvent); ok {
+		return d.die(s, k)
+	}
+	return 0
+}
+
+// DoublesRun returns how many doubles in a row the seat that last threw
+// dice event ev has thrown, the last throw included (0 after other values).
+func (s *State) DoublesRun(ev int) int {
+	if ev < 0 || ev >= len(s.g.chance) {
+		return 0
+	}
+	if d, ok := s.g.chance[ev].(*diceEvent); ok {
+		return d.run(s)
+	}
+	return 0
+}

@@ -379,3 +379,88 @@ when = 'doubles("roll") && die("roll", 1) == 6 && dice_total("roll") == 12 && do
 		}
 	}
 }
+
+// The Go side a move rule reads: the event by name, the dice's shape, the
+// last throw and the run of doubles.
+func TestDiceAccessors(t *testing.T) {
+	g := loadFile(t, "../testdata/variants/dice-race.toml")
+	ev, ok := g.ChanceIndex("throw")
+	if !ok || g.ChanceNames()[ev] != "throw" {
+		t.Fatalf("ChanceIndex(throw) = %d, %v", ev, ok)
+	}
+	if n, f, ok := g.DiceShape(ev); n != 2 || f != 6 || !ok {
+		t.Errorf("DiceShape = %d, %d, %v", n, f, ok)
+	}
+	h := core.NewHistory(g, g.NewState())
+	if err := g.Replay(h, lines("3-5", "a1-i1", "2-2")); err != nil {
+		t.Fatal(err)
+	}
+	s := h.State
+	if s.Die(ev, 0) != 2 || s.Die(ev, 1) != 2 || s.Die(ev, 2) != 0 || s.DoublesRun(ev) != 1 {
+		t.Errorf("after 2-2: dice %d %d, run %d", s.Die(ev, 0), s.Die(ev, 1), s.DoublesRun(ev))
+	}
+	if got := g.ChanceShown(s); len(got) != 1 || got[0] != "throw: 2-2" {
+		t.Errorf("ChanceShown = %q", got)
+	}
+}
+
+// at = "phase": the event happens once each time one of its phases begins,
+// before the per-ply events; phases limits where an event happens.
+func TestChanceAtPhaseStart(t *testing.T) {
+	src := strings.Replace(oneDie, "%s", `phases = ["a", "b"]
+[chance.cut]
+type = "dice"
+faces = 2
+at = "phase"
+phases = ["b"]
+[phases.a]
+moves = ["run"]
+end_if = 'ply % 4 == 2'
+next = "b"
+[phases.b]
+moves = ["run"]
+end_if = 'ply % 4 == 0'
+next = "a"`, 1)
+	g, err := loadChance(t, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := core.NewHistory(g, g.NewState())
+	// the pending event before each decision, ply by ply: the cut comes
+	// only when phase b begins (plies 2 and 6), before that ply's roll
+	want := [][]string{{"roll"}, {"roll"}, {"cut", "roll"}, {"roll"}, {"roll"}, {"roll"}, {"cut", "roll"}}
+	for ply, events := range want {
+		for _, ev := range events {
+			if got := g.ChanceEvent(h.State); got != ev {
+				t.Fatalf("ply %d: pending %q, want %q", ply, got, ev)
+			}
+			if err := g.Replay(h, lines("1")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.AtChance(h.State) {
+			t.Fatalf("ply %d: %q still pending after %v", ply, g.ChanceEvent(h.State), events)
+		}
+		m := h.Legal(nil)[0]
+		if err := h.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDiceRacePlayout plays random games of the dice race, throws
+// drawn by weight (compare with the playouts of variants without chance in
+// bench_test.go).
+func BenchmarkDiceRacePlayout(b *testing.B) {
+	g := loadFile(b, "../testdata/variants/dice-race.toml")
+	rng := rand.New(rand.NewPCG(1, 1))
+	s, start := g.NewState(), g.NewState()
+	buf := make([]core.Move, 0, 256)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s.CopyFrom(start)
+		if _, err := g.Playout(s, rng, buf, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

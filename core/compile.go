@@ -134,7 +134,9 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compilePieces()
 	c.compilePieceState()
 	g.boxNames()
+	g.marksUsed = c.usesMarks()
 	c.compileSetup()
+	c.compileChance()
 	c.compileRules()
 	for _, f := range c.late {
 		f()
@@ -143,7 +145,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.followUps = c.compileFollowUps()
 	c.segments = c.linkChains()
 	c.compilePhases()
-	c.compileChance()
+	c.linkChance()
 	c.compilePriority()
 	g.tableSeatKeys()
 	c.compileEnds()

@@ -21,6 +21,7 @@ var pieceKeys = []*Key{
 	{Name: "board_glyph", Type: TString, Doc: "how boards draw the piece, when not as its glyph (chess tic-tac-toe: Black's R drawn r)"},
 	{Name: "title", Type: TString, Doc: "accepted and ignored"},
 	&confineKey,
+	{Name: "role", Type: TString, Doc: "kinds of one role are the same piece in different seats' armies: a piece that passes to another seat becomes its kind of that role"},
 }
 
 func (c *compiler) compilePieces() {
@@ -56,6 +57,7 @@ func (c *compiler) compilePieces() {
 			k.BoardGlyph = k.Glyph
 		}
 		c.readString(p, keyOf(pieceKeys, "title"))
+		k.Role = c.readString(p, keyOf(pieceKeys, "role"))
 		c.g.kinds = append(c.g.kinds, k)
 		c.compileConfine(p, len(c.g.kinds)-1)
 	}

@@ -33,6 +33,10 @@ type Effects struct {
 	Result  Result
 	EndedBy string
 	EndSeat int
+	// Chance names the chance event when the move is an outcome of one
+	// (Mover is then the seat it was played for, and ExtraTurn the turn
+	// a throw of doubles will earn); "" for a decision.
+	Chance string
 }
 
 // CellStones is a cell and a number of stones.
@@ -62,6 +66,10 @@ func (g *Game) MoveEffects(before, after *State, m Move) Effects {
 	}
 	if m == Pass {
 		e.From, e.To = -1, -1
+	}
+	if m.IsChance() {
+		e.Mover, e.Chance = before.ToMove(), g.ChanceEvent(before)
+		e.ExtraTurn = false
 	}
 	for p := 0; p < g.NumPieces(); p++ {
 		if c := before.PieceCell(p); c >= 0 && after.PieceCell(p) < 0 {

@@ -42,6 +42,9 @@ type PieceKind struct {
 	// BoardGlyph is how boards draw the piece (default: Glyph); Glyph is
 	// how notation writes it.
 	BoardGlyph string
+	// Role names the piece across armies ([pieces] role): a piece that
+	// passes to another seat becomes that seat's kind of the same role.
+	Role string
 }
 
 // HasFlag reports whether the kind carries a flag.
@@ -120,6 +123,8 @@ type Game struct {
 	chancePly, chanceStart [][]int
 	// dice is the first dice event (distance = "dice"), or nil.
 	dice *diceEvent
+	// chanceOff, chanceLen: the events' words in the State
+	chanceOff, chanceLen int
 	// counters[i]: rule i's captureCounter, or nil (priority.go)
 	counters []captureCounter
 	// always[i]: every move of rule i takes a piece (priority.go)
@@ -218,7 +223,10 @@ type Game struct {
 	// (capture_to = "hand"); a placement then takes any instance of the
 	// kind that is off the board, listed per seat and kind in instances.
 	handReturn bool
-	instances  [][]int32
+	// marksUsed: some rule has en_passant = "mark": the State keeps a
+	// mark per seat (en_passant.go).
+	marksUsed bool
+	instances [][]int32
 	// pieceVars are the per-piece state variables ([piece_state]), by name.
 	pieceVars []pieceVar
 	initial   *State

@@ -62,6 +62,8 @@ type slideRule struct {
 	forks bool
 	// atk: the tabled attack test (attack_table.go), or nil.
 	atk *lineTable
+	// epMark, epTake: en_passant = "mark" or "take" (en_passant.go).
+	epMark, epTake bool
 	// moverIf, passOver, takeIf: the piece conditions of mover_if,
 	// pass_over and take_if (piece_cond.go); nil when absent.
 	moverIf  *pieceCond
@@ -111,7 +113,7 @@ var (
 // its capture keys.
 func lineKeys(distance *Key, capture ...*Key) []*Key {
 	keys := []*Key{&moverPiecesKey, &moverKindsKey, &dirsKey, distance, &maxDistanceKey, &throughKey, &landKey, &carryKey,
-		&surroundedKey, &excludeKey, &lineNotationKey, &commonRestKey, &whenKey, &fromRegionKey, &attackOnlyKey, &lineFacingKey,
+		&surroundedKey, &excludeKey, &lineNotationKey, &commonRestKey, &whenKey, &fromRegionKey, &attackOnlyKey, &lineFacingKey, &enPassantKey,
 		&moverIfKey, &passOverKey, &takeIfKey}
 	return append(keys, capture...)
 }
@@ -233,6 +235,15 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 		}
 		ru.facingVar = v
 	}
+	switch c.readChoice(p, &enPassantKey) {
+	case "mark":
+		ru.epMark = true
+	case "take":
+		ru.epTake = true
+		if !ru.replace || ru.land == landEmpty {
+			r.Errorf(p, "%s: en_passant = \"take\" needs a rule that takes the piece on its target (capture = \"replace\", land allowing an enemy)", p)
+		}
+	}
 	ru.forks = b.HasForks()
 	if ru.forks && (ru.jump || (ru.cap != nil && ru.cap.kind != capNone && ru.cap.kind != capReplace) || ru.byHeight) {
 		r.Errorf(p, "%s: on a board whose lines fork, a %s follows the forks only with capture = \"replace\" or \"none\" and a fixed or any distance", p, rb.typ)
@@ -328,6 +339,9 @@ func (r *slideRule) captured(s *State, m Move) int {
 	}
 	if r.replace {
 		n += s.Height(m.To())
+		if m.Aux()&epBit != 0 {
+			n++
+		}
 	}
 	if r.jump || r.cap == nil {
 		return n
@@ -556,6 +570,9 @@ func (r *slideRule) ray(s *State, out []Move, ray []int32, min, c, p, side, dist
 		}
 		if t := int(ray[dist-1]); ok && dist > min && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) {
 			out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
+		} else if r.epTake && ok && dist > min && height[t] == 0 && counts[t] == 0 && r.epVictim(s, t, mover, side) >= 0 &&
+			(r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) {
+			out = append(out, mkMove(r.index, c, t, d|epBit))
 		}
 		return out
 	}
@@ -678,6 +695,15 @@ func (r *slideRule) play(s *State, m Move) error {
 	from, to := m.From(), m.To()
 	mover := s.ToMove()
 	moved := s.Top(from)
+	if r.epTake && m.Aux()&epBit != 0 && s.Height(to) == 0 {
+		v := r.epVictim(s, to, mover, int(s.g.pieceOwner[moved]))
+		if v < 0 {
+			return fmt.Errorf("%s: no piece to take en passant on %s", r.name, s.g.board.Cells[to].Name)
+		}
+		if err := r.cap.takeTarget(s, v, mover, r.name); err != nil {
+			return err
+		}
+	}
 	if r.replace && s.Height(to) > 0 {
 		if err := r.cap.takeTarget(s, to, mover, r.name); err != nil {
 			return err
@@ -700,6 +726,9 @@ func (r *slideRule) play(s *State, m Move) error {
 		n = s.Height(from)
 	}
 	s.moveStack(from, to, n)
+	if r.epMark {
+		r.markAfter(s, m, mover)
+	}
 	if post {
 		return r.cap.apply(s, m, mover, r.name)
 	}
@@ -713,7 +742,7 @@ func (r *slideRule) format(s *State, m Move) string {
 		formatCustodial(s, &sb, r, m)
 		return sb.String()
 	}
-	if r.xOnCapture && s.Height(m.To()) > 0 && r.replace {
+	if r.xOnCapture && (s.Height(m.To()) > 0 || m.Aux()&epBit != 0) && r.replace {
 		return s.g.board.Cells[m.From()].Name + "x" + s.g.board.Cells[m.To()].Name
 	}
 	return formatMove(s, r.byPiece, r.cap, m)

@@ -183,10 +183,16 @@ func (r *slideRule) noteShape(g *Game) (noteShape, bool) {
 	}
 	sh.replaceGlyph = r.replace && r.byPiece
 	sh.reach = func(add func(from, to int)) bool {
-		for c := 0; c < g.board.N(); c++ {
-			for _, d := range r.dirs {
-				for _, t := range r.targetsAlong(g, c, d) {
-					add(c, int(t))
+		n := g.board.N()
+		for c := 0; c < n; c++ {
+			for _, ds := range [][]int{r.dirs, r.oppDirs} {
+				for _, d := range ds {
+					for _, t := range r.targetsAlong(g, c, d) {
+						// a static when (a table over from and to) rules pairs out
+						if r.when == nil || !r.when.static || r.when.table[c*n+int(t)] {
+							add(c, int(t))
+						}
+					}
 				}
 			}
 		}

@@ -62,7 +62,9 @@ func (g *Game) settle(s *State, buf []Move, refereed bool) []Move {
 			return append(buf[:0], Pass)
 		}
 		if !refereed || g.stuckReferee == nil || !g.stuckReferee(s) {
-			g.endStuck(s)
+			if g.endStuck(s) {
+				continue // the stuck seat is out ([end] no_move, result = "eliminate"): the next one moves
+			}
 			return buf[:0]
 		}
 		// [turns] stuck = "foul_or_draw": not moving would hand another
@@ -73,10 +75,11 @@ func (g *Game) settle(s *State, buf []Move, refereed bool) []Move {
 }
 
 // endStuck ends the game of a seat with no move: by the first [end] no_move
-// condition that holds, else by the [turns] stuck policy.
-func (g *Game) endStuck(s *State) {
-	if g.noMoveEnd(s) {
-		return
+// condition that holds, else by the [turns] stuck policy. It reports
+// whether instead the seat was eliminated and play goes on.
+func (g *Game) endStuck(s *State) bool {
+	if done, goOn := g.noMoveEnd(s); done {
+		return goOn
 	}
 	winner := scoresDecide
 	switch {
@@ -94,6 +97,7 @@ func (g *Game) endStuck(s *State) {
 		winner = -1
 	}
 	g.endGame(s, EndStuck, s.ToMove(), winner)
+	return false
 }
 
 func (g *Game) gen(s *State, buf []Move) []Move {
@@ -187,6 +191,7 @@ func (g *Game) play(s *State, m Move) error {
 			return fmt.Errorf("core: move %#x names no rule", uint64(m))
 		}
 		ru := g.rules[ri]
+		g.clearMark(s, mover)
 		var undo *State
 		if g.awards != nil && g.awards[ri] && ru.(pointsAwarder).mayAward(s, m) {
 			// a capture refused for its points must leave s as it was

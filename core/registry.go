@@ -35,6 +35,7 @@ func init() {
 		&placeMove,
 		&slideMove, &stepMove, &jumpMove,
 		&leapMove,
+		&castleMove,
 		&sowMove,
 		&pivotMove,
 		&removeMove,

@@ -72,14 +72,8 @@ func (g *Game) nextOpen(s *State, mover, by int) bool {
 			if c < 0 {
 				continue
 			}
-			for i := range as {
-				e := &as[i]
-				if e.hits != nil && !e.hits[by][c] {
-					continue
-				}
-				if e.a.attackedBy(s, c, by) {
-					return true
-				}
+			if g.attackedBySeatIn(s, as, c, by) {
+				return true
 			}
 		}
 	}
@@ -128,6 +122,25 @@ func (lg *legality) royalPiece(p int) bool {
 			if int(q) == p {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// attackedBySeat reports whether a piece of seat by could take a piece on
+// t by a rule of the current phase.
+func (g *Game) attackedBySeat(s *State, t, by int) bool {
+	return g.attackedBySeatIn(s, g.legal.attackers[s.buf[hPhase]], t, by)
+}
+
+func (g *Game) attackedBySeatIn(s *State, as []attackEntry, t, by int) bool {
+	for i := range as {
+		e := &as[i]
+		if e.hits != nil && !e.hits[by][t] {
+			continue
+		}
+		if e.a.attackedBy(s, t, by) {
+			return true
 		}
 	}
 	return false

@@ -360,27 +360,57 @@ func TestThreeChessPawnCrosses(t *testing.T) {
 // come up on the way).
 func TestThreeChessMatchesModel(t *testing.T) {
 	g := tcGame(t)
-	games, maxPlies := 6, 160
+	games, maxPlies := 10, 400
 	if testing.Short() {
 		games = 2
 	}
 	rng := rand.New(rand.NewPCG(31, 32))
 	positions := 0
+	seen := map[string]int{}
+	note := func(p *tmPos, moves []string) {
+		if p.inCheck(p.toMove) {
+			seen["check"]++
+		}
+		for _, m := range moves {
+			switch {
+			case strings.HasPrefix(m, "O-O"):
+				seen["castling"]++
+			case strings.Contains(m, "="):
+				seen["promotion"]++
+			}
+		}
+		for _, m := range p.legal(true) {
+			if m.ep >= 0 {
+				seen["en passant"]++
+			}
+		}
+		if p.alive() < 3 {
+			seen["after an elimination"]++
+		}
+	}
 	for game := 0; game < games; game++ {
 		s := g.NewState()
 		p := tmStart()
-		p.noEP, p.noCastle = true, true
 		for ply := 0; ply < maxPlies; ply++ {
 			want := p.moveNames(true)
-			got := strings.Fields(legal(g, s))
+			var got []string
+			for _, m := range g.Settle(s, nil) {
+				got = append(got, g.Format(s, m))
+			}
 			sort.Strings(got)
 			positions++
 			if strings.Join(got, " ") != strings.Join(want, " ") {
-				t.Fatalf("game %d ply %d: engine %v\nmodel %v", game, ply, got, want)
+				by, seat := g.EndedBy(s)
+				t.Fatalf("game %d ply %d: engine %v (to move %d, ended by %q seat %d, over %v)\nmodel %v (to move %d, out %v, result %d)", game, ply, got, s.ToMove(), by, seat, s.Over(), want, p.toMove, p.out, p.result)
 			}
 			if len(want) == 0 {
+				if r := g.Result(s); !r.Over || r.Winner != p.result {
+					t.Fatalf("game %d ply %d: the model's game is over (winner %d), the engine's: %+v", game, ply, p.result, r)
+				}
+				seen["end"]++
 				break
 			}
+			note(p, want)
 			mv := want[rng.IntN(len(want))]
 			m, err := g.Parse(s, mv)
 			if err != nil {
@@ -396,5 +426,102 @@ func TestThreeChessMatchesModel(t *testing.T) {
 			p.play(tm, true)
 		}
 	}
-	t.Logf("%d positions compared", positions)
+	t.Logf("%d positions compared; seen: %v", positions, seen)
+}
+
+// tcPlay plays moves written in notation.
+func tcPlay(t *testing.T, g *core.Game, s *core.State, moves ...string) {
+	t.Helper()
+	for _, mv := range moves {
+		m, err := g.Parse(s, mv)
+		if err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+		if err := g.Play(s, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// tcKindOn names the kind of the piece on cell ("" when empty).
+func tcKindOn(g *core.Game, s *core.State, cell string) string {
+	c, _ := g.Board().Index(cell)
+	if p := s.Top(c); p >= 0 {
+		return g.PieceKindOf(p).Name
+	}
+	return ""
+}
+
+// Readings 6.4, En passant: after White's double step e2-e4, the second
+// enemy (Red, whose pawn crossed into White's half on f4) takes on e3 on
+// his first turn after it, Black having let it pass; the pawn on e4 goes.
+func TestThreeChessEnPassantBySecondEnemy(t *testing.T) {
+	g := tcGame(t)
+	s := g.NewState()
+	tcPlay(t, g, s, "a2-a3", "l7-l6", "f11-f9", "a3-a4", "l6-l5", "f9-f4", "e2-e4", "k7-k6")
+	if got := tcFrom(g, s, "f4"); got != "f4-f3 f4xe3" {
+		t.Fatalf("Red's pawn on f4: %q, want f4-f3 f4xe3", got)
+	}
+	tcPlay(t, g, s, "f4xe3")
+	if k := tcKindOn(g, s, "e4"); k != "" {
+		t.Errorf("e4 holds %s after the en passant capture, want nothing", k)
+	}
+	if k := tcKindOn(g, s, "e3"); k != "red_pawn" {
+		t.Errorf("e3 holds %q, want red_pawn", k)
+	}
+	// the right ends when the pawn's owner moves again
+	s2 := g.NewState()
+	tcPlay(t, g, s2, "a2-a3", "l7-l6", "f11-f9", "a3-a4", "l6-l5", "f9-f4", "e2-e4", "k7-k6", "h11-h10", "b2-b3", "k6-k5")
+	if got := tcFrom(g, s2, "f4"); got != "f4-f3" {
+		t.Errorf("after White moved again: %q, want f4-f3", got)
+	}
+}
+
+// Readings 6.7: Red to move is mated, checked by both enemies (White's
+// rook along rank 12, Black's along file l); the mater is the first
+// checking player counting backwards from Red's turn, Black. Red's king
+// leaves the board, his pawn becomes Black's on its cell, Red is out and
+// White moves next.
+func TestThreeChessMateAttribution(t *testing.T) {
+	g, s := tcPosition(t, "red", map[string]string{"e1": "white_king", "d8": "black_king", "l12": "red_king",
+		"h12": "white_rook", "l9": "black_rook", "k9": "black_rook", "e11": "red_pawn"})
+	if moves := g.Settle(s, nil); len(moves) == 0 {
+		t.Fatalf("the game ended: %+v", g.Result(s))
+	}
+	if !s.Eliminated(2) || s.Eliminated(0) || s.Eliminated(1) {
+		t.Errorf("eliminated: white %v black %v red %v, want red only", s.Eliminated(0), s.Eliminated(1), s.Eliminated(2))
+	}
+	if s.ToMove() != 0 {
+		t.Errorf("seat to move %d, want White (0)", s.ToMove())
+	}
+	if k := tcKindOn(g, s, "l12"); k != "" {
+		t.Errorf("l12 holds %s, want the mated king gone", k)
+	}
+	if k := tcKindOn(g, s, "e11"); k != "black_pawn" {
+		t.Errorf("e11 holds %q, want the pawn passed to Black (black_pawn)", k)
+	}
+	if s.Ply() != 0 {
+		t.Errorf("ply %d: the elimination is not a ply", s.Ply())
+	}
+	// with White's check alone, White is the mater
+	g2, s2 := tcPosition(t, "red", map[string]string{"e1": "white_king", "d8": "black_king", "l12": "red_king",
+		"h12": "white_rook", "l9": "white_rook", "k9": "white_rook", "e11": "red_pawn"})
+	g2.Settle(s2, nil)
+	if k := tcKindOn(g2, s2, "e11"); k != "white_pawn" {
+		t.Errorf("mated by White alone: e11 holds %q, want white_pawn", k)
+	}
+}
+
+// Readings 6.7: Red to move has no legal move and is not in check: a draw
+// among those still in.
+func TestThreeChessStalemate(t *testing.T) {
+	g, s := tcPosition(t, "red", map[string]string{"e1": "white_king", "d8": "black_king", "l12": "red_king",
+		"h11": "white_rook", "k9": "black_rook"})
+	r := g.Result(s)
+	if !r.Over || r.Winner != -1 {
+		t.Errorf("result %+v, want a draw", r)
+	}
+	if by, _ := g.EndedBy(s); by != "stalemate" {
+		t.Errorf("ended by %q, want stalemate", by)
+	}
 }

@@ -31,6 +31,8 @@ const (
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
 	scores, counts, top, height, below, pos, placed, elim, own, takebacks, rest, notice, pvars, size int
+	// marks: en passant marks, two entries per seat (0: the game has none)
+	marks int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that

@@ -25,6 +25,10 @@ func (g *Game) newLayout() *State {
 	l.notice = l.rest + np
 	l.pvars = l.notice + ns
 	l.size = l.pvars + np*len(g.pieceVars)
+	if g.marksUsed {
+		l.marks = l.size // en passant marks: two entries per seat (en_passant.go)
+		l.size += 2 * ns
+	}
 	g.small = nc <= 64
 	if g.small && len(g.board.Dirs) > 0 {
 		longest := 0

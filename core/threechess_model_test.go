@@ -652,6 +652,12 @@ func (p *tmPos) legal(expose bool) []tmMove {
 // name writes m as the engine does: FROM-TO, FROMxTO for a capture, =K for
 // a promotion, the castling king's move.
 func (p *tmPos) name(m tmMove) string {
+	if m.castle >= 0 {
+		if m.castle%32 == 7 {
+			return "O-O"
+		}
+		return "O-O-O"
+	}
 	sep := "-"
 	if p.kind[m.to] != tmEmpty {
 		sep = "x"

@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"sync"
@@ -81,7 +82,10 @@ type App struct {
 	root   *tview.Flex
 	keymap []Binding
 
-	agents   []agent.Agent
+	agents []agent.Agent
+	// dice draws the chance outcomes a person's roll plays (seeded by
+	// Options.Seed)
+	dice     *rand.Rand
 	aiCancel context.CancelFunc
 	aiGen    int
 	thinking bool
@@ -164,7 +168,8 @@ func New(opts Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{opts: opts, keymap: DefaultKeymap, done: make(chan struct{}), lastData: data, rulesAt: opts.Clock()}
+	a := &App{opts: opts, keymap: DefaultKeymap, done: make(chan struct{}), lastData: data, rulesAt: opts.Clock(),
+		dice: rand.New(rand.NewPCG(opts.Seed, 0x64696365))}
 	a.actions = a.handlers()
 	a.openedData, a.rulesOpened = data, a.rulesAt
 	if opts.Keymap != "" {

@@ -1327,9 +1327,46 @@ func TestHelpPagesFit80x24(t *testing.T) {
 	}
 	for _, b := range a.keymap {
 		if !strings.Contains(shown, " "+string(b.Action)+" ") {
-			t.Errorf("the help never shows %s", b.Action)
+			t.Errorf("the help never shows %s:\n%s", b.Action, shown)
 		}
 	}
 	tm.runes(" ")
 	tm.waitGone("page ")
+}
+
+// A variant with dice: the start is a chance node; enter rolls (seeded),
+// the throw is shown, narrated and recorded; a typed outcome (:5-3) plays
+// that throw; undo and redo take a throw back like a move.
+func TestChanceRollAndTypedOutcome(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: "../testdata/variants/dice-race.toml", Seed: 7})
+	s := tm.waitFor("throw: enter/d rolls, :1-1")
+	if !strings.Contains(s, "to move: white (human)") {
+		t.Errorf("the seat to throw is not shown:\n%s", s)
+	}
+	tm.key(tcell.KeyEnter)
+	s = tm.waitFor("throw for white")
+	var thrown string
+	tm.sync(func() { thrown = a.sess.Lines()[0] })
+	if !strings.Contains(s, "1. "+thrown) || !strings.Contains(s, "throw: "+thrown) {
+		t.Errorf("the roll %s is not in the record and the side:\n%s", thrown, s)
+	}
+	tm.runes("u")
+	tm.waitFor("moves (0)")
+	tm.typeMove("5-3")
+	s = tm.waitFor("1. 5-3")
+	if !strings.Contains(s, "throw: 5-3") {
+		t.Errorf("the typed throw is not shown:\n%s", s)
+	}
+	tm.typeMove("a1-i1")
+	s = tm.waitFor("2. a1-i1")
+	if !strings.Contains(s, "to move: black") {
+		t.Errorf("Black does not throw next:\n%s", s)
+	}
+	tm.runes("d")
+	tm.waitFor("throw for black")
+	tm.sync(func() {
+		if got := len(a.sess.Lines()); got != 3 {
+			t.Errorf("%d lines after d, want 3", got)
+		}
+	})
 }

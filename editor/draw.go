@@ -178,6 +178,15 @@ func (a *App) sideText(w, h int) string {
 			kind = ag.Name()
 		}
 		fmt.Fprintf(&b, "to move: %s (%s)\n", a.color(a.seatColor(s.ToMove()), tview.Escape(who)), kind)
+		if g.AtChance(s) && a.agents[s.ToMove()] == nil {
+			fmt.Fprintf(&b, "%s: enter/d rolls, :%s\n", tview.Escape(g.ChanceEvent(s)), tview.Escape(a.sess.Format(a.sess.Legal()[0])))
+		}
+	}
+	if !g.AtChance(s) {
+		// the throw to use (while one is pending, the last is in the record)
+		for _, line := range g.ChanceShown(s) {
+			fmt.Fprintln(&b, tview.Escape(line))
+		}
 	}
 	if len(g.Phases()) > 1 {
 		fmt.Fprintf(&b, "phase: %s\n", g.Phases()[s.Phase()])

@@ -6,6 +6,7 @@ import (
 	"rulesmith/editor/session"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
@@ -28,6 +29,10 @@ func (a *App) handlers() map[Action]func() bool {
 		ActSelect: func() bool {
 			if a.in.Pending != 0 {
 				a.commit(a.in.Confirm()) // and the next seat's agent starts
+				return true
+			}
+			if a.sess.Game.AtChance(a.sess.State()) {
+				a.roll() // nothing to pick while chance is to move
 				return true
 			}
 			if a.board.Cursor() < a.sess.Game.Board().N() {
@@ -86,6 +91,7 @@ func (a *App) handlers() map[Action]func() bool {
 		ActScrollUp:   func() bool { a.listScroll += 5; return true },
 		ActScrollDown: func() bool { a.listScroll = max(0, a.listScroll-5); return true },
 		ActPass:       func() bool { a.playText("pass"); return true },
+		ActRoll:       func() bool { a.roll(); return true },
 		ActCall:       func() bool { a.callMenu(); return false },
 		ActTraining: func() bool {
 			a.training = !a.training
@@ -274,12 +280,41 @@ func (a *App) playText(text string) {
 		a.afterCall()
 		return
 	}
+	if out, rest, ok := strings.Cut(text, ":"); ok && a.sess.Game.AtChance(a.sess.State()) {
+		// the readings' one-line form: the outcome, then the decision
+		if err := a.sess.PlayText(strings.TrimSpace(out)); err != nil {
+			a.in.Err = fmt.Sprintf("illegal outcome %q: %v", out, err)
+			return
+		}
+		if text = strings.TrimSpace(rest); text == "" {
+			a.in.Msg = a.sess.Last
+			return
+		}
+	}
 	m, err := a.sess.Game.Parse(a.sess.State(), text)
 	if err != nil {
 		a.in.Err = fmt.Sprintf("illegal move %q: %v", text, err)
 		return
 	}
 	a.tryPlay(m)
+}
+
+// roll plays the pending chance event: an outcome drawn by its weight from
+// the editor's stream, seeded by --seed (an agent's seat draws its own).
+func (a *App) roll() {
+	g, s := a.sess.Game, a.sess.State()
+	if !g.AtChance(s) {
+		a.in.Err = "no chance event is pending"
+		return
+	}
+	if a.thinking {
+		return // the seat's agent plays it
+	}
+	moves := a.sess.Legal()
+	if len(moves) == 0 {
+		return
+	}
+	a.commit(g.Sample(s, moves, a.dice))
 }
 
 // onCell handles Enter or a click on a cell: the model picks (a piece, a
@@ -469,17 +504,35 @@ func (a *App) prompt(label, def string, done func(string)) {
 func (a *App) showHelp() {
 	head, lines := helpPages(helpText(a.keymap))
 	_, _, _, h := a.root.GetRect()
-	per := len(lines)
+	// each page holds as many lines as fit, a line wider than the box
+	// counting the rows it wraps to
+	const inner = 76
+	room := 1 << 30
 	if h > 2 {
-		per = max(1, min(per, h-2-len(head)))
+		room = max(1, h-2-len(head))
 	}
-	pages := (len(lines) + per - 1) / per
+	var starts []int
+	used, most := room, 0
+	for i, l := range lines {
+		n := max(1, (utf8.RuneCountInString(l)+inner-1)/inner)
+		if used+n > room {
+			starts = append(starts, i)
+			used = 0
+		}
+		used += n
+		most = max(most, used)
+	}
+	if len(starts) == 0 {
+		starts = append(starts, 0)
+	}
+	starts = append(starts, len(lines))
+	pages := len(starts) - 1
 	tv := tview.NewTextView()
 	tv.SetBorder(true)
 	a.mono(tv)
 	page := 0
 	show := func() {
-		tv.SetText(strings.Join(head, "\n") + "\n" + strings.Join(lines[page*per:min(len(lines), (page+1)*per)], "\n"))
+		tv.SetText(strings.Join(head, "\n") + "\n" + strings.Join(lines[starts[page]:starts[page+1]], "\n"))
 		title := " help "
 		if pages > 1 {
 			title = fmt.Sprintf(" help, page %d of %d (space: next) ", page+1, pages)
@@ -506,7 +559,7 @@ func (a *App) showHelp() {
 		a.refresh()
 		return nil
 	})
-	rows := len(head) + per + 2
+	rows := len(head) + most + 2
 	if h > 2 {
 		rows = min(rows, h)
 	}

@@ -24,6 +24,7 @@ const (
 	ActUndo       Action = "undo"
 	ActRedo       Action = "redo"
 	ActPass       Action = "pass"
+	ActRoll       Action = "roll"
 	ActCall       Action = "call-foul"
 	ActTraining   Action = "training"
 	ActSave       Action = "save"
@@ -92,6 +93,7 @@ var DefaultKeymap = []Binding{
 	{"pgup", ActScrollUp, "scroll the record (the differences) up", ScopeBoard},
 	{"pgdn", ActScrollDown, "scroll it down", ScopeBoard},
 	{"p", ActPass, "pass (where the rules allow)", ScopeBoard},
+	{"d", ActRoll, "roll: the engine plays the chance event (dice); or type it, :5-3", ScopeBoard},
 	{"f", ActCall, "call the foul on the last move", ScopeBoard},
 	{"t", ActTraining, "training: warn before a foul is played", ScopeBoard},
 	{"]", ActLineNext, "step through a demonstration line", ScopeBoard},

@@ -235,6 +235,13 @@ func rulebook(g *core.Game, figs *figures) string {
 		}
 	}
 
+	if events := g.Keys("chance"); len(events) > 0 {
+		b.WriteString("\n## Chance\n\nRandom events the engine plays (chance nodes); each outcome is a line of the record.\n")
+		for _, e := range events {
+			writeTyped(&b, g, "chance", e)
+		}
+	}
+
 	b.WriteString("\n## Moves\n")
 	for i, r := range g.Rules() {
 		fmt.Fprintf(&b, "\n### %s\n\n", r.Name)
@@ -467,7 +474,7 @@ func explainDiff(base, g *core.Game) string {
 func tableOf(key string) string {
 	segs := strings.Split(key, ".")
 	switch segs[0] {
-	case "moves", "end", "effects", "phases", "fouls", "pieces":
+	case "moves", "end", "effects", "phases", "fouls", "pieces", "chance":
 		if len(segs) > 2 {
 			return segs[0] + "." + segs[1]
 		}
@@ -501,7 +508,7 @@ func code(v any) string {
 func tableTitle(table string) string {
 	kind, name, _ := strings.Cut(table, ".")
 	words := map[string]string{"moves": "Move rule", "end": "End condition", "effects": "Effect",
-		"phases": "Phase", "fouls": "Foul", "pieces": "Piece kind", "params": "Parameters",
+		"phases": "Phase", "fouls": "Foul", "chance": "Chance event", "pieces": "Piece kind", "params": "Parameters",
 		"players": "Players", "board": "Board", "turns": "Turns", "setup": "Setup", "scoring": "Scoring", "display": "Display"}
 	w, ok := words[kind]
 	switch {

@@ -31,6 +31,15 @@ type solveJSON struct {
 	Stored    int      `json:"stored"`
 	Endgame   int      `json:"endgame"`
 	Seconds   float64  `json:"seconds"`
+	// a variant with chance (method "expectimax")
+	Expected *float64    `json:"expected,omitempty"`
+	Best     []bestReply `json:"best,omitempty"`
+}
+
+type bestReply struct {
+	Outcome string  `json:"outcome,omitempty"`
+	Move    string  `json:"move"`
+	Value   float64 `json:"value"`
 }
 
 // solveCmd runs `rulesmith solve`.
@@ -112,6 +121,12 @@ func solveCmd(c *call) int {
 		if out.Line == nil {
 			out.Line = []string{}
 		}
+		if res.Method == "expectimax" {
+			out.Expected, out.Positions = &res.Expected, &res.Positions
+			for _, b := range res.Best {
+				out.Best = append(out.Best, bestReply(b))
+			}
+		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(out)
@@ -120,6 +135,10 @@ func solveCmd(c *call) int {
 	fmt.Fprintf(stdout, "variant: %s\n", name)
 	if o.record != "" {
 		fmt.Fprintf(stdout, "from: ply %d of %s, %s to move\n", h.State.Ply(), o.record, g.Seat(h.State.ToMove()))
+	}
+	if res.Method == "expectimax" {
+		printExpectimax(stdout, g, res)
+		return 0
 	}
 	switch {
 	case res.Method == "retrograde" && res.Value != 0:
@@ -159,6 +178,31 @@ func solveCmd(c *call) int {
 		fmt.Fprintf(stdout, "repeats: none on the searched lines (more than %d positions to walk them all)\n", res.Walked)
 	}
 	return 0
+}
+
+// printExpectimax prints the solve of a variant with chance.
+func printExpectimax(w io.Writer, g *core.Game, res solve.Result) {
+	fmt.Fprintf(w, "value: %+.6f (%s's expected outcome under perfect play: +1 a win, 0 a draw, -1 a loss)\n", res.Expected, g.Seat(0))
+	fmt.Fprintln(w, "method: expectimax (every reachable position; chance averaged by probability)")
+	fmt.Fprintf(w, "positions: %d (%d chance, %d decision, %d final)\n", res.Positions, res.ChanceNodes, res.DecisionNodes,
+		res.Positions-res.ChanceNodes-res.DecisionNodes)
+	if res.Acyclic {
+		fmt.Fprintln(w, "sweeps: 1 (no position repeats)")
+	} else {
+		fmt.Fprintf(w, "sweeps: %d (positions repeat through lost throws: values iterated until none moves by 1e-12)\n", res.Sweeps)
+	}
+	for _, b := range res.Best {
+		mv := b.Move
+		if mv == "" {
+			mv = "(no decision)"
+		}
+		if b.Outcome != "" {
+			fmt.Fprintf(w, "after %s: %s (%+.6f)\n", b.Outcome, mv, b.Value)
+		} else {
+			fmt.Fprintf(w, "best: %s (%+.6f)\n", mv, b.Value)
+		}
+	}
+	fmt.Fprintf(w, "seconds: %.2f\n", res.Elapsed.Seconds())
 }
 
 // lineText prints a line with the seat of each run of moves by one seat:

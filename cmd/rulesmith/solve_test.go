@@ -70,3 +70,30 @@ func TestCLISolveRetrograde(t *testing.T) {
 		t.Fatalf("positions %v = %v + %v + %v?", p, w, l, d)
 	}
 }
+
+// A variant with dice is solved by expectimax: the expected outcome, the
+// positions, and the best decision after each throw of the start.
+func TestCLISolveChance(t *testing.T) {
+	r := rulesmith(t, "solve", "../../testdata/variants/dice-race.toml", "--set", "cells=17", "--set", "goal=6")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for _, want := range []string{
+		"value: +0.801169 (white's expected outcome under perfect play: +1 a win, 0 a draw, -1 a loss)\n",
+		"method: expectimax (every reachable position; chance averaged by probability)\n",
+		"positions: 12991 (819 chance, 5472 decision, 6700 final)\n",
+		"sweeps: 1 (no position repeats)\n",
+		"after 1-1: a1-c1 (+1.000000)\n",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("missing %q in\n%s", want, r.stdout)
+		}
+	}
+	if n := strings.Count(r.stdout, "\nafter "); n != 21 {
+		t.Errorf("%d best decisions, want one per throw (21)", n)
+	}
+	r = rulesmith(t, "solve", "../../testdata/variants/dice-race.toml", "--max-memory", "1")
+	if r.code != 1 || !strings.Contains(r.stderr, "the reachable positions do not fit the memory budget (1 MB)") {
+		t.Errorf("a small budget: exit %d, %s", r.code, r.stderr)
+	}
+}

@@ -23,6 +23,16 @@ func newKeyer(g *core.Game) keyer {
 	return k
 }
 
+// sumChance is sum with the chance words (the pending event and each
+// event's words: the last throw, the run of doubles).
+func (k *keyer) sumChance(s *core.State) uint64 {
+	h := step(k.sum(s), uint64(s.ChancePending()+1))
+	for i, n := 0, s.ChanceWordCount(); i < n; i++ {
+		h = step(h, uint64(uint32(s.ChanceWord(i))))
+	}
+	return h ^ h>>29
+}
+
 func step(h, w uint64) uint64 {
 	h = (h ^ w) * 0xff51afd7ed558ccd
 	return h ^ h>>32

@@ -81,6 +81,12 @@
 // moves stones nearer the mover's store. A small acyclic game is also
 // counted by retrograde analysis (Result.Positions, Wins, Losses, Draws).
 //
+// # Games with chance
+//
+// A variant with [chance] events is solved by expectimax over its whole
+// game graph instead (expectimax.go): the value is seat 0's expected
+// outcome, Result.Expected.
+//
 // # What it refuses
 //
 // Variants with other than two seats, and variants whose position value
@@ -203,6 +209,16 @@ type Result struct {
 	EndgameNote   string
 	// Workers is how many goroutines searched.
 	Workers int
+	// For a variant with chance (Method "expectimax", expectimax.go):
+	// Expected is seat 0's expected outcome under perfect play, P(seat 0
+	// wins) − P(seat 1 wins); Positions counts the reachable positions,
+	// ChanceNodes and DecisionNodes those where chance and a seat move;
+	// Sweeps the valuing sweeps (1 for an acyclic graph); Best the root's
+	// best decisions (after each outcome when chance moves at the root).
+	Expected                   float64
+	ChanceNodes, DecisionNodes int
+	Sweeps                     int
+	Best                       []BestReply
 }
 
 const (
@@ -225,6 +241,12 @@ const (
 func Solve(ctx context.Context, g *core.Game, s *core.State, opts Options) (Result, error) {
 	if err := Check(g); err != nil {
 		return Result{}, err
+	}
+	if g.HasChance() {
+		if opts.MaxMemory <= 0 {
+			opts.MaxMemory = DefaultMaxMemory
+		}
+		return solveChance(ctx, g, s, opts)
 	}
 	if opts.MaxMemory <= 0 {
 		opts.MaxMemory = DefaultMaxMemory

@@ -404,3 +404,30 @@ func TestMergeRefusesDamagedShards(t *testing.T) {
 		t.Errorf("the repaired shards: %v", err)
 	}
 }
+
+// A variant with dice plays the same games for a seed whatever the number
+// of jobs (the throws are drawn by the seats' seeded agents), other games
+// for another seed; a game's plies count decisions, not throws.
+func TestDeterminismChance(t *testing.T) {
+	dice := "../../testdata/variants/dice-race.toml"
+	cfg := Config{Variants: []string{dice}, Games: 12, Agents: []string{"random", "mcts:50p"}, Seed: 5, Jobs: 1}
+	res, one := run(t, cfg)
+	cfg.Out, cfg.Jobs = "", 2
+	_, two := run(t, cfg)
+	sameFiles(t, one, two, outputs(res)...)
+	cfg.Out, cfg.Seed = "", 6
+	_, other := run(t, cfg)
+	name := FileName(res.Meta.Variants[0].Name)
+	if bytes.Equal(read(t, one, name), read(t, other, name)) {
+		t.Error("seeds 5 and 6 played the same games")
+	}
+	for i, l := range strings.Split(strings.TrimSpace(string(read(t, one, name))), "\n") {
+		var r Record
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Branching) != r.Plies || r.Plies == 0 {
+			t.Errorf("game %d: %d branching entries for %d plies", i, len(r.Branching), r.Plies)
+		}
+	}
+}

@@ -40,6 +40,11 @@ func (e Event) String() string {
 // of these.
 func Narrate(g *core.Game, e core.Effects) string {
 	var parts []string
+	if e.Chance != "" {
+		// a chance outcome: the line itself ("5-3") says what came; say
+		// for whom
+		parts = append(parts, fmt.Sprintf("%s for %s", e.Chance, g.SeatTitle(e.Mover)))
+	}
 	cell := func(c int) string {
 		if c >= 0 && c < g.Board().N() {
 			return g.Board().Cells[c].Name
