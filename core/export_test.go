@@ -33,13 +33,6 @@ func AttackedByMoves(s *State, t, seat int) bool {
 	return false
 }
 
-// SetRaceThrow makes the race rules of s use the throw a-b, the run-th
-// doubles in a row, until the chance core supplies throws.
-func SetRaceThrow(s *State, a, b, run int) {
-	w := s.raceWork()
-	w.test, w.testSet, w.valid = [3]int32{int32(a), int32(b), int32(run)}, true, false
-}
-
 // PutFromHand puts a piece of kind k from seat's hand on cell c, as a
 // placement would but without ending the turn (test positions).
 func PutFromHand(s *State, seat, k, c int) bool {

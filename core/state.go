@@ -124,6 +124,10 @@ func (s *State) CopyFrom(o *State) {
 	s.seenN = 0
 	s.seen.reset()
 	s.banned.reset()
+	if o.race != nil && o.race.valid {
+		// the decisions of the position come along (move_race.go)
+		s.raceWork().copyList(o.race)
+	}
 }
 
 // Equal reports whether two states hold the same position and history
