@@ -69,6 +69,7 @@ var topKeys = []*Key{
 	{Name: "players", Type: TTable, Required: true, Doc: "the seats"},
 	{Name: "board", Type: TTable, Required: true, Doc: "the board"},
 	{Name: "pieces", Type: TTable, Doc: "[pieces.NAME]: the kinds of piece"},
+	{Name: "zones", Type: TTable, Doc: "[zones.NAME]: places off the board holding pieces (the hand is built in)"},
 	{Name: "piece_state", Type: TTable, Doc: "[piece_state.NAME]: small integer variables every piece carries"},
 	{Name: "setup", Type: TTable, Doc: "the starting position"},
 	{Name: "turns", Type: TTable, Doc: "turn order, passing, elimination"},
@@ -134,6 +135,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compilePieces()
 	c.compilePieceState()
 	g.boxNames()
+	c.compileZones()
 	g.marksUsed = c.usesMarks()
 	c.compileSetup()
 	c.compileChance()
@@ -142,6 +144,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 		f()
 	}
 	c.compileHandReturn()
+	c.finishZones()
 	c.followUps = c.compileFollowUps()
 	c.segments = c.linkChains()
 	c.compilePhases()
@@ -329,6 +332,10 @@ func (v *callVisitor) Visit(n *ast.Node) {
 				v.c.checkPosArg(v.path, f.name, f.args[i], lit.Value, line, col)
 			}
 		}
+	}
+	if id.Value == "zone" || id.Value == "zone_of" {
+		v.checkZoneCall(call, id.Value == "zone_of")
+		return
 	}
 	if len(call.Arguments) != 1 {
 		return

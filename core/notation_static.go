@@ -19,6 +19,7 @@ const (
 	formPlace
 	formSow    // a pit's number and a direction's name
 	formRemove // a prefix and a cell or a run FIRST-LAST
+	formSteps  // a list of steps (a race's decision: "E, t5+3")
 )
 
 // Target classes: what stands on a move's target before it.
@@ -502,7 +503,7 @@ func (g *Game) textsMeetOn(a, b *noteShape, sep *byte) bool {
 		return false
 	}
 	switch a.form {
-	case formSow:
+	case formSow, formSteps:
 		return true
 	case formRemove:
 		return a.prefix == b.prefix && g.kindsMeet(a.kinds, b.kinds, false)

@@ -41,6 +41,8 @@ func init() {
 		&removeMove,
 		&circuitMove,
 		&chainMove,
+		&transferMove,
+		&swapMove,
 		&raceMove,
 	}
 }
@@ -76,6 +78,8 @@ var effectTypes []*effectType
 func init() {
 	effectTypes = []*effectType{
 		&removeUnconnectedEffect,
+		&collectEffect,
+		&revealEffect,
 		&markTargetsEffect,
 	}
 }
@@ -148,6 +152,7 @@ var chanceTypes []*chanceType
 func init() {
 	chanceTypes = []*chanceType{
 		&diceChance,
+		&dealChance,
 	}
 }
 
