@@ -200,6 +200,9 @@ var anyBoard = &boardLayout{candidates: func(g *core.Game, w, h int, _ bool) []f
 		}
 		cands = append(cands, func(bool) *layout { return graphLayout(g, w, h, true, 2, 0) },
 			func(bool) *layout { return graphLayout(g, w, h, true, 1, 1) })
+		// too tall for the pane: the compact picture scrolls rather than
+		// turning into a list (the list stays for cells sharing a spot)
+		return cands
 	}
 	return append(cands, func(bool) *layout { return listLayout(g, h) })
 }}
