@@ -3,6 +3,7 @@ package diagram
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -190,5 +191,51 @@ func TestRecordMarksArrows(t *testing.T) {
 	}
 	if !bytes.Contains(buf.Bytes(), []byte("#fff3a0")) {
 		t.Error("the last move is not highlighted")
+	}
+}
+
+// Drawn from the board's and the display's declared data, not per game:
+// one loop path per loop of every declared circuit (Surakarta: 2 circuits
+// of 4 corner loops), and one gap line per display gap_after_rows, midway
+// between the two rows (Xiangqi's river between ranks 5 and 6).
+func TestLoopsAndGaps(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		loops, gaps int
+	}{{"traditional/surakarta", 8, 0}, {"traditional/xiangqi", 0, 1}, {"traditional/hnefatafl", 0, 0}} {
+		g := load(t, tc.name)
+		var buf bytes.Buffer
+		if err := Render(&buf, g, g.NewState(), Options{}); err != nil {
+			t.Fatal(err)
+		}
+		svg := buf.String()
+		want := 0
+		for _, ci := range g.Board().Circuits() {
+			want += ci.Loops()
+		}
+		if got := strings.Count(svg, `class="loop"`); got != tc.loops || got != want {
+			t.Errorf("%s: %d loops drawn, the board declares %d (want %d)", tc.name, got, want, tc.loops)
+		}
+		if got := strings.Count(svg, `class="gap"`); got != tc.gaps || got != len(g.Display().GapAfterRows) {
+			t.Errorf("%s: %d gap lines, want %d", tc.name, got, tc.gaps)
+		}
+		if tc.gaps > 0 {
+			// midway between the centres of e5 and e6
+			y := func(cell string) string {
+				i := strings.Index(svg, `id="cell-`+cell+`"><rect x="`)
+				rest := svg[i:]
+				j := strings.Index(rest, `y="`)
+				return rest[j+3 : j+3+strings.Index(rest[j+3:], `"`)]
+			}
+			var y5, y6, gy float64
+			fmt.Sscan(y("e5"), &y5)
+			fmt.Sscan(y("e6"), &y6)
+			i := strings.Index(svg, `class="gap"`)
+			fmt.Sscanf(svg[i+strings.Index(svg[i:], `y1="`)+4:], "%f", &gy)
+			// rect y is the top edge: the gap is e5's top edge, e6's bottom
+			if gy != y5 || gy != y6+unit {
+				t.Errorf("xiangqi: the gap line at y=%v, e5's top %v, e6's top %v", gy, y5, y6)
+			}
+		}
 	}
 }
