@@ -107,6 +107,41 @@ func Render(w io.Writer, g *core.Game, s *core.State, o Options) error {
 			maxRow = max(maxRow, y)
 			minCol, maxCol = math.Min(minCol, l.cells[c].x), math.Max(maxCol, l.cells[c].x)
 		}
+		// crossed regions: the diagonals of each connected block of cells
+		pos := map[[2]int]int{}
+		for c, cell := range g.Board().Cells {
+			x, _ := intAttr(cell.Attrs, "x")
+			y, _ := intAttr(cell.Attrs, "y")
+			pos[[2]int{x, y}] = c
+		}
+		for _, reg := range g.Display().Crosses {
+			done := map[int]bool{}
+			for c := range g.Board().Cells {
+				if done[c] || !g.InRegion(reg, c) {
+					continue
+				}
+				// the block of c: its region cells joined orthogonally
+				minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+				stack := []int{c}
+				done[c] = true
+				for len(stack) > 0 {
+					x := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					p := l.cells[x]
+					minX, minY, maxX, maxY = math.Min(minX, p.x), math.Min(minY, p.y), math.Max(maxX, p.x), math.Max(maxY, p.y)
+					cx, _ := intAttr(g.Board().Cells[x].Attrs, "x")
+					cy, _ := intAttr(g.Board().Cells[x].Attrs, "y")
+					for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+						if y, ok := pos[[2]int{cx + d[0], cy + d[1]}]; ok && !done[y] && g.InRegion(reg, y) {
+							done[y] = true
+							stack = append(stack, y)
+						}
+					}
+				}
+				fmt.Fprintf(&gaps, `<path class="cross" d="M%.1f,%.1f L%.1f,%.1f M%.1f,%.1f L%.1f,%.1f" stroke="#8e6d3a" stroke-width="2"/>`+"\n",
+					minX, minY, maxX, maxY, maxX, minY, minX, maxY)
+			}
+		}
 		for _, r := range g.Display().GapAfterRows {
 			y := float64(maxRow-r)*unit - unit/2
 			fmt.Fprintf(&gaps, `<line class="gap" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#2e86c1" stroke-width="4" stroke-dasharray="10 6"/>`+"\n",

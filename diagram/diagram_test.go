@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -219,6 +220,14 @@ func TestLoopsAndGaps(t *testing.T) {
 		if got := strings.Count(svg, `class="gap"`); got != tc.gaps || got != len(g.Display().GapAfterRows) {
 			t.Errorf("%s: %d gap lines, want %d", tc.name, got, tc.gaps)
 		}
+		// [display] crosses: one cross per connected block (Xiangqi: the
+		// two fortresses, d1-f3 and d8-f10)
+		if got, want := strings.Count(svg, `class="cross"`), 2*tc.gaps; got != want {
+			t.Errorf("%s: %d crosses, want %d", tc.name, got, want)
+		}
+		if tc.gaps > 0 && !strings.Contains(svg, crossOf(t, g, svg, "d1", "f3")) {
+			t.Errorf("xiangqi: no cross from d1 to f3")
+		}
 		if tc.gaps > 0 {
 			// midway between the centres of e5 and e6
 			y := func(cell string) string {
@@ -238,4 +247,15 @@ func TestLoopsAndGaps(t *testing.T) {
 			}
 		}
 	}
+}
+
+// crossOf returns the start of the path a cross over the block from the
+// centre of cell a to that of cell b is drawn with.
+func crossOf(t *testing.T, g *core.Game, svg, a, b string) string {
+	t.Helper()
+	l := layoutOf(g)
+	ia, _ := g.Board().Index(a)
+	ib, _ := g.Board().Index(b)
+	pa, pb := l.cells[ia], l.cells[ib]
+	return fmt.Sprintf(`d="M%.1f,%.1f L%.1f,%.1f`, math.Min(pa.x, pb.x), math.Min(pa.y, pb.y), math.Max(pa.x, pb.x), math.Max(pa.y, pb.y))
 }
