@@ -595,6 +595,7 @@ var displayKeys = []*Key{
 	{Name: "shade", Type: TString, Doc: "a relation: cells related to an occupied cell are shaded (default: the first rule's exclude)"},
 	{Name: "root_face", Type: TString, Doc: "the face a folded board is unfolded about (default: the first)"},
 	{Name: "gap_after_rows", Type: TInts, Min: 1, Max: board.MaxCells, Doc: "grid boards: rows after which a gap line is drawn (a river)"},
+	{Name: "crosses", Type: TStrings, Doc: "regions drawn with the diagonals of each connected block of their cells (a palace)"},
 }
 
 func (c *compiler) compileDisplay() {
@@ -613,6 +614,13 @@ func (c *compiler) compileDisplay() {
 			continue
 		}
 		g.display.Marks = append(g.display.Marks, m)
+	}
+	for i, m := range c.readStrings("display", keyOf(displayKeys, "crosses")) {
+		if _, ok := g.regionRefs[m]; !ok {
+			r.ValueErrorf(fmt.Sprintf("display.crosses.%d", i), "display.crosses: unknown region %q", m)
+			continue
+		}
+		g.display.Crosses = append(g.display.Crosses, m)
 	}
 	g.display.Shade = c.readString("display", keyOf(displayKeys, "shade"))
 	if g.display.Shade == "" {

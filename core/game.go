@@ -433,6 +433,9 @@ type Display struct {
 	// GapAfterRows lists the rows of a grid after which a gap line is
 	// drawn (Xiangqi's river).
 	GapAfterRows []int
+	// Crosses lists regions drawn with the diagonals of each connected
+	// block of their cells (Xiangqi's palaces).
+	Crosses []string
 }
 
 // InRegion reports whether cell c belongs to the named region (for any seat).
