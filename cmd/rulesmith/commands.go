@@ -280,10 +280,6 @@ type callJSON struct {
 	Outcome  string   `json:"outcome"`
 }
 
-func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events []core.Event) {
-	printPositionAs(g, s, w, asJSON, events, core.AllSeats)
-}
-
 // printPositionAs prints the position as viewer sees it (core.AllSeats:
 // the truth): a variant with zones lists them, hidden ones by their size.
 func printPositionAs(g *core.Game, s *core.State, w io.Writer, asJSON bool, events []core.Event, viewer int) {
