@@ -49,7 +49,8 @@ type captureSpec struct {
 	cust     *custodialSpec // custodial: its options
 	post     bool           // the capture is judged after the landing (custodial)
 	screens  int            // screen: a capture passes over exactly this many pieces (0: not a screen capture)
-	toHand   bool           // taken pieces go back to their owners' hands (capture_to = "hand")
+	toZone   int            // taken pieces go to zone toZone-1 (capture_to; 0: off the board)
+	toMover  bool           // … the mover's instance of a per-seat zone, not the owner's
 	// line: the captures allowed (capture_line.go)
 	approach, withdrawal bool
 }
@@ -98,15 +99,17 @@ var (
 		Doc: "sandwich: share each victim's value with the partner's owner"}
 	captureShareOutKey = Key{Name: "capture_share_eliminated", Type: TBool, Default: true,
 		Doc: "with capture_share: a partner whose seat is eliminated takes its share too"}
-	captureToKey = Key{Name: "capture_to", Type: TChoice, Default: "off", Allowed: []string{"off", "hand"},
-		Doc: "where a taken piece goes: off the board, or back to its owner's hand to be placed again (a neutral piece goes off)"}
+	captureToKey = Key{Name: "capture_to", Type: TString, Default: "off",
+		Doc: `where a taken piece goes: "off" the board, "hand" (back to its owner's hand, to be placed again) or another zone (of a per-seat zone, the owner's; a neutral piece goes off)`}
+	captureToSeatKey = Key{Name: "capture_to_seat", Type: TChoice, Default: "owner", Allowed: []string{"owner", "mover"},
+		Doc: "with capture_to a per-seat zone: the taken piece goes to its owner's zone or to the mover's"}
 	excludeKey = Key{Name: "exclude", Type: TString,
 		Doc: "a relation: the move may not end on a cell related to a cell holding a piece, other than the origin"}
 )
 
 // captureKeys are the capture keys of slides and steps.
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
-	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &screensKey, &captureLinesKey,
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &captureToSeatKey, &screensKey, &captureLinesKey,
 	&custodialRunKey, &hostileKey, &encloseCornersKey, &surroundFlagKey, &surroundHostileKey, &surroundEdgeKey, &surroundShieldKey}
 
 // captureType is one kind of capture a slide or step makes: the value of
@@ -148,10 +151,7 @@ func (c *compiler) compileCapture(p string) *captureSpec {
 	cs.optional = c.readBool(p, &captureOptionalKey)
 	cs.points = c.readBool(p, &capturePointsKey)
 	cs.capIf = c.compileCellCond(p, captureIfKey.Name, true)
-	cs.toHand = c.readChoice(p, &captureToKey) == "hand"
-	if cs.toHand {
-		c.g.handReturn = true
-	}
+	c.readCaptureTo(p, cs)
 	if !ct.compile(c, p, cs) {
 		return nil
 	}
@@ -440,8 +440,8 @@ func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 // remove takes the stack on cell c off the board, or back to its owners'
 // hands under capture_to = "hand".
 func (cs *captureSpec) remove(s *State, c int) {
-	if cs.toHand {
-		s.toHand(c)
+	if cs.toZone > 0 {
+		s.toZone(c, cs.toZone-1, s.ToMove(), cs.toMover)
 		return
 	}
 	s.clear(c)
@@ -555,6 +555,28 @@ func (e *exclusion) relation() *board.Relation {
 		return nil
 	}
 	return e.rel
+}
+
+// readCaptureTo reads capture_to and capture_to_seat into cs.
+func (c *compiler) readCaptureTo(p string, cs *captureSpec) {
+	to := c.readString(p, &captureToKey)
+	cs.toMover = c.readChoice(p, &captureToSeatKey) == "mover"
+	if to == "off" {
+		if c.has(p, &captureToSeatKey) {
+			c.r.Errorf(keyPath(p, &captureToSeatKey), "%s: capture_to_seat needs capture_to naming a zone", p)
+		}
+		return
+	}
+	z := c.zoneNamed(keyPath(p, &captureToKey), to)
+	if z < 0 {
+		return
+	}
+	cs.toZone = z + 1
+	if z == handZone && !cs.toMover {
+		c.g.handReturn = true
+		return
+	}
+	c.g.zoneFlow = true
 }
 
 // compileHandReturn prepares the hands of a game whose captures send pieces

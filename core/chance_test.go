@@ -334,10 +334,10 @@ func TestChancePlayoutAllocs(t *testing.T) {
 func TestChanceErrors(t *testing.T) {
 	base := strings.Replace(oneDie, "%s", "", 1)
 	cases := []struct{ old, new, want string }{
-		{`type = "dice"`, `type = "coin"`, `chance.toml:19:8: chance.roll.type: unknown value "coin" (want one of dice)`},
+		{`type = "dice"`, `type = "coin"`, `chance.toml:19:8: chance.roll.type: unknown value "coin" (want one of dice, deal)`},
 		{`type = "dice"`, "type = \"dice\"\ncount = 9", `chance.toml:20:9: chance.roll.count: 9 is out of range 1..8`},
 		{`type = "dice"`, "type = \"dice\"\nphases = [\"plya\"]", `chance.toml:20:11: chance.roll.phases: unknown phase "plya" (did you mean "play"?)`},
-		{`type = "dice"`, "type = \"dice\"\nfrom = \"deck\"", `chance.toml:20:1: unknown key "from" in [chance.roll] (known: at, cite, count, doubles_limit, extra_turn, faces, ordered, phases, type)`},
+		{`type = "dice"`, "type = \"dice\"\nfrom = \"deck\"", `chance.toml:20:1: unknown key "from" in [chance.roll]: type = "dice" takes at, cite, count, doubles_limit, extra_turn, faces, ordered, phases, type`},
 		{`type = "dice"`, "type = \"dice\"\ncount = 4\nfaces = 100\nordered = true", `more than 65536 ordered results`},
 		{"[chance.roll]\ntype = \"dice\"\n", "", `distance = "dice" needs a [chance] event of type "dice"`},
 		{`region = "last"`, `region = "last"` + "\n[end.six]\ntype = \"expr\"\nwhen = 'die(\"rol\", 1) == 6'", `unknown chance event "rol" (did you mean "roll"?)`},

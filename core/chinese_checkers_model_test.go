@@ -5,8 +5,7 @@ package core_test
 // written from the readings alone and sharing no code with the engine: it
 // proves the perft goldens in testdata/perft/traditional-chinese-checkers*.txt
 // and gives the legal moves of any position in the readings' notation
-// (from-to; a pass, the readings' "--", is written "pass" as the engine
-// writes every pass).
+// (from-to; a pass is the readings' "--").
 
 import (
 	"fmt"
@@ -149,7 +148,7 @@ func (p chineseCheckers) children(names bool) ([]chineseCheckers, []string) {
 	if len(ms) == 0 { // readings, No legal move: the player passes
 		var ns []string
 		if names {
-			ns = []string{"pass"}
+			ns = []string{"--"}
 		}
 		return []chineseCheckers{next(p)}, ns
 	}

@@ -71,6 +71,7 @@ var topKeys = []*Key{
 	{Name: "players", Type: TTable, Required: true, Doc: "the seats"},
 	{Name: "board", Type: TTable, Required: true, Doc: "the board"},
 	{Name: "pieces", Type: TTable, Doc: "[pieces.NAME]: the kinds of piece"},
+	{Name: "zones", Type: TTable, Doc: "[zones.NAME]: places off the board holding pieces (the hand is built in)"},
 	{Name: "piece_state", Type: TTable, Doc: "[piece_state.NAME]: small integer variables every piece carries"},
 	{Name: "setup", Type: TTable, Doc: "the starting position"},
 	{Name: "turns", Type: TTable, Doc: "turn order, passing, elimination"},
@@ -136,6 +137,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compilePieces()
 	c.compilePieceState()
 	g.boxNames()
+	c.compileZones()
 	g.marksUsed = c.usesMarks()
 	c.compileSetup()
 	c.compileChance()
@@ -144,6 +146,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 		f()
 	}
 	c.compileHandReturn()
+	c.finishZones()
 	c.followUps = c.compileFollowUps()
 	c.segments = c.linkChains()
 	c.compilePhases()
@@ -335,6 +338,10 @@ func (v *callVisitor) Visit(n *ast.Node) {
 				v.c.checkPosArg(v.path, f.name, f.args[i], lit.Value, line, col)
 			}
 		}
+	}
+	if id.Value == "zone" || id.Value == "zone_of" {
+		v.checkZoneCall(call, id.Value == "zone_of")
+		return
 	}
 	if len(call.Arguments) != 1 {
 		return
@@ -594,6 +601,7 @@ var displayKeys = []*Key{
 	{Name: "shade", Type: TString, Doc: "a relation: cells related to an occupied cell are shaded (default: the first rule's exclude)"},
 	{Name: "root_face", Type: TString, Doc: "the face a folded board is unfolded about (default: the first)"},
 	{Name: "gap_after_rows", Type: TInts, Min: 1, Max: board.MaxCells, Doc: "grid boards: rows after which a gap line is drawn (a river)"},
+	{Name: "crosses", Type: TStrings, Doc: "regions drawn with the diagonals of each connected block of their cells (a palace)"},
 }
 
 func (c *compiler) compileDisplay() {
@@ -612,6 +620,13 @@ func (c *compiler) compileDisplay() {
 			continue
 		}
 		g.display.Marks = append(g.display.Marks, m)
+	}
+	for i, m := range c.readStrings("display", keyOf(displayKeys, "crosses")) {
+		if _, ok := g.regionRefs[m]; !ok {
+			r.ValueErrorf(fmt.Sprintf("display.crosses.%d", i), "display.crosses: unknown region %q", m)
+			continue
+		}
+		g.display.Crosses = append(g.display.Crosses, m)
 	}
 	g.display.Shade = c.readString("display", keyOf(displayKeys, "shade"))
 	if g.display.Shade == "" {

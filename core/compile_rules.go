@@ -2,7 +2,6 @@ package core
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -126,6 +125,7 @@ var setupKeys = []*Key{
 	{Name: "pieces", Type: TTable, Doc: `CELL = "kind" or ["kind", …]: a stack on a cell, bottom piece first`},
 	{Name: "hand", Type: TTable, Doc: `SEAT = ["kind", "kind:COUNT", …]: the pieces a seat starts with in hand`},
 	&reserveKey,
+	&setupZonesKey,
 }
 
 func (c *compiler) compileSetup() {
@@ -146,9 +146,11 @@ func (c *compiler) compileSetup() {
 			}
 		}
 	}
-	// hands
-	g.handCount = make([]int, ns*nk)
-	g.handOrder = make([][]int, ns)
+	// hands: the first seats×kinds words of the zones' start counts
+	g.zoneStart = make([]int, max(g.nzi, ns)*nk)
+	g.zoneOrder = make([][]int, max(g.nzi, ns))
+	g.handCount = g.zoneStart[:ns*nk]
+	g.handOrder = g.zoneOrder[:ns]
 	total := len(onBoard)
 	for _, seatName := range r.Keys("setup.hand", nil) {
 		p := "setup.hand." + seatName
@@ -166,41 +168,34 @@ func (c *compiler) compileSetup() {
 			r.Errorf(p, "setup.hand: unknown seat %q", seatName)
 			continue
 		}
-		for i, item := range r.Strings(p) {
-			kn, ns, _ := strings.Cut(item, ":")
-			n := 1
-			if ns != "" {
-				var err error
-				n, err = strconv.Atoi(ns)
-				if err != nil || n < 0 || n > MaxPieces {
-					r.ValueErrorf(fmt.Sprintf("%s.%d", p, i), "%s: %q: want KIND or KIND:COUNT with a count up to %d", p, item, MaxPieces)
-					continue
-				}
-			}
-			k := c.kind(fmt.Sprintf("%s.%d", p, i), kn)
-			if k < 0 {
-				continue
-			}
-			if total += n; total > MaxPieces {
-				r.ValueErrorf(fmt.Sprintf("%s.%d", p, i), "%s: %q makes %d pieces; the limit is %d", p, item, total, MaxPieces)
-				return
-			}
-			if g.handCount[seat*nk+k] == 0 {
-				g.handOrder[seat] = append(g.handOrder[seat], k)
-			}
-			g.handCount[seat*nk+k] += n
+		if !c.readZoneItems(p, g.handCount[seat*nk:seat*nk+nk], &total, func(k int) {
+			g.handOrder[seat] = append(g.handOrder[seat], k)
+		}) {
+			return
 		}
+	}
+	if !c.compileZoneSetup(&total) {
+		return
 	}
 	if total > MaxPieces {
 		r.Errorf("setup", "setup: %d pieces; the limit is %d", total, MaxPieces)
 		return
 	}
-	// instance ids: hands first (contiguous per seat and kind), then board pieces
+	// instance ids: hands first (contiguous per seat and kind), then the
+	// other zones' pieces, then board pieces
 	g.handStart = make([]int, ns*nk)
 	for s := 0; s < ns; s++ {
 		for k := 0; k < nk; k++ {
 			g.handStart[s*nk+k] = len(g.pieceKind)
 			for i := 0; i < g.handCount[s*nk+k]; i++ {
+				g.pieceKind = append(g.pieceKind, int16(k))
+				g.pieceOwner = append(g.pieceOwner, int16(g.kinds[k].Owner))
+			}
+		}
+	}
+	for zi := ns; zi < g.nzi; zi++ {
+		for k := 0; k < nk; k++ {
+			for i := 0; i < g.zoneStart[zi*nk+k]; i++ {
 				g.pieceKind = append(g.pieceKind, int16(k))
 				g.pieceOwner = append(g.pieceOwner, int16(g.kinds[k].Owner))
 			}

@@ -18,6 +18,8 @@ type condProgram struct{ prog *vm.Program }
 //	controlled()    pieces in stacks whose top piece the seat owns
 //	pieces(kind)    pieces of a kind on the board
 //	hand()          pieces the seat still holds in hand
+//	zone(z[, kind]) pieces (of a kind) in zone z (a per-seat zone: the seat's)
+//	zone_of(seat, z[, kind]) the same for another seat (a name or an index)
 //	points()        points the seat gathered from effects
 //	playing()       seats still playing (not eliminated)
 //
@@ -136,6 +138,18 @@ func (g *Game) stateEnvFor(s *State, seat, need int) map[string]any {
 			return 0
 		}
 		return g.handOf(h.st, h.seat)
+	}
+	env["zone"] = func(name string, kind ...string) int {
+		if h.st == nil {
+			return 0
+		}
+		return g.zoneOfExpr(h.st, h.seat, name, kind)
+	}
+	env["zone_of"] = func(seat any, name string, kind ...string) int {
+		if h.st == nil {
+			return 0
+		}
+		return g.zoneOfExpr(h.st, g.seatArg(seat), name, kind)
 	}
 	env["points"] = func() int {
 		if h.st == nil || h.seat < 0 {

@@ -33,13 +33,6 @@ func AttackedByMoves(s *State, t, seat int) bool {
 	return false
 }
 
-// SetRaceThrow makes the race rules of s use the throw a-b, the run-th
-// doubles in a row, until the chance core supplies throws.
-func SetRaceThrow(s *State, a, b, run int) {
-	w := s.raceWork()
-	w.test, w.testSet, w.valid = [3]int32{int32(a), int32(b), int32(run)}, true, false
-}
-
 // PutFromHand puts a piece of kind k from seat's hand on cell c, as a
 // placement would but without ending the turn (test positions).
 func PutFromHand(s *State, seat, k, c int) bool {
@@ -47,8 +40,7 @@ func PutFromHand(s *State, seat, k, c int) bool {
 	if p < 0 || s.HandLeft(seat, k) == 0 {
 		return false
 	}
-	s.buf[s.g.lay.placed+seat*len(s.g.kinds)+k]++
-	s.buf[hHandLeft]--
+	s.zoneTake(seat, k)
 	s.push(p, c)
 	return true
 }
@@ -59,8 +51,7 @@ func TakeFromHand(s *State, seat, k int) bool {
 	if s.HandLeft(seat, k) == 0 {
 		return false
 	}
-	s.buf[s.g.lay.placed+seat*len(s.g.kinds)+k]++
-	s.buf[hHandLeft]--
+	s.zoneTake(seat, k)
 	return true
 }
 

@@ -6,7 +6,7 @@ package core
 // over the State, with no VM run and no allocation. The subset: integer
 // and boolean literals; + - * on integers; comparisons of integers; ! && ||;
 // and the calls line, formed, empty, mine, enemy, near (with a literal
-// what), pieces and pieces_in (with literal names), hand, with cells given as from, to
+// what), pieces and pieces_in (with literal names), hand, zone, with cells given as from, to
 // or a literal name. The seat in question is the seat to move (the mover in
 // a move's condition, as in the VM's environment). Anything else returns
 // nil, and the VM runs the expression as before.
@@ -239,6 +239,12 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 			return nil, nil
 		}
 		return nil, func(s *State, _, _ int) int { return s.handLeftAll(s.ToMove()) }
+	case "zone":
+		f := g.zoneCall(args)
+		if f == nil {
+			return nil, nil
+		}
+		return nil, func(s *State, _, _ int) int { return f(s, s.ToMove()) }
 	case "pieces_in":
 		if len(args) != 2 {
 			return nil, nil

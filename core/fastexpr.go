@@ -180,7 +180,7 @@ func (fc *fastCompiler) stateIdent(name string) (n fnode, ok, known bool) {
 		return fnode{k: fkInt, i: func(e *fenv) int { return e.st.Ply() }}, true, true
 	case "seat":
 		return fnode{k: fkStr, s: func(e *fenv) string { return g.seatName(e.seat) }}, true, true
-	case "ended_by", "end_seat", "eliminated", "stones", "controlled", "pieces", "hand", "points":
+	case "ended_by", "end_seat", "eliminated", "stones", "controlled", "pieces", "hand", "points", "zone":
 		return fnode{}, false, true
 	}
 	for _, f := range posFuncs {
@@ -197,6 +197,13 @@ func (fc *fastCompiler) stateCall(n *ast.CallNode) (fnode, bool) {
 	id, ok := n.Callee.(*ast.IdentifierNode)
 	if !ok {
 		return fnode{}, false
+	}
+	if id.Value == "zone" {
+		f := g.zoneCall(n.Arguments)
+		if f == nil {
+			return fnode{}, false
+		}
+		return fnode{k: fkInt, i: func(e *fenv) int { return f(e.st, e.seat) }}, true
 	}
 	lit := ""
 	if len(n.Arguments) == 1 {

@@ -233,10 +233,30 @@ type Game struct {
 	// (capture_to = "hand"); a placement then takes any instance of the
 	// kind that is off the board, listed per seat and kind in instances.
 	handReturn bool
+	instances  [][]int32
+	// zones (zones.go): the hand is zones[0]; nzi zone instances (one per
+	// seat of a per-seat zone, one of a shared zone), each instance's zone
+	// and seat (-1: shared), the start counts per (instance, kind) (the
+	// hands' are handCount, its first seats×kinds words), the kinds each
+	// instance lists for placing (the hands': handOrder), the offset of
+	// each pile instance's length word (0: not a pile), every kind's
+	// instances, and zoneFlow: pieces move between zones by other paths
+	// than a placement from hand and a capture back to the owner's hand.
+	zones     []zone
+	nzi       int
+	zoneOf    []int16
+	zoneSeat  []int16
+	zoneStart []int
+	zoneOrder [][]int
+	pileOff   []int
+	kindInst  [][]int32
+	zoneFlow  bool
+	// visState: a reveal effect changes zones' visibility in play; the
+	// State then keeps one word per zone instance at lay.vis.
+	visState bool
 	// marksUsed: some rule has en_passant = "mark": the State keeps a
 	// mark per seat (en_passant.go).
 	marksUsed bool
-	instances [][]int32
 	// pieceVars are the per-piece state variables ([piece_state]), by name.
 	pieceVars []pieceVar
 	initial   *State
@@ -423,6 +443,9 @@ type Display struct {
 	// GapAfterRows lists the rows of a grid after which a gap line is
 	// drawn (Xiangqi's river).
 	GapAfterRows []int
+	// Crosses lists regions drawn with the diagonals of each connected
+	// block of their cells (Xiangqi's palaces).
+	Crosses []string
 }
 
 // InRegion reports whether cell c belongs to the named region (for any seat).

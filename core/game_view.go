@@ -92,5 +92,7 @@ func (g *Game) SeatTitles() []string { return slices.Clone(g.seatTitles) }
 func (g *Game) Display() Display {
 	d := g.display
 	d.Marks = slices.Clone(d.Marks)
+	d.Crosses = slices.Clone(d.Crosses)
+	d.GapAfterRows = slices.Clone(d.GapAfterRows)
 	return d
 }

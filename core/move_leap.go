@@ -88,13 +88,10 @@ func compileLeap(c *compiler, p string, rb ruleBase) rule {
 		ru.cap.capIf = c.compileCellCond(p, captureIfKey.Name, true)
 		ru.cap.points = c.readBool(p, &capturePointsKey)
 		ru.cap.immune = c.kindCellTable(p, &immuneKey)
-		ru.cap.toHand = c.readChoice(p, &captureToKey) == "hand"
-		if ru.cap.toHand {
-			c.g.handReturn = true
-		}
+		c.readCaptureTo(p, ru.cap)
 	default:
 		ru.cap = &captureSpec{typ: &noCapture}
-		for _, k := range []*Key{&captureIfKey, &immuneKey, &capturePointsKey, &captureToKey} {
+		for _, k := range []*Key{&captureIfKey, &immuneKey, &capturePointsKey, &captureToKey, &captureToSeatKey} {
 			if c.has(p, k) {
 				r.Errorf(keyPath(p, k), "%s.%s: the rule takes nothing (capture = \"none\")", p, k.Name)
 			}

@@ -16,6 +16,7 @@ type placeRule struct {
 	kinds  []bool // kinds this rule may place (nil: any)
 	when   *whenCond
 	glyph  bool // notation: the kind's glyph, then the cell (Nb3)
+	zone   int  // the zone placed from (the mover's instance of a per-seat zone)
 	// glyphAt: notation GLYPH@CELL (Sc@d4)
 	glyphAt bool
 }
@@ -23,7 +24,7 @@ type placeRule struct {
 var placeMove = moveType{
 	name: "place",
 	doc:  "put a piece from the hand on an empty cell",
-	keys: []*Key{&placeToKey, &placeOrderKey, &placeKindsKey, &whenKey, &placeNotationKey},
+	keys: []*Key{&placeToKey, &placeOrderKey, &placeKindsKey, &whenKey, &placeNotationKey, &placeFromKey},
 	compile: func(c *compiler, p string, rb ruleBase) rule {
 		ru := &placeRule{ruleBase: rb, anyTo: true}
 		ru.when = c.compileWhen(p, false)
@@ -37,6 +38,12 @@ var placeMove = moveType{
 		ru.choice = c.readChoice(p, &placeOrderKey) == "choice"
 		ru.kinds = c.readKinds(p, &placeKindsKey)
 		ru.glyph = c.readChoice(p, &placeNotationKey) == "glyph"
+		if from := c.readString(p, &placeFromKey); from != "hand" {
+			if ru.zone = c.zoneNamed(keyPath(p, &placeFromKey), from); ru.zone < 0 {
+				return nil
+			}
+			c.g.zoneFlow = true
+		}
 		ru.glyphAt = c.readChoice(p, &placeNotationKey) == "glyph_at"
 		return ru
 	},
@@ -49,6 +56,8 @@ var (
 		Doc: "queue: the first kind of the mover's hand queue not used up; choice: any kind left in hand"}
 	placeKindsKey = Key{Name: "kinds", Type: TStrings,
 		Doc: "the piece kinds this rule may place (default: any)"}
+	placeFromKey = Key{Name: "from", Type: TString, Default: "hand",
+		Doc: "the zone the piece comes from (of a per-seat zone, the mover's)"}
 	placeNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "glyph", "glyph_at"},
 		Doc: "cells: the cell (KIND@CELL when order = \"choice\"); glyph: the kind's glyph, then the cell (Nb3); glyph_at: GLYPH@CELL (Sc@d4)"}
 )
@@ -58,9 +67,9 @@ func (r *placeRule) allowed(k int) bool { return r.kinds == nil || r.kinds[k] }
 // nextKinds calls f for each kind the mover may place now.
 func (r *placeRule) gen(s *State, out []Move) []Move {
 	g := s.g
-	seat := s.ToMove()
-	for _, k := range g.handOrder[seat] {
-		if s.HandLeft(seat, k) == 0 {
+	zi := g.zoneInst(r.zone, s.ToMove())
+	for _, k := range g.zoneOrder[zi] {
+		if s.zoneCount(zi, k) == 0 {
 			continue
 		}
 		if r.allowed(k) {
@@ -104,11 +113,12 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 func (r *placeRule) play(s *State, m Move) error {
 	g := s.g
 	seat, k := s.ToMove(), m.Aux()
-	p := s.fromHand(seat, k)
-	if p < 0 {
+	zi := g.zoneInst(r.zone, seat)
+	p := s.fromZone(zi, k)
+	if p < 0 || s.zoneCount(zi, k) == 0 {
 		return fmt.Errorf("rule %q: %s has no %s off the board to place", r.name, g.seats[seat], g.kinds[k].Name)
 	}
-	s.addPlaced(seat, k, 1)
+	s.zoneTake(zi, k)
 	s.push(p, m.To())
 	return nil
 }
@@ -139,8 +149,8 @@ func (r *placeRule) explain(s *State, text string) (string, bool) {
 			if gl := g.kinds[k].Glyph; len(text) > len(gl) && strings.EqualFold(text[:len(gl)], gl) {
 				if x, isCell := lookupCell(g, text[len(gl):]); isCell {
 					c, ok = x, true
-					if s.HandLeft(s.ToMove(), k) == 0 && int(g.kinds[k].Owner) == s.ToMove() {
-						return fmt.Sprintf("%s has no %s in hand", g.seats[s.ToMove()], g.kinds[k].Name), true
+					if s.zoneCount(g.zoneInst(r.zone, s.ToMove()), k) == 0 && int(g.kinds[k].Owner) == s.ToMove() {
+						return fmt.Sprintf("%s has no %s in %s", g.seats[s.ToMove()], g.kinds[k].Name, g.zones[r.zone].name), true
 					}
 				}
 			}
@@ -150,13 +160,10 @@ func (r *placeRule) explain(s *State, text string) (string, bool) {
 		return "", false
 	}
 	seat := s.ToMove()
-	left := 0
-	for k := range g.kinds {
-		left += s.HandLeft(seat, k)
-	}
+	left := s.zoneSize(g.zoneInst(r.zone, seat))
 	switch {
 	case left == 0:
-		return fmt.Sprintf("%s has no pieces left in hand", g.seats[seat]), true
+		return fmt.Sprintf("%s has no pieces left in %s", g.seats[seat], g.zones[r.zone].name), true
 	case s.occupied(c):
 		return fmt.Sprintf("%s is occupied: a piece may only be put on a vacant space", g.board.Cells[c].Name), true
 	case !r.anyTo && !inCells(g.cells(r.to, seat), c):

@@ -19,8 +19,10 @@
 package core
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -80,6 +82,8 @@ var (
 type raceRule struct {
 	ruleBase
 	event string // the dice event
+	ev    int    // its index
+	count int    // its dice: 1 or 2
 	// cells[seat][i] is the cell of path index i: 0 the start, 1 the
 	// entering cell, … L = len-1 the goal; nil for a seat not in play.
 	cells [][]int32
@@ -131,7 +135,31 @@ func compileRace(c *compiler, p string, rb ruleBase) rule {
 	ru.mostDice = c.readBool(p, &raceMostDiceKey)
 	ru.keepApart = c.readBool(p, &raceKeepApartKey)
 	ru.penaltyRun = c.readInt(p, &racePenaltyRunKey)
-	ru.faces = 6
+	ru.ev = -1
+	for i, name := range c.g.chanceNames {
+		if name == ru.event {
+			ru.ev = i
+		}
+	}
+	dp := keyPath(p, &raceDiceKey)
+	if ru.ev < 0 {
+		if len(c.g.chanceNames) == 0 {
+			r.ValueErrorf(dp, "%s: unknown chance event %q: declare it as [chance.%s] with type = \"dice\"", dp, ru.event, ru.event)
+		} else {
+			r.ValueErrorf(dp, "%s: unknown chance event %q (events: %s)", dp, ru.event, strings.Join(c.g.chanceNames, ", "))
+		}
+	} else {
+		// the event's dice, read from its table (its type checks the values)
+		ep := "chance." + ru.event
+		if typ := r.String(ep+".type", ""); typ != "dice" {
+			r.ValueErrorf(dp, "%s: [chance.%s] is of type %q; a race needs type = \"dice\"", dp, ru.event, typ)
+		}
+		ru.count = c.readInt(ep, &diceCountKey)
+		ru.faces = c.readInt(ep, &diceFacesKey)
+		if ru.count != 1 && ru.count != 2 {
+			r.ValueErrorf(dp, "%s: [chance.%s] throws %d dice; a race uses one die or two", dp, ru.event, ru.count)
+		}
+	}
 	if ru.whole && !ru.topBottom {
 		r.Errorf(keyPath(p, &raceDoublesWholeKey), "%s.doubles_whole: only doubles = \"top_and_bottom\" gives four counts to use whole", p)
 	}
@@ -372,9 +400,6 @@ type raceWork struct {
 	memoKeys, memoChk []uint64
 	memoRes           []bool
 	memoN             int
-	// test throw (before the chance core): dice, run
-	test    [3]int32
-	testSet bool
 }
 
 func (s *State) raceWork() *raceWork {
@@ -384,13 +409,43 @@ func (s *State) raceWork() *raceWork {
 	return s.race
 }
 
+// copyList makes w hold o's decision list (CopyFrom: a copy of a position
+// plays its moves without finding them again).
+func (w *raceWork) copyList(o *raceWork) {
+	w.valid, w.rule, w.hash, w.ply, w.throw = o.valid, o.rule, o.hash, o.ply, o.throw
+	w.mover, w.L = o.mover, o.L
+	w.dec = append(w.dec[:0], o.dec...)
+	w.steps = append(w.steps[:0], o.steps...)
+	w.order = append(w.order[:0], o.order...)
+}
+
 // throw returns the dice of the throw to use and the number of doubles in a
 // row it makes.
 func (r *raceRule) throw(s *State) (a, b, run int, ok bool) {
-	if w := s.race; w != nil && w.testSet {
-		return int(w.test[0]), int(w.test[1]), int(w.test[2]), true
+	if r.ev < 0 || r.ev >= len(s.g.chance) {
+		return 0, 0, 0, false
 	}
-	return 0, 0, 0, false
+	d, isDice := s.g.chance[r.ev].(raceDice)
+	if !isDice {
+		return 0, 0, 0, false
+	}
+	a = d.die(s, 0)
+	if a == 0 {
+		return 0, 0, 0, false // no throw yet
+	}
+	b = -1
+	if r.count == 2 {
+		b = d.die(s, 1)
+	}
+	return a, b, d.run(s), true
+}
+
+// raceDice is what a race reads of its dice event: die k (0-based, high
+// first) of the last throw, and the doubles thrown in a row by the seat to
+// move, that throw included.
+type raceDice interface {
+	die(s *State, k int) int
+	run(s *State) int
 }
 
 func (r *raceRule) gen(s *State, out []Move) []Move {
@@ -502,7 +557,7 @@ func (r *raceRule) find(s *State, w *raceWork, a, b, run int) {
 	w.setReset(16)
 	w.memoReset()
 	// the penalty of the run-th doubles in a row
-	if r.penaltyRun > 0 && a == b && run >= r.penaltyRun {
+	if r.penaltyRun > 0 && run >= r.penaltyRun {
 		best := -1
 		for k, i := range w.cur {
 			if i > 0 && int(i) < L && (best < 0 || i > w.cur[best]) {
@@ -521,6 +576,8 @@ func (r *raceRule) find(s *State, w *raceWork, a, b, run int) {
 	w.nd = 0
 	whole := false
 	switch {
+	case b < 0:
+		w.dice[0], w.nd = int16(a), 1 // one die
 	case a != b:
 		w.dice[0], w.dice[1], w.nd = int16(a), int16(b), 2
 	case r.topBottom && w.ownCnt[0] == 0:
@@ -955,12 +1012,8 @@ func (w *raceWork) finish(r *raceRule, need int) {
 		w.order = append(w.order, int32(len(w.dec)-1))
 		return
 	}
-	o := w.order
-	for i := 1; i < len(o); i++ {
-		for j := i; j > 0 && w.dec[o[j]].key < w.dec[o[j-1]].key; j-- {
-			o[j], o[j-1] = o[j-1], o[j]
-		}
-	}
+	dec := w.dec
+	slices.SortFunc(w.order, func(a, b int32) int { return cmp.Compare(dec[a].key, dec[b].key) })
 }
 
 func (w *raceWork) setReset(n int) {
@@ -1238,4 +1291,12 @@ func (r *raceRule) explain(s *State, text string) (string, bool) {
 		return why, true
 	}
 	return "the sequence is legal step by step but is not a whole use of the throw: it must go on while a count can be used, use the most dice that can be used, and not move a block together", true
+}
+
+// noteShape: a decision is written as its steps, which no other form
+// writes; two decisions of one position are never written alike (the steps
+// decide the position reached). Two race rules in one phase are left to
+// sampling (their steps are not listed).
+func (r *raceRule) noteShape(g *Game) (noteShape, bool) {
+	return noteShape{form: formSteps, reach: func(func(from, to int)) bool { return false }}, true
 }

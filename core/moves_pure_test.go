@@ -97,3 +97,35 @@ func TestMovesIsPureAtPlyLimit(t *testing.T) {
 		t.Fatalf("at the ply limit: result %+v, want stopped", r)
 	}
 }
+
+// Parse, like Moves, never changes the position: in a stuck position
+// (Mu-torere: the seat to move has no move and loses) it says the game is
+// over, as Result would settle it, and leaves the State as it was.
+func TestParseIsPure(t *testing.T) {
+	g := load(t, "traditional/mu-torere")
+	rng := rand.New(rand.NewPCG(4, 4))
+	for game := 0; game < 200; game++ {
+		s := g.NewState()
+		for ply := 0; ply < 300; ply++ {
+			ms := g.Moves(s, nil)
+			if len(ms) == 0 {
+				before := s.Clone()
+				_, err := g.Parse(s, "a1-a2")
+				if err == nil || !strings.Contains(err.Error(), "the game is over") {
+					t.Fatalf("parse in a stuck position: %v", err)
+				}
+				if !s.Equal(before) || s.Hash() != before.Hash() || s.Over() {
+					t.Fatal("Parse changed the stuck position")
+				}
+				if !g.Result(s).Over {
+					t.Fatal("Result does not settle the stuck position")
+				}
+				return
+			}
+			if err := g.Play(s, ms[rng.IntN(len(ms))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no stuck position in 200 random games")
+}

@@ -78,11 +78,18 @@ func (e *IllegalMoveError) Error() string {
 
 // Parse reads a move in notation (case-insensitively) and returns it if it
 // is legal in s; otherwise an *IllegalMoveError naming the rule that refuses
-// it and why.
+// it and why. Like Moves it never changes s: a position whose seat to move
+// has no move is settled on a copy to say how the game ended (Result and
+// Settle settle s itself).
 func (g *Game) Parse(s *State, text string) (Move, error) {
 	t := cleanMove(text)
-	if r := g.Result(s); r.Over {
-		return 0, &IllegalMoveError{Text: t, Reason: "the game is over (" + g.ResultString(r) + ")"}
+	if s.Over() {
+		return 0, &IllegalMoveError{Text: t, Reason: "the game is over (" + g.ResultString(g.Result(s)) + ")"}
+	}
+	if s.buf[hChance] == 0 && len(g.Moves(s, make([]Move, 0, 64))) == 0 {
+		if c := s.Clone(); g.Result(c).Over {
+			return 0, &IllegalMoveError{Text: t, Reason: "the game is over (" + g.ResultString(g.Result(c)) + ")"}
+		}
 	}
 	if s.buf[hChance] != 0 {
 		return g.parseChance(s, t)

@@ -19,6 +19,7 @@ const (
 	formPlace
 	formSow    // a pit's number and a direction's name
 	formRemove // a prefix and a cell or a run FIRST-LAST
+	formSteps  // a list of steps (a race's decision: "E, t5+3")
 )
 
 // Target classes: what stands on a move's target before it.
@@ -55,9 +56,12 @@ type noteShape struct {
 	// replaceGlyph: a piece taken on the target is written as a victim's
 	// glyph (notation = "piece" with capture = "replace")
 	replaceGlyph bool
-	place        int                               // formPlace: placeCell, placeNamed or placeGlyph
-	prefix       string                            // formRemove: the text before the cells
-	reach        func(add func(from, to int)) bool // its (from, to) pairs (place: from -1); false: too many to list
+	// promo: the rule's promotion (FROM-TO moves), for notationPromoKeep
+	promo   *promotion
+	ownOnly bool                              // it moves the mover's own pieces only
+	place   int                               // formPlace: placeCell, placeNamed or placeGlyph
+	prefix  string                            // formRemove: the text before the cells
+	reach   func(add func(from, to int)) bool // its (from, to) pairs (place: from -1); false: too many to list
 	// self: two moves of this rule in one position can be written alike;
 	// the key to warn at and why
 	selfKey, self string
@@ -180,6 +184,7 @@ func (r *slideRule) noteShape(g *Game) (noteShape, bool) {
 	}
 	if r.promo != nil {
 		sh.tails |= tailPromo
+		sh.setPromo(r.promo, &r.movers)
 	}
 	sh.replaceGlyph = r.replace && r.byPiece
 	sh.reach = func(add func(from, to int)) bool {
@@ -248,6 +253,7 @@ func (r *leapRule) noteShape(g *Game) (noteShape, bool) {
 	sh.replaceGlyph = r.byPiece && !r.xOnCapture && r.cap != nil && r.cap.kind == capReplace
 	if r.promo != nil {
 		sh.tails |= tailPromo
+		sh.setPromo(r.promo, &r.movers)
 	}
 	sh.reach = func(add func(from, to int)) bool { r.reach(g, nil, add); return true }
 	b := g.board
@@ -279,6 +285,7 @@ func (r *pivotRule) noteShape(g *Game) (noteShape, bool) {
 	sh := noteShape{form: formFromTo, glyphLead: r.byPiece, kinds: r.kinds, land: onEmpty, tails: tailNone}
 	if r.promo != nil {
 		sh.tails |= tailPromo
+		sh.setPromo(r.promo, &r.movers)
 	}
 	sh.reach = func(add func(from, to int)) bool { r.reach(g, nil, add); return true }
 	if r.byPiece {
@@ -295,6 +302,7 @@ func (r *circuitRule) noteShape(g *Game) (noteShape, bool) {
 	sh.xOn = sh.land &^ onEmpty
 	if r.promo != nil {
 		sh.tails |= tailPromo
+		sh.setPromo(r.promo, &r.movers)
 	}
 	sh.reach = func(add func(from, to int)) bool { r.reach(g, nil, add); return true }
 	return sh, true
@@ -495,7 +503,7 @@ func (g *Game) textsMeetOn(a, b *noteShape, sep *byte) bool {
 		return false
 	}
 	switch a.form {
-	case formSow:
+	case formSow, formSteps:
 		return true
 	case formRemove:
 		return a.prefix == b.prefix && g.kindsMeet(a.kinds, b.kinds, false)
@@ -538,7 +546,9 @@ func (sh *noteShape) tailsOn(o uint8) uint8 {
 // pairsMeet reports whether two shapes have a (from, to) pair in common
 // (for glyph leads, a target in common), and ok false when a rule has too
 // many pairs to list.
-func pairsMeet(a, b *noteShape, n int, byTarget bool) (meet bool, at [2]int, ok bool) {
+//
+// keep, when not nil, says whether a common pair can give one text.
+func pairsMeet(a, b *noteShape, n int, byTarget bool, keep func(from, to int) bool) (meet bool, at [2]int, ok bool) {
 	key := func(from, to int) int {
 		if byTarget || from < 0 {
 			return to
@@ -572,7 +582,7 @@ func pairsMeet(a, b *noteShape, n int, byTarget bool) (meet bool, at [2]int, ok 
 			return
 		}
 		k := key(from, to)
-		if (bits != nil && bits[k/64]&(1<<uint(k%64)) != 0) || set[k] {
+		if ((bits != nil && bits[k/64]&(1<<uint(k%64)) != 0) || set[k]) && (keep == nil || keep(from, to)) {
 			meet, at = true, [2]int{from, to}
 		}
 	})
@@ -595,6 +605,7 @@ func (c *compiler) warnNotationClashes() {
 		}
 	}
 	shapes := make([]*noteShape, len(g.rules))
+	pf := &promoFlow{g: g}
 	for i, ru := range g.rules {
 		if inPhase[i] == nil {
 			continue
@@ -632,7 +643,7 @@ func (c *compiler) warnNotationClashes() {
 			if !texts {
 				continue
 			}
-			meet, at, ok := pairsMeet(a, b, g.board.N(), a.glyphLead || a.form == formRemove)
+			meet, at, ok := pairsMeet(a, b, g.board.N(), a.glyphLead || a.form == formRemove, pf.keep(a, b))
 			if !ok {
 				g.notationOpen = true
 				continue

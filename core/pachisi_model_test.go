@@ -11,8 +11,13 @@ package core_test
 
 import (
 	"fmt"
+	"math/big"
+	"os"
 	"sort"
 	"strings"
+	"testing"
+
+	"rulesmith/core"
 )
 
 // pm locations: pmStart, a track space 1..68 (tN), pmPath+k (the seat's
@@ -39,23 +44,19 @@ var pmSafe = map[int]bool{5: true, 12: true, 17: true, 22: true, 29: true, 34: t
 // pmSeats), each one's four pawns, the seat to throw and the doubles it
 // has thrown in a row this turn.
 type pmPos struct {
-	seats []int
-	pawns [][4]int
+	seats []int // shared, read only
+	pawns [4][4]int
 	turn  int // index into seats
 	run   int
 	over  bool
 }
 
-func (p pmPos) clone() pmPos {
-	q := p
-	q.pawns = append([][4]int(nil), p.pawns...)
-	return q
-}
+func (p pmPos) clone() pmPos { return p }
 
 func newPM(players int) pmPos {
 	seats := map[int][]int{2: {0, 2}, 3: {0, 1, 2}, 4: {0, 1, 2, 3}}[players]
-	p := pmPos{seats: seats, pawns: make([][4]int, len(seats))}
-	for i := range p.pawns {
+	p := pmPos{seats: seats}
+	for i := range seats {
 		p.pawns[i] = [4]int{pmStart, pmStart, pmStart, pmStart}
 	}
 	return p
@@ -198,15 +199,26 @@ func pmName(seat, loc int) string {
 	return fmt.Sprintf("t%d", loc)
 }
 
-// key is the position of the pawns: every seat's pawns, sorted.
-func (p pmPos) key() string {
-	var b strings.Builder
+// pmKey is the position of the pawns: every seat's pawns, sorted.
+type pmKey [4][4]int
+
+func (p pmPos) key() pmKey {
+	k := pmKey(p.pawns)
 	for i := range p.seats {
-		ls := append([]int(nil), p.pawns[i][:]...)
-		sort.Ints(ls)
-		fmt.Fprint(&b, ls, ";")
+		sort.Ints(k[i][:])
 	}
-	return b.String()
+	return k
+}
+
+func (k pmKey) less(o pmKey) bool {
+	for i := range k {
+		for j := range k[i] {
+			if k[i][j] != o[i][j] {
+				return k[i][j] < o[i][j]
+			}
+		}
+	}
+	return false
 }
 
 // pmDecision is one decision: the position after it and one sequence.
@@ -238,7 +250,7 @@ func (p pmPos) decisions(a, b int) []pmDecision {
 		text string
 		pos  pmPos
 	}
-	best := map[string]found{}
+	best := map[pmKey]found{}
 	// blocks at the start of the ply: pawn pairs on one space
 	startLoc := p.pawns[i]
 	var rec func(q pmPos, used []bool, bonus []int, steps []string) bool
@@ -273,11 +285,18 @@ func (p pmPos) decisions(a, b int) []pmDecision {
 	}
 	// the walk's states already explored (pawns by identity, dice used,
 	// bonuses pending): the same state has the same continuations
-	seen := map[string]bool{}
+	type memoKey struct {
+		pawns [4][4]int
+		used  [4]bool
+		bonus [8]int
+	}
+	seen := map[memoKey]bool{}
 	rec = func(q pmPos, used []bool, bonus []int, steps []string) bool {
+		memo := memoKey{pawns: q.pawns}
+		copy(memo.used[:], used)
 		sb := append([]int(nil), bonus...)
 		sort.Ints(sb)
-		memo := fmt.Sprint(q.pawns, used, sb)
+		copy(memo.bonus[:], sb)
 		if r, ok := seen[memo]; ok {
 			return r
 		}
@@ -376,7 +395,7 @@ func (p pmPos) decisions(a, b int) []pmDecision {
 	if len(out) == 0 {
 		out = append(out, pmDecision{p.clone(), "-"})
 	}
-	sort.Slice(out, func(x, y int) bool { return out[x].pos.key() < out[y].pos.key() })
+	sort.Slice(out, func(x, y int) bool { return out[x].pos.key().less(out[y].pos.key()) })
 	return out
 }
 
@@ -471,4 +490,86 @@ func pmPerft(p pmPos, d int) (cp, e uint64) {
 	// a throw unused at depth d-1 still weighs: E sums weight × E(child),
 	// scaled by 36^(d-1) in w
 	return cp, e
+}
+
+// pmMidgame is testdata/positions/pachisi-midgame.toml, written out by hand.
+func pmMidgame() pmPos {
+	p := newPM(4)
+	p.pawns[0] = [4]int{60, 20, 20, pmStart}
+	p.pawns[1] = [4]int{8, 50, pmPath + 6, pmHome}
+	p.pawns[2] = [4]int{30, 30, 45, pmStart}
+	p.pawns[3] = [4]int{13, 67, pmStart, pmStart}
+	return p
+}
+
+// pmGolden checks a chance perft golden (lines "depth D: CP (expected
+// E)") against the model, and against the engine's ChancePerft from s for
+// the depths whose CP is at most engineMax; the model is run for the depths
+// whose CP is at most modelMax.
+func pmGolden(t *testing.T, path string, p pmPos, g *core.Game, s *core.State, modelMax, engineMax uint64) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var d int
+		var cp uint64
+		if _, err := fmt.Sscanf(line, "depth %d: %d", &d, &cp); err != nil {
+			t.Fatalf("%s: bad line %q", path, line)
+		}
+		_, ex, ok := strings.Cut(line, "(expected ")
+		if !ok {
+			t.Fatalf("%s: bad line %q: no expected count", path, line)
+		}
+		ex = strings.TrimSuffix(ex, ")")
+		if _, frac, ok := strings.Cut(ex, " = "); ok {
+			ex = frac
+		}
+		want, ok := new(big.Rat).SetString(ex)
+		if !ok {
+			t.Fatalf("%s: bad expected count %q", path, ex)
+		}
+		lines++
+		if cp <= modelMax {
+			gotCP, w := pmPerft(p, d)
+			den := new(big.Int).Exp(big.NewInt(36), big.NewInt(int64(d)), nil)
+			gotE := new(big.Rat).SetFrac(new(big.Int).SetUint64(w), den)
+			if gotCP != cp || gotE.Cmp(want) != 0 {
+				t.Errorf("%s: model depth %d: CP %d E %s; golden CP %d E %s", path, d, gotCP, gotE.RatString(), cp, want.RatString())
+			}
+		}
+		if cp <= engineMax {
+			engCP, engE := g.ChancePerft(s, d)
+			if engCP != cp || engE.Cmp(want) != 0 {
+				t.Errorf("%s: engine depth %d: CP %d E %s; golden CP %d E %s", path, d, engCP, engE.RatString(), cp, want.RatString())
+			}
+		}
+	}
+	if lines < 3 {
+		t.Fatalf("%s: %d depths", path, lines)
+	}
+}
+
+// The model reproduces the chance perft goldens, CP and E: from the start
+// with four and with two players, and from a middle game.
+func TestPachisiChancePerftModel(t *testing.T) {
+	modelMax := uint64(300000)
+	if testing.Short() {
+		modelMax = 20000
+	}
+	g := load(t, "traditional/pachisi")
+	pmGolden(t, "../testdata/perft/traditional-pachisi.txt", newPM(4), g, g.NewState(), modelMax, 300000)
+	g = load(t, "traditional/pachisi", "players=2")
+	pmGolden(t, "../testdata/perft/pachisi/two-players.txt", newPM(2), g, g.NewState(), modelMax, 300000)
+	g = load(t, "../testdata/positions/pachisi-midgame.toml")
+	s := g.NewState()
+	if got, want := pachisiModelOf(t, g, s).key(), pmMidgame().key(); got != want {
+		t.Fatalf("the midgame file holds %v, the model's copy %v", got, want)
+	}
+	pmGolden(t, "../testdata/perft/pachisi/midgame.txt", pmMidgame(), g, s, 20000, 20000)
 }

@@ -159,7 +159,10 @@ func (s *State) spare(seat, k int) int {
 		}
 	}
 	inHand := 0
-	if seat >= 0 {
+	switch {
+	case len(g.zones) > 1 || g.zoneFlow:
+		inHand = s.zoneHeld(k) // every zone's pieces of the kind
+	case seat >= 0:
 		inHand = s.HandLeft(seat, k)
 	}
 	if free <= inHand {

@@ -41,6 +41,8 @@ func init() {
 		&removeMove,
 		&circuitMove,
 		&chainMove,
+		&transferMove,
+		&swapMove,
 		&raceMove,
 	}
 }
@@ -76,6 +78,8 @@ var effectTypes []*effectType
 func init() {
 	effectTypes = []*effectType{
 		&removeUnconnectedEffect,
+		&collectEffect,
+		&revealEffect,
 		&markTargetsEffect,
 		&scoreEffectType,
 	}
@@ -150,6 +154,7 @@ var chanceTypes []*chanceType
 func init() {
 	chanceTypes = []*chanceType{
 		&diceChance,
+		&dealChance,
 	}
 }
 

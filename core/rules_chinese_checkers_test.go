@@ -122,3 +122,31 @@ func TestChineseCheckersRuleEnd(t *testing.T) {
 		t.Errorf("nine in the goal and a North marble on the tenth hole: not over, got %+v", r)
 	}
 }
+
+// Readings, No legal move: "The player passes (`--`, counts as a ply)".
+// North's one marble on m17 has no step (m16, l16 taken) and no hop (m15,
+// k15 taken): North passes, written --, and a record says so (South's
+// marble on i9 keeps South from having all its marbles home).
+func TestChineseCheckersRulePass(t *testing.T) {
+	g := ccPosition(t, "2", "n", map[string]string{"m17": "n", "m16": "s", "l16": "s", "m15": "s", "k15": "s", "i9": "s"})
+	s := g.NewState()
+	ms := g.Moves(s, nil)
+	if len(ms) != 1 || ms[0] != core.Pass || g.Format(s, ms[0]) != "--" {
+		t.Fatalf("North's moves: %v", engineMoves(g, s))
+	}
+	m, err := g.Parse(s, "--")
+	if err != nil || m != core.Pass {
+		t.Fatalf("parse --: %v", err)
+	}
+	lines, err := core.ReadRecord(strings.NewReader("-- \ni9-i10\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := core.NewHistory(g, g.NewState())
+	if err := g.Replay(h, lines); err != nil {
+		t.Fatalf("a record with --: %v", err)
+	}
+	if h.State.Ply() != 2 || h.State.ToMove() != 1 {
+		t.Fatalf("after -- and i9-i10: ply %d, %s to move", h.State.Ply(), g.Seat(h.State.ToMove()))
+	}
+}

@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"sort"
 	"strconv"
@@ -10,10 +11,6 @@ import (
 	"rulesmith/core"
 	"rulesmith/variants"
 )
-
-// pachisiFile is the variant under test (shipped once throws come from the
-// chance core).
-const pachisiFile = "../testdata/variants/pachisi.toml"
 
 // raceLegal lists the legal moves' notation, sorted, separated by " | "
 // (a decision's notation has spaces).
@@ -30,7 +27,7 @@ func raceLegal(g *core.Game, s *core.State) string {
 func pachisiModelOf(t *testing.T, g *core.Game, s *core.State) pmPos {
 	t.Helper()
 	seats := g.Seats()
-	p := pmPos{pawns: make([][4]int, len(seats)), turn: s.ToMove()}
+	p := pmPos{turn: s.ToMove()}
 	for _, name := range seats {
 		p.seats = append(p.seats, int(name[0]-'A'))
 	}
@@ -61,57 +58,91 @@ func pachisiModelOf(t *testing.T, g *core.Game, s *core.State) pmPos {
 	return p
 }
 
-// TestPachisiDecisionsAgreeWithModel plays random games (random throws,
-// random decisions) and, at every ply, compares the engine's decisions for
-// every throw with the independent model's: the same resulting positions.
-func TestPachisiDecisionsAgreeWithModel(t *testing.T) {
-	games, plies := 1, 100
-	if testing.Short() {
-		games, plies = 1, 200
+// throwDice plays the throw written text ("5-3") at the chance node s.
+func throwDice(t *testing.T, g *core.Game, s *core.State, text string) {
+	t.Helper()
+	if !g.AtChance(s) {
+		t.Fatalf("no throw pending (%s to move)", g.Seats()[s.ToMove()])
 	}
+	m, err := g.Parse(s, text)
+	if err != nil {
+		t.Fatalf("throw %s: %v", text, err)
+	}
+	if err := g.Play(s, m); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPachisiDecisionsAgreeWithModel plays random games (throws sampled by
+// weight, random decisions) and, before every throw, compares the plies the
+// engine allows after a throw with the independent model's: the same
+// resulting positions and the same seat to throw next (doubles throw again,
+// the third doubles in a row is a penalty and passes the turn).
+func TestPachisiDecisionsAgreeWithModel(t *testing.T) {
+	games, plies := 1, 300
 	compared := 0
+	buf := make([]core.Move, 0, 256)
 	for _, players := range []int{4, 2, 3} {
-		g := load(t, pachisiFile, "players="+strconv.Itoa(players))
+		g := load(t, "traditional/pachisi", "players="+strconv.Itoa(players))
 		for game := 0; game < games; game++ {
 			rng := rand.New(rand.NewPCG(uint64(players), uint64(game)))
 			s := g.NewState()
+			run, last := 0, -1 // doubles in a row by the seat to throw
 			for ply := 0; ply < plies && !s.Over(); ply++ {
 				p := pachisiModelOf(t, g, s)
-				a, b := 1+rng.IntN(6), 1+rng.IntN(6)
+				if s.ToMove() != last {
+					run = 0
+				}
+				p.run = run
+				throws := g.Moves(s, buf)
+				pick := g.Sample(s, throws, rng)
 				for _, th := range pmThrows() {
-					if ply%8 != 0 && !(th[0] == max(a, b) && th[1] == min(a, b)) {
+					text := strconv.Itoa(th[0]) + "-" + strconv.Itoa(th[1])
+					if ply%8 != 0 && g.Format(s, pick) != text {
 						continue // every throw at every 8th ply, else the one thrown
 					}
-					core.SetRaceThrow(s, th[0], th[1], 1)
+					c := s.Clone()
+					throwDice(t, g, c, text)
 					var got []string
-					for _, m := range g.Moves(s, nil) {
-						c := s.Clone()
-						core.SetRaceThrow(c, th[0], th[1], 1)
-						if err := g.Play(c, m); err != nil {
+					cc := c.Clone()
+					for _, m := range g.Moves(c, nil) {
+						cc.CopyFrom(c) // the decisions come along
+						if err := g.Play(cc, m); err != nil {
 							t.Fatal(err)
 						}
-						got = append(got, pachisiModelOf(t, g, c).key())
+						got = append(got, fmt.Sprint(pachisiModelOf(t, g, cc).key())+" next "+g.Seats()[cc.ToMove()])
 					}
-					var want []string
-					for _, d := range p.decisions(th[0], th[1]) {
-						want = append(want, d.pos.key())
+					var want, texts []string
+					for _, d := range p.plies(th[0], th[1]) {
+						want = append(want, fmt.Sprint(d.pos.key())+" next "+pmSeats[d.pos.seats[d.pos.turn]].name)
+						texts = append(texts, d.text)
 					}
 					sort.Strings(got)
 					sort.Strings(want)
 					if strings.Join(got, "\n") != strings.Join(want, "\n") {
-						var texts []string
-						for _, d := range p.decisions(th[0], th[1]) {
-							texts = append(texts, d.text)
-						}
-						t.Fatalf("players %d game %d ply %d, %s to throw %d-%d, pawns %v:\nengine %s\nmodel  %s",
-							players, game, ply, g.Seats()[s.ToMove()], th[0], th[1], p.pawns, raceLegal(g, s), strings.Join(texts, " | "))
+						t.Fatalf("players %d game %d ply %d, %s to throw %s (run %d), pawns %v:\nengine %s\nmodel  %s\n%s\n--\n%s",
+							players, game, ply, g.Seats()[s.ToMove()], text, run, p.pawns, raceLegal(g, c), strings.Join(texts, " | "),
+							strings.Join(got, "\n"), strings.Join(want, "\n"))
 					}
 					compared++
 				}
-				core.SetRaceThrow(s, a, b, 1)
-				moves := g.Moves(s, nil)
+				mover := s.ToMove()
+				if err := g.Play(s, pick); err != nil {
+					t.Fatal(err)
+				}
+				a, b, _ := strings.Cut(g.Format(s, pick), "-")
+				if a == b {
+					run++
+				} else {
+					run = 0
+				}
+				last = mover
+				moves := g.Moves(s, buf)
 				if err := g.Play(s, moves[rng.IntN(len(moves))]); err != nil {
 					t.Fatal(err)
+				}
+				if run >= 3 {
+					run = 0
 				}
 			}
 		}
@@ -125,7 +156,7 @@ func TestPachisiDecisionsAgreeWithModel(t *testing.T) {
 func pachisiAt(t *testing.T, first string, pawns map[string]string, sets ...string) (*core.Game, *core.State) {
 	t.Helper()
 	var b strings.Builder
-	b.WriteString("extends = \"pachisi.toml\"\nname = \"test/pachisi\"\nreplace = [\"setup.pieces\"]\n")
+	b.WriteString("extends = \"traditional/pachisi\"\nname = \"test/pachisi\"\nreplace = [\"setup.pieces\"]\n")
 	b.WriteString("[turns]\nfirst = \"" + first + "\"\n[setup.pieces]\n")
 	left := map[string]int{"a": 4, "b": 4, "c": 4, "d": 4}
 	cells := make([]string, 0, len(pawns))
@@ -146,17 +177,18 @@ func pachisiAt(t *testing.T, first string, pawns map[string]string, sets ...stri
 			b.WriteString("start" + strings.ToUpper(k) + " = [" + strings.TrimSuffix(strings.Repeat(strconv.Quote(k)+", ", left[k]), ", ") + "]\n")
 		}
 	}
-	g, err := core.LoadBytes("../testdata/variants/pachisi-position.toml", []byte(b.String()), core.WithFS(variants.FS()), core.WithSet(sets...))
+	g, err := core.LoadBytes("pachisi-position.toml", []byte(b.String()), core.WithFS(variants.FS()), core.WithSet(sets...))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g, g.NewState()
 }
 
-// decisionsOf returns the decisions for the throw a-b, sorted, as the
-// engine writes them.
-func decisionsOf(g *core.Game, s *core.State, a, b, run int) []string {
-	core.SetRaceThrow(s, a, b, run)
+// decisionsOf plays the throw a-b at the chance node s and returns the
+// decisions, sorted, as the engine writes them.
+func decisionsOf(t *testing.T, g *core.Game, s *core.State, a, b int) []string {
+	t.Helper()
+	throwDice(t, g, s, strconv.Itoa(a)+"-"+strconv.Itoa(b))
 	var out []string
 	for _, m := range g.Moves(s, nil) {
 		out = append(out, g.Format(s, m))
@@ -249,14 +281,10 @@ func TestPachisiRules(t *testing.T) {
 		// in any order reaching the same space: one decision
 		{"14 one pawn", map[string]string{"t10": "a", "home": "aaa"}, [3]int{2, 2, 1},
 			[]string{"t10+2, t12+2, t14+5, t19+5"}},
-		// 7.7: the third doubles in a row is not used: the pawn nearest HOME
-		// (counting the home path, not HOME itself) goes back to START
-		{"third doubles", map[string]string{"t40": "a", "A2": "a", "home": "a"}, [3]int{4, 4, 3}, []string{"A2-startA"}},
-		{"third doubles, nothing out", map[string]string{"home": "a"}, [3]int{4, 4, 3}, []string{"-"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g, s := pachisiAt(t, "A", tc.pawns)
-			got := decisionsOf(g, s, tc.throw[0], tc.throw[1], tc.throw[2])
+			got := decisionsOf(t, g, s, tc.throw[0], tc.throw[1])
 			// each decision wanted is legal (in any order of its steps: the
 			// same position is the same decision), they are distinct, and
 			// there are no others
@@ -286,7 +314,7 @@ func TestPachisiRules(t *testing.T) {
 // throws 3-3 (every pawn entered: 3, 3, 4, 4, all to be used).
 func TestPachisiBreakingABlock(t *testing.T) {
 	g, s := pachisiAt(t, "A", map[string]string{"t20": "aa", "home": "aa"})
-	core.SetRaceThrow(s, 3, 3, 1)
+	throwDice(t, g, s, "3-3")
 	for _, tc := range []struct {
 		text  string
 		legal bool
@@ -305,7 +333,7 @@ func TestPachisiBreakingABlock(t *testing.T) {
 	// a block kept whole is no violation: t20 stays a block while another
 	// pawn uses the throw (seed 16)
 	g, s = pachisiAt(t, "A", map[string]string{"t20": "aa", "t50": "a", "home": "a"})
-	core.SetRaceThrow(s, 2, 1, 0)
+	throwDice(t, g, s, "2-1")
 	if _, err := g.Parse(s, "t50+2, t52+1"); err != nil {
 		t.Errorf("keeping the block: %v", err)
 	}
@@ -316,7 +344,7 @@ func TestPachisiBreakingABlock(t *testing.T) {
 // decision; a wrong step says why.
 func TestPachisiNotation(t *testing.T) {
 	g, s := pachisiAt(t, "A", map[string]string{"t39": "a", "t45": "b", "t12": "a", "home": "aa"})
-	core.SetRaceThrow(s, 6, 2, 0)
+	throwDice(t, g, s, "6-2")
 	a, err := g.Parse(s, "t39+6x, t45+20, t12+2")
 	if err != nil {
 		t.Fatal(err)
@@ -348,7 +376,7 @@ func TestPachisiNotation(t *testing.T) {
 // START"; the capturing pawn uses the 20 and the other the 2.
 func TestPachisiCapturePlays(t *testing.T) {
 	g, s := pachisiAt(t, "A", map[string]string{"t39": "a", "t45": "b", "t12": "a", "home": "aa"})
-	core.SetRaceThrow(s, 6, 2, 0)
+	throwDice(t, g, s, "6-2")
 	m, err := g.Parse(s, "t39+6x, t45+20, t12+2")
 	if err != nil {
 		t.Fatal(err)
@@ -383,5 +411,56 @@ func TestPachisiModelByHand(t *testing.T) {
 		if cp != want[0] || e != want[1] {
 			t.Errorf("model depth %d: CP %d, E·36^d %d; by hand %d, %d", d, cp, e, want[0], want[1])
 		}
+	}
+}
+
+// TestPachisiDoubles: readings 7.7, doubles let the same player throw
+// again; the third doubles in a row is not used: his pawn nearest HOME that
+// is not yet home (a pawn on the home path counts) goes back to START, and
+// the turn passes.
+func TestPachisiDoubles(t *testing.T) {
+	g, s := pachisiAt(t, "A", map[string]string{"t40": "a", "A2": "a", "home": "a"})
+	for i, dec := range []string{"t40+4, t44+4", "t48+4, t52+4"} {
+		throwDice(t, g, s, "4-4") // a pawn in START: 4, 4
+		m, err := g.Parse(s, dec)
+		if err != nil {
+			t.Fatalf("doubles %d: %s: %v (legal %s)", i+1, dec, err, raceLegal(g, s))
+		}
+		if err := g.Play(s, m); err != nil {
+			t.Fatal(err)
+		}
+		if s.ToMove() != 0 {
+			t.Fatalf("after doubles %d: %s throws, want A again", i+1, g.Seats()[s.ToMove()])
+		}
+	}
+	throwDice(t, g, s, "4-4")
+	if got := raceLegal(g, s); got != "A2-startA" {
+		t.Fatalf("third doubles: %s, want A2-startA (A2 is nearer HOME than t56)", got)
+	}
+	m, _ := g.Parse(s, "A2-startA")
+	if err := g.Play(s, m); err != nil {
+		t.Fatal(err)
+	}
+	if got := wherePawns(g, s, 0); got != "home×1 startA×2 t56×1" {
+		t.Errorf("A after the penalty: %s", got)
+	}
+	if s.ToMove() != 1 {
+		t.Errorf("after the third doubles %s throws, want B", g.Seats()[s.ToMove()])
+	}
+	// a third doubles with no pawn out: nothing is removed
+	g, s = pachisiAt(t, "A", map[string]string{"home": "aaa"})
+	for i := 0; i < 2; i++ {
+		throwDice(t, g, s, "6-6")
+		if got := raceLegal(g, s); got != "-" {
+			t.Fatalf("6-6 with a pawn in START and none out: %s, want -", got)
+		}
+		m, _ := g.Parse(s, "-")
+		if err := g.Play(s, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	throwDice(t, g, s, "6-6")
+	if got := raceLegal(g, s); got != "-" {
+		t.Errorf("third doubles, no pawn out: %s, want -", got)
 	}
 }

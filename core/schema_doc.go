@@ -110,12 +110,15 @@ func formatSchema() *schemaTable {
 		}},
 		"pieces":      named("pieces.NAME", "piece kinds", &schemaTable{keys: pieceKeys}),
 		"piece_state": named("piece_state.NAME", "per-piece state variables", &schemaTable{keys: pieceStateKeys}),
+		"zones":       named("zones.NAME", "zones off the board", &schemaTable{keys: zoneKeys}),
 		"setup": {path: "setup", keys: setupKeys, sub: map[string]*schemaTable{
 			"stones":  free("setup.stones", "stones per region", Key{Type: TInt, Min: 0, Max: MaxStones, Doc: "stones on every cell of the region"}),
 			"counts":  free("setup.counts", "stones per cell", Key{Type: TInt, Min: 0, Max: MaxStones, Doc: "stones on the cell"}),
 			"pieces":  free("setup.pieces", "stacks per cell", Key{Type: TStrings, Doc: "the stack's kinds, bottom first"}),
 			"hand":    free("setup.hand", "hands per seat", Key{Type: TStrings, Doc: `"kind" or "kind:COUNT" items, in queue order`}),
 			"reserve": free("setup.reserve", "reserve pieces per seat", Key{Type: TStrings, Doc: `"kind" or "kind:COUNT" items: off the board, in no hand, for promotions`}),
+			"zones": named("setup.zones.NAME", "a zone's starting pieces", &schemaTable{
+				free: &Key{Type: TStrings, Doc: `SEAT (per-seat zone) or all (shared zone) = "kind", "kind:COUNT" or "*" items`}}),
 		}},
 		"turns":   {path: "turns", keys: turnsKeys},
 		"phases":  named("phases.NAME", "phases", &schemaTable{keys: phaseKeys}),

@@ -30,7 +30,7 @@ const (
 
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
-	scores, counts, top, height, below, pos, placed, elim, own, takebacks, rest, notice, pvars, size int
+	scores, counts, top, height, below, pos, zone, elim, own, takebacks, rest, notice, pvars, vis, size int
 	// marks: en passant marks, two entries per seat (0: the game has none)
 	marks int
 }
@@ -130,6 +130,10 @@ func (s *State) CopyFrom(o *State) {
 	s.seenN = 0
 	s.seen.reset()
 	s.banned.reset()
+	if o.race != nil && o.race.valid {
+		// the decisions of the position come along (move_race.go)
+		s.raceWork().copyList(o.race)
+	}
 }
 
 // Equal reports whether two states hold the same position and history
@@ -225,16 +229,13 @@ func (s *State) Eliminated(seat int) bool { return s.buf[s.g.lay.elim+seat] != 0
 func (s *State) Over() bool { return s.buf[hOver] != 0 }
 
 // HandLeft returns how many pieces of kind k seat still has in hand.
-func (s *State) HandLeft(seat, k int) int {
-	g := s.g
-	return g.handCount[seat*len(g.kinds)+k] - int(s.buf[g.lay.placed+seat*len(g.kinds)+k])
-}
+func (s *State) HandLeft(seat, k int) int { return s.zoneCount(seat, k) }
 
 // handLeftAll returns the pieces of every kind seat has left in hand.
 func (s *State) handLeftAll(seat int) int {
 	g := s.g
 	nk := len(g.kinds)
-	placed := s.buf[g.lay.placed+seat*nk : g.lay.placed+seat*nk+nk]
+	placed := s.buf[g.lay.zone+seat*nk : g.lay.zone+seat*nk+nk]
 	n := 0
 	for k, c := range g.handCount[seat*nk : seat*nk+nk] {
 		n += c - int(placed[k])
@@ -434,44 +435,6 @@ func (s *State) clear(c int) {
 	s.refresh(c)
 }
 
-// handKey is the hash key of hand i (seat*kinds+kind) when placed, the
-// pieces placed from it less those returned to it, is not 0: the hash
-// holds one key per hand that differs from the start, so two positions
-// differing only in a hand hash differently and the start's hash is that
-// of its pieces.
-func handKey(i, placed int) uint64 {
-	return mix(uint64(i)<<32 | uint64(uint32(placed)) | 1<<60)
-}
-
-// addPlaced changes the pieces placed from seat's hand of kind k by d
-// (negative: pieces back in hand), keeping the hash and the hand total.
-// Every change of a hand goes through here.
-func (s *State) addPlaced(seat, k, d int) {
-	g := s.g
-	i := seat*len(g.kinds) + k
-	old := int(s.buf[g.lay.placed+i])
-	if old != 0 {
-		s.xorHash(handKey(i, old))
-	}
-	if old+d != 0 {
-		s.xorHash(handKey(i, old+d))
-	}
-	s.buf[g.lay.placed+i] = int32(old + d)
-	s.buf[hHandLeft] -= int32(d)
-}
-
-// toHand takes every piece of cell c off the board and back to its
-// owner's hand (a neutral piece, which no hand holds, just leaves).
-func (s *State) toHand(c int) {
-	g := s.g
-	for p := s.Top(c); p >= 0; p = s.Below(p) {
-		if o := int(g.pieceOwner[p]); o >= 0 {
-			s.addPlaced(o, int(g.pieceKind[p]), -1)
-		}
-	}
-	s.clear(c)
-}
-
 // fromHand returns the instance a placement of kind k by seat puts on the
 // board: the next one of the hand, or, when pieces come back to hands,
 // any instance of the kind that is off the board.
@@ -479,7 +442,7 @@ func (s *State) fromHand(seat, k int) int {
 	g := s.g
 	i := seat*len(g.kinds) + k
 	if !g.handReturn {
-		return g.handStart[i] + int(s.buf[g.lay.placed+i])
+		return g.handStart[i] + int(s.buf[g.lay.zone+i])
 	}
 	pos := s.buf[g.lay.pos:]
 	for _, p := range g.instances[i] {

@@ -17,14 +17,22 @@ func (g *Game) newLayout() *State {
 	l.height = l.top + nc
 	l.below = l.height + nc
 	l.pos = l.below + np
-	l.placed = l.pos + np
-	l.elim = l.placed + ns*nk
+	l.zone = l.pos + np
+	l.elim = l.zone + g.nzi*nk
 	l.own = l.elim + ns
 	l.takebacks = l.own + 2*ns
 	l.rest = l.takebacks + ns
 	l.notice = l.rest + np
 	l.pvars = l.notice + ns
 	l.size = l.pvars + np*len(g.pieceVars)
+	// piles: a length word and room for every piece, per pile instance
+	g.pileOff = make([]int, g.nzi)
+	for zi := 0; zi < g.nzi; zi++ {
+		if g.zones[g.zoneOf[zi]].ordered {
+			g.pileOff[zi] = l.size
+			l.size += 1 + np
+		}
+	}
 	if g.marksUsed {
 		l.marks = l.size // en passant marks: two entries per seat (en_passant.go)
 		l.size += 2 * ns

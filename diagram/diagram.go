@@ -97,6 +97,82 @@ func Render(w io.Writer, g *core.Game, s *core.State, o Options) error {
 	for _, lb := range l.labels {
 		grow(lb.x, lb.y, unit/3)
 	}
+	var extra, gaps strings.Builder
+	// a grid's gap lines (a river) and the loops of declared circuits,
+	// from the variant's own display and board data
+	if g.Board().Kind == "grid" {
+		maxRow, minCol, maxCol := 0, math.Inf(1), math.Inf(-1)
+		for c, cell := range g.Board().Cells {
+			y, _ := intAttr(cell.Attrs, "y")
+			maxRow = max(maxRow, y)
+			minCol, maxCol = math.Min(minCol, l.cells[c].x), math.Max(maxCol, l.cells[c].x)
+		}
+		// crossed regions: the diagonals of each connected block of cells
+		pos := map[[2]int]int{}
+		for c, cell := range g.Board().Cells {
+			x, _ := intAttr(cell.Attrs, "x")
+			y, _ := intAttr(cell.Attrs, "y")
+			pos[[2]int{x, y}] = c
+		}
+		for _, reg := range g.Display().Crosses {
+			done := map[int]bool{}
+			for c := range g.Board().Cells {
+				if done[c] || !g.InRegion(reg, c) {
+					continue
+				}
+				// the block of c: its region cells joined orthogonally
+				minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+				stack := []int{c}
+				done[c] = true
+				for len(stack) > 0 {
+					x := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					p := l.cells[x]
+					minX, minY, maxX, maxY = math.Min(minX, p.x), math.Min(minY, p.y), math.Max(maxX, p.x), math.Max(maxY, p.y)
+					cx, _ := intAttr(g.Board().Cells[x].Attrs, "x")
+					cy, _ := intAttr(g.Board().Cells[x].Attrs, "y")
+					for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+						if y, ok := pos[[2]int{cx + d[0], cy + d[1]}]; ok && !done[y] && g.InRegion(reg, y) {
+							done[y] = true
+							stack = append(stack, y)
+						}
+					}
+				}
+				fmt.Fprintf(&gaps, `<path class="cross" d="M%.1f,%.1f L%.1f,%.1f M%.1f,%.1f L%.1f,%.1f" stroke="#8e6d3a" stroke-width="2"/>`+"\n",
+					minX, minY, maxX, maxY, maxX, minY, minX, maxY)
+			}
+		}
+		for _, r := range g.Display().GapAfterRows {
+			y := float64(maxRow-r)*unit - unit/2
+			fmt.Fprintf(&gaps, `<line class="gap" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#2e86c1" stroke-width="4" stroke-dasharray="10 6"/>`+"\n",
+				minCol-unit/2, y, maxCol+unit/2, y)
+		}
+	}
+	for _, ci := range g.Board().Circuits() {
+		k := len(ci.Cells)
+		for i, loop := range ci.Loop {
+			if !loop || k < 3 {
+				continue
+			}
+			// out of the last cell of a line the way the line runs, in to
+			// the first cell of the next the way it comes from
+			a, prev := l.cells[ci.Cells[i]], l.cells[ci.Cells[(i+k-1)%k]]
+			c, next := l.cells[ci.Cells[(i+1)%k]], l.cells[ci.Cells[(i+2)%k]]
+			ox, oy := a.x-prev.x, a.y-prev.y
+			ix, iy := c.x-next.x, c.y-next.y
+			on, in := math.Hypot(ox, oy), math.Hypot(ix, iy)
+			if on == 0 || in == 0 {
+				continue
+			}
+			reach := math.Hypot(c.x-a.x, c.y-a.y) + unit
+			p1x, p1y := a.x+ox/on*reach, a.y+oy/on*reach
+			p2x, p2y := c.x+ix/in*reach, c.y+iy/in*reach
+			fmt.Fprintf(&extra, `<path class="loop" d="M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f" fill="none" stroke="#555" stroke-width="2"/>`+"\n",
+				a.x, a.y, p1x, p1y, p2x, p2y, c.x, c.y)
+			grow(p1x*0.75+a.x*0.25, p1y*0.75+a.y*0.25, 0)
+			grow(p2x*0.75+c.x*0.25, p2y*0.75+c.y*0.25, 0)
+		}
+	}
 	margin := unit / 2
 	vw, vh := maxX-minX+2*margin, maxY-minY+2*margin
 	var b strings.Builder
@@ -104,6 +180,7 @@ func Render(w io.Writer, g *core.Game, s *core.State, o Options) error {
 		minX-margin, minY-margin, vw, vh, vw, vh)
 	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(g.Title()))
 	b.WriteString(`<defs><marker id="arrowhead" markerWidth="8" markerHeight="8" refX="6" refY="4" orient="auto"><path d="M0,0 L8,4 L0,8 z" fill="#d35400"/></marker></defs>` + "\n")
+	b.WriteString(extra.String())
 	// lines of a graph board
 	for _, seg := range l.lines {
 		a, c := l.cells[seg[0]], l.cells[seg[1]]
@@ -155,6 +232,7 @@ func Render(w io.Writer, g *core.Game, s *core.State, o Options) error {
 		}
 		b.WriteString("</g>\n")
 	}
+	b.WriteString(gaps.String())
 	for _, lb := range l.labels {
 		fmt.Fprintf(&b, `<text class="coord" x="%.1f" y="%.1f" font-size="11" fill="#666" text-anchor="middle" dominant-baseline="middle">%s</text>`+"\n", lb.x, lb.y, html.EscapeString(lb.text))
 	}

@@ -3,7 +3,9 @@ package diagram
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -191,4 +193,69 @@ func TestRecordMarksArrows(t *testing.T) {
 	if !bytes.Contains(buf.Bytes(), []byte("#fff3a0")) {
 		t.Error("the last move is not highlighted")
 	}
+}
+
+// Drawn from the board's and the display's declared data, not per game:
+// one loop path per loop of every declared circuit (Surakarta: 2 circuits
+// of 4 corner loops), and one gap line per display gap_after_rows, midway
+// between the two rows (Xiangqi's river between ranks 5 and 6).
+func TestLoopsAndGaps(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		loops, gaps int
+	}{{"traditional/surakarta", 8, 0}, {"traditional/xiangqi", 0, 1}, {"traditional/hnefatafl", 0, 0}} {
+		g := load(t, tc.name)
+		var buf bytes.Buffer
+		if err := Render(&buf, g, g.NewState(), Options{}); err != nil {
+			t.Fatal(err)
+		}
+		svg := buf.String()
+		want := 0
+		for _, ci := range g.Board().Circuits() {
+			want += ci.Loops()
+		}
+		if got := strings.Count(svg, `class="loop"`); got != tc.loops || got != want {
+			t.Errorf("%s: %d loops drawn, the board declares %d (want %d)", tc.name, got, want, tc.loops)
+		}
+		if got := strings.Count(svg, `class="gap"`); got != tc.gaps || got != len(g.Display().GapAfterRows) {
+			t.Errorf("%s: %d gap lines, want %d", tc.name, got, tc.gaps)
+		}
+		// [display] crosses: one cross per connected block (Xiangqi: the
+		// two fortresses, d1-f3 and d8-f10)
+		if got, want := strings.Count(svg, `class="cross"`), 2*tc.gaps; got != want {
+			t.Errorf("%s: %d crosses, want %d", tc.name, got, want)
+		}
+		if tc.gaps > 0 && !strings.Contains(svg, crossOf(t, g, svg, "d1", "f3")) {
+			t.Errorf("xiangqi: no cross from d1 to f3")
+		}
+		if tc.gaps > 0 {
+			// midway between the centres of e5 and e6
+			y := func(cell string) string {
+				i := strings.Index(svg, `id="cell-`+cell+`"><rect x="`)
+				rest := svg[i:]
+				j := strings.Index(rest, `y="`)
+				return rest[j+3 : j+3+strings.Index(rest[j+3:], `"`)]
+			}
+			var y5, y6, gy float64
+			fmt.Sscan(y("e5"), &y5)
+			fmt.Sscan(y("e6"), &y6)
+			i := strings.Index(svg, `class="gap"`)
+			fmt.Sscanf(svg[i+strings.Index(svg[i:], `y1="`)+4:], "%f", &gy)
+			// rect y is the top edge: the gap is e5's top edge, e6's bottom
+			if gy != y5 || gy != y6+unit {
+				t.Errorf("xiangqi: the gap line at y=%v, e5's top %v, e6's top %v", gy, y5, y6)
+			}
+		}
+	}
+}
+
+// crossOf returns the start of the path a cross over the block from the
+// centre of cell a to that of cell b is drawn with.
+func crossOf(t *testing.T, g *core.Game, svg, a, b string) string {
+	t.Helper()
+	l := layoutOf(g)
+	ia, _ := g.Board().Index(a)
+	ib, _ := g.Board().Index(b)
+	pa, pb := l.cells[ia], l.cells[ib]
+	return fmt.Sprintf(`d="M%.1f,%.1f L%.1f,%.1f`, math.Min(pa.x, pb.x), math.Min(pa.y, pb.y), math.Max(pa.x, pb.x), math.Max(pa.y, pb.y))
 }

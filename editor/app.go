@@ -131,6 +131,11 @@ type App struct {
 	// study is the running or finished balance study (see study.go)
 	study *studyRun
 
+	// curtain: pass-and-play's curtain is up (hidden.go); shownSeat is
+	// the human seat whose view the screen shows (-1: none yet)
+	curtain                bool
+	shownSeat, curtainSeat int
+
 	stopOnce sync.Once
 	done     chan struct{}
 }
@@ -168,7 +173,7 @@ func New(opts Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{opts: opts, keymap: DefaultKeymap, done: make(chan struct{}), lastData: data, rulesAt: opts.Clock(),
+	a := &App{opts: opts, keymap: DefaultKeymap, done: make(chan struct{}), lastData: data, rulesAt: opts.Clock(), shownSeat: -1,
 		dice: rand.New(rand.NewPCG(opts.Seed, 0x64696365))}
 	a.actions = a.handlers()
 	a.openedData, a.rulesOpened = data, a.rulesAt

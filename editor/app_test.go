@@ -1297,6 +1297,43 @@ func TestSideShowsHands(t *testing.T) {
 	}
 }
 
+// The help fits 80×24: it comes in pages, each whole on the screen (both
+// heading lines and the bottom border visible), space turns the page and,
+// on the last, closes it; every action of the key map is on some page.
+func TestHelpPagesFit80x24(t *testing.T) {
+	if screenW != 80 || screenH != 24 {
+		t.Fatalf("the test screen is %dx%d", screenW, screenH)
+	}
+	a, tm := startApp(t, Options{Variant: "strix/standard"})
+	tm.runes("?")
+	var shown string
+	pages := 0
+	for {
+		pages++
+		s := tm.waitFor(fmt.Sprintf("page %d of", pages))
+		for _, want := range []string{"Press any key to close", "remaps any key (see README)", "╚"} {
+			if !strings.Contains(s, want) {
+				t.Fatalf("page %d does not show %q:\n%s", pages, want, s)
+			}
+		}
+		shown += s
+		if strings.Contains(s, fmt.Sprintf("page %d of %d", pages, pages)) {
+			break
+		}
+		tm.runes(" ")
+	}
+	if pages < 2 {
+		t.Fatalf("the key map fits one page at 80x24? %d", pages)
+	}
+	for _, b := range a.keymap {
+		if !strings.Contains(shown, " "+string(b.Action)+" ") {
+			t.Errorf("the help never shows %s:\n%s", b.Action, shown)
+		}
+	}
+	tm.runes(" ")
+	tm.waitGone("page ")
+}
+
 // A variant with dice: the start is a chance node; enter rolls (seeded),
 // the throw is shown, narrated and recorded; a typed outcome (:5-3) plays
 // that throw; undo and redo take a throw back like a move.

@@ -85,6 +85,9 @@ func (a *App) refresh() {
 		}
 		a.root.ResizeItem(a.status, rows, 0)
 	}
+	if a.pages != nil {
+		a.checkCurtain()
+	}
 }
 
 // statusRows is the most rows the status area takes.
@@ -196,6 +199,7 @@ func (a *App) sideText(w, h int) string {
 	for i := range g.Seats() {
 		hands = hands || handText(g, s, i) != "-"
 	}
+	viewer := a.viewer()
 	for i := range g.Seats() {
 		line := fmt.Sprintf("%-7s %3d", g.SeatTitle(i), scores[i])
 		if g.Foul() != nil && g.Foul().Remedy == "takeback" {
@@ -204,10 +208,15 @@ func (a *App) sideText(w, h int) string {
 		if s.Eliminated(i) {
 			line += "  out"
 		}
-		if hands {
+		if hands && viewer == core.AllSeats {
 			line += "  hand " + handText(g, s, i)
+		} else if hands {
+			line += "  hand " + zoneText(g, s, 0, i, viewer)
 		}
 		fmt.Fprintln(&b, a.color(a.seatColor(i), tview.Escape(line)))
+	}
+	for _, l := range a.zoneLines() {
+		fmt.Fprintln(&b, tview.Escape(l))
 	}
 	if a.training {
 		fmt.Fprintln(&b, a.color("aqua", "training: fouls are warned before they are played"))
@@ -239,7 +248,7 @@ func (a *App) sideText(w, h int) string {
 	b.WriteString("\n")
 	var list []string
 	for i, ev := range events {
-		l := fmt.Sprintf("%3d. %s", i+1, tview.Escape(ev.Text))
+		l := fmt.Sprintf("%3d. %s", i+1, tview.Escape(ev.TextFor(a.viewer())))
 		if ev.Seat >= 0 && ev.IsMove {
 			l += "  " + a.color(a.seatColor(ev.Seat), tview.Escape(g.SeatTitle(ev.Seat)))
 		}

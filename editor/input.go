@@ -6,6 +6,7 @@ import (
 	"rulesmith/editor/session"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
@@ -62,7 +63,7 @@ func (a *App) handlers() map[Action]func() bool {
 			case !a.sess.CanRedo():
 				a.in.Msg = "nothing to redo"
 			case a.sess.Redo():
-				a.in.Msg = "redid " + a.sess.Last
+				a.in.Msg = "redid " + a.lastText()
 			default:
 				a.in.Err = "cannot redo: the next move is illegal in this position under these rules"
 			}
@@ -83,7 +84,7 @@ func (a *App) handlers() map[Action]func() bool {
 				}
 				reset()
 				a.listScroll = 0
-				a.in.Msg = a.sess.Last + "; r redoes, a new move branches from here"
+				a.in.Msg = a.lastText() + "; r redoes, a new move branches from here"
 			})
 			return false
 		},
@@ -132,7 +133,7 @@ func (a *App) handlers() map[Action]func() bool {
 				if err := a.sess.Load(p); err != nil {
 					a.in.Err = err.Error()
 				} else {
-					a.in.Msg = a.sess.Last
+					a.in.Msg = a.lastText()
 					reset()
 				}
 			})
@@ -167,6 +168,10 @@ func (a *App) handlers() map[Action]func() bool {
 // main screen, the rules pane's in the pane, the board's elsewhere (the
 // move field keeps its keys).
 func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
+	if a.curtain {
+		a.lowerCurtain() // pass-and-play: the next player has the screen
+		return nil
+	}
 	if name, _ := a.pages.GetFrontPage(); name != "main" {
 		return ev
 	}
@@ -237,7 +242,7 @@ func (a *App) undo() {
 	for a.agents[a.sess.State().ToMove()] != nil && a.anyHuman() && a.sess.Undo() {
 		n++
 	}
-	a.in.Msg = a.sess.Last
+	a.in.Msg = a.lastText()
 	if n > 1 {
 		a.in.Msg = fmt.Sprintf("took back %d moves, to %s's last move", n, a.sess.Game.SeatTitle(a.sess.State().ToMove()))
 	}
@@ -395,7 +400,7 @@ func (a *App) commit(m core.Move) {
 		a.cancelAI()
 	}
 	a.in.Verdict = ""
-	a.in.Msg = a.sess.Last
+	a.in.Msg = a.lastText()
 	a.in.Reset() // a selection belongs to the position before
 }
 
@@ -480,7 +485,7 @@ func (a *App) afterCall() {
 		}
 		a.in.Verdict = v
 	}
-	a.in.Msg = a.sess.Last
+	a.in.Msg = a.lastText()
 }
 
 func (a *App) prompt(label, def string, done func(string)) {
@@ -497,26 +502,84 @@ func (a *App) prompt(label, def string, done func(string)) {
 	a.pages.AddPage("prompt", centered(field, 70, 3), true, true)
 }
 
+// showHelp shows the key map in pages that fit the screen (80×24 shows
+// it in two): space, pgdn or down turns to the next page, pgup or up to
+// the one before, any other key closes it.
 func (a *App) showHelp() {
-	text := helpText(a.keymap)
-	tv := tview.NewTextView().SetText(text)
-	tv.SetBorder(true).SetTitle(" help ")
+	head, lines := helpPages(helpText(a.keymap))
+	_, _, _, h := a.root.GetRect()
+	// each page holds as many lines as fit, a line wider than the box
+	// counting the rows it wraps to
+	const inner = 76
+	room := 1 << 30
+	if h > 2 {
+		room = max(1, h-2-len(head))
+	}
+	var starts []int
+	used, most := room, 0
+	for i, l := range lines {
+		n := max(1, (utf8.RuneCountInString(l)+inner-1)/inner)
+		if used+n > room {
+			starts = append(starts, i)
+			used = 0
+		}
+		used += n
+		most = max(most, used)
+	}
+	if len(starts) == 0 {
+		starts = append(starts, 0)
+	}
+	starts = append(starts, len(lines))
+	pages := len(starts) - 1
+	tv := tview.NewTextView()
+	tv.SetBorder(true)
 	a.mono(tv)
+	page := 0
+	show := func() {
+		tv.SetText(strings.Join(head, "\n") + "\n" + strings.Join(lines[starts[page]:starts[page+1]], "\n"))
+		title := " help "
+		if pages > 1 {
+			title = fmt.Sprintf(" help, page %d of %d (space: next) ", page+1, pages)
+		}
+		tv.SetTitle(title)
+	}
+	show()
 	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
-		switch ev.Key() {
-		case tcell.KeyUp, tcell.KeyDown, tcell.KeyPgUp, tcell.KeyPgDn:
-			return ev // scroll
+		switch {
+		case ev.Key() == tcell.KeyPgDn || ev.Key() == tcell.KeyDown || (ev.Key() == tcell.KeyRune && ev.Rune() == ' '):
+			if page+1 < pages {
+				page++
+				show()
+				return nil
+			}
+		case ev.Key() == tcell.KeyPgUp || ev.Key() == tcell.KeyUp:
+			if page > 0 {
+				page--
+				show()
+			}
+			return nil
 		}
 		a.pages.RemovePage("help")
 		a.refresh()
 		return nil
 	})
-	_, _, _, h := a.root.GetRect()
-	rows := strings.Count(text, "\n") + 3
+	rows := len(head) + most + 2
 	if h > 2 {
 		rows = min(rows, h)
 	}
 	a.pages.AddPage("help", centered(tv, 78, rows), true, true)
+}
+
+// helpPages splits the help text into its heading (up to the blank line)
+// and the lines of the key map.
+func helpPages(text string) (head, lines []string) {
+	all := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	for i, l := range all {
+		if l == "" {
+			return all[:i+1], all[i+1:]
+		}
+	}
+	return nil, all
 }
 
 func centered(p tview.Primitive, w, h int) tview.Primitive {

@@ -168,7 +168,7 @@ func hints(keymap []Binding, acts ...Action) string {
 // helpText renders the whole key map, one line per action.
 func helpText(keymap []Binding) string {
 	var b strings.Builder
-	b.WriteString("Press any key to close (up/down scroll). The mouse picks cells too;\n$XDG_CONFIG_HOME/rulesmith/keys.toml remaps any key (see README).\n\n")
+	b.WriteString("Press any key to close (space, pgdn: next page; pgup: back). The mouse picks\ncells too; $XDG_CONFIG_HOME/rulesmith/keys.toml remaps any key (see README).\n\n")
 	var order []Action
 	keys := map[Action][]string{}
 	help := map[Action]string{}

@@ -86,7 +86,20 @@ func replayCmd(c *call) int {
 	if code != 0 {
 		return code
 	}
-	printPosition(g, h.State, c.stdout, c.opts.json, events)
+	viewer := core.AllSeats
+	if c.opts.view != "" {
+		viewer = -1
+		for i, seat := range g.Seats() {
+			if strings.EqualFold(seat, c.opts.view) {
+				viewer = i
+			}
+		}
+		if viewer < 0 {
+			fmt.Fprintf(c.stderr, "rulesmith replay: --view %q: no such seat (seats: %s)\n", c.opts.view, strings.Join(g.Seats(), ", "))
+			return 2
+		}
+	}
+	printPositionAs(g, h.State, c.stdout, c.opts.json, events, viewer)
 	return 0
 }
 
@@ -252,6 +265,8 @@ type positionJSON struct {
 	// they still make ([turns] resign_notice).
 	Resigning map[string]int `json:"resigning,omitempty"`
 	Calls     []callJSON     `json:"calls,omitempty"`
+	// Zones: one line per zone instance, as the viewer sees it.
+	Zones []string `json:"zones,omitempty"`
 }
 
 type callJSON struct {
@@ -265,7 +280,13 @@ type callJSON struct {
 	Outcome  string   `json:"outcome"`
 }
 
-func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events []core.Event) {
+// printPositionAs prints the position as viewer sees it (core.AllSeats:
+// the truth): a variant with zones lists them, hidden ones by their size.
+func printPositionAs(g *core.Game, s *core.State, w io.Writer, asJSON bool, events []core.Event, viewer int) {
+	var zones []string
+	if g.HasZones() {
+		zones = strings.Split(strings.TrimSuffix(core.RenderZones(g, s, viewer), "\n"), "\n")
+	}
 	res := g.Result(s)
 	scores := g.Scores(s)
 	if asJSON {
@@ -311,6 +332,7 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events
 				out.Calls = append(out.Calls, cj)
 			}
 		}
+		out.Zones = zones
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(out)
@@ -325,6 +347,9 @@ func printPosition(g *core.Game, s *core.State, w io.Writer, asJSON bool, events
 		}
 	}
 	fmt.Fprint(w, core.Render(g, s))
+	for _, z := range zones {
+		fmt.Fprintln(w, z)
+	}
 	fmt.Fprintf(w, "ply %d, phase %s\n", s.Ply(), g.Phases()[s.Phase()])
 	for _, line := range g.ChanceShown(s) {
 		fmt.Fprintln(w, line)

@@ -75,17 +75,36 @@ func (f *figures) write() error {
 	return nil
 }
 
-// exampleMove finds a move of rule r by playing from the start, each ply
-// the first legal move of the earliest rule not yet shown (so that the
-// game moves on), for at most 400 plies: the position before it and the
-// move. It reports false when no such move came up.
+// exampleStrides pick the move played at each ply of exampleMove's walks:
+// the first walk is the one every rulebook figure has come from; later ones
+// run only while the rule has not shown up (a rare move, such as a capture
+// that promotes to a minor piece).
+var exampleStrides = []int{7919, 104729, 1299709, 15485863, 179424673, 2038074743, 7907, 65537}
+
+// exampleMove finds a move of rule r by walks from the start, each playing
+// at ply p the legal move (p*stride) mod their count, for at most 400 plies
+// each: the position before it and the move. It reports false when no such
+// move came up in any walk.
 func exampleMove(g *core.Game, r int) (*core.State, core.Move, bool) {
-	s := g.NewState()
 	var buf []core.Move
+	for _, stride := range exampleStrides {
+		var s *core.State
+		var m core.Move
+		var ok bool
+		if s, m, ok, buf = exampleWalk(g, r, stride, buf); ok {
+			return s, m, true
+		}
+	}
+	return nil, 0, false
+}
+
+// exampleWalk is one walk of exampleMove.
+func exampleWalk(g *core.Game, r, stride int, buf []core.Move) (*core.State, core.Move, bool, []core.Move) {
+	s := g.NewState()
 	for ply := 0; ply < 400; ply++ {
 		buf = g.Settle(s, buf)
 		if len(buf) == 0 {
-			return nil, 0, false
+			return nil, 0, false, buf
 		}
 		// the rule's first move here, or its longest chain (a move through
 		// more than two cells)
@@ -102,13 +121,13 @@ func exampleMove(g *core.Game, r int) (*core.State, core.Move, bool) {
 			}
 		}
 		if found {
-			return s, best, true
+			return s, best, true, buf
 		}
-		if err := g.Play(s, buf[(ply*7919)%len(buf)]); err != nil {
-			return nil, 0, false
+		if err := g.Play(s, buf[(ply*stride)%len(buf)]); err != nil {
+			return nil, 0, false, buf
 		}
 	}
-	return nil, 0, false
+	return nil, 0, false, buf
 }
 
 // rulebook renders the rules of g in Markdown: players, board, pieces,

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -113,5 +114,32 @@ func TestExplainDiff(t *testing.T) {
 		"- **capture_min** is now `1` (was `capture_empty_across ? 0 : 1`): capture only when the related cells hold at least this many stones\n"
 	if !strings.Contains(stdout.String(), want) {
 		t.Errorf("explain --diff:\n%s\nwant it to contain:\n%s", stdout.String(), want)
+	}
+}
+
+// exampleMove's later walks find rules the first walk misses: in
+// three-player chess, captures that promote to a rook, bishop or knight.
+func TestExampleMoveRareRules(t *testing.T) {
+	file := "../../testdata/variants/three-player-chess.toml"
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := core.LoadBytes(file, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range g.Rules() {
+		if r.AttackOnly {
+			continue
+		}
+		s, m, ok := exampleMove(g, i)
+		if !ok {
+			t.Errorf("no example move of %s", r.Name)
+			continue
+		}
+		if m.Rule() != i || !slices.Contains(g.Moves(s, nil), m) {
+			t.Errorf("the example of %s is %v, not a legal move of the rule", r.Name, m)
+		}
 	}
 }

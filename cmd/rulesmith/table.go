@@ -54,6 +54,7 @@ type options struct {
 	strict                               bool
 	ply                                  int
 	board, diffBase, figures             string
+	view                                 string
 	marks, arrows                        setFlags
 	compileTime                          time.Duration
 	compileMemory                        int64
@@ -104,6 +105,8 @@ var flagDefs = map[string]flagDef{
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.json, name, false, help) }},
 	"seat": {"SEAT=human|random|mcts:2s", true, "give a seat to a player or an agent",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.Var(&o.seats, name, help) }},
+	"view": {"SEAT", false, "print the position as SEAT sees it: the contents of zones hidden from it are shown only as counts",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.view, name, "", help) }},
 	"resume": {"", false, "reopen the last autosaved game",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.resume, name, false, help) }},
 	"mono": {"", false, "draw without colour (also with NO_COLOR)",
@@ -181,8 +184,8 @@ func init() {
 		{name: "moves", args: "VARIANT", nargs: 1, flags: []string{"record", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "print the legal moves, sorted, after an optional record",
 			run:     movesCmd},
-		{name: "replay", args: "VARIANT FILE", nargs: 2, flags: []string{"json", "set", "extends-anywhere", "compile-time", "compile-memory"},
-			summary: "play a record; print each call's outcome, the position, the scores and the result",
+		{name: "replay", args: "VARIANT FILE", nargs: 2, flags: []string{"json", "view", "set", "extends-anywhere", "compile-time", "compile-memory"},
+			summary: "play a record; print each call's outcome, the position (--view SEAT: as that seat sees it), the scores and the result",
 			run:     replayCmd},
 		{name: "perft", args: "VARIANT DEPTH", nargs: 2, flags: []string{"record", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "count the move sequences of exactly N moves, for N = 1..DEPTH",

@@ -3,6 +3,10 @@
 // compiled variant (any number of seats). The terminal editor uses them for
 // its computer players and self-play studies pit them against each other.
 //
+// On a variant with hidden zones (core.Game.HasHidden) the search decides
+// from the mover's view only: it searches positions sampled from what the
+// mover sees (determinize.go), never the truth.
+//
 // Agents are built directly (NewRandom, NewMCTS) or from a short spec string
 // (Parse): "random", "mcts", "mcts:2s", "mcts:500ms", "mcts:1000p",
 // "mcts:2s:5000p".

@@ -163,6 +163,10 @@ func (a *MCTS) Choose(ctx context.Context, g *core.Game, s *core.State) (core.Mo
 		// chance moves here, not the agent: draw the outcome by weight
 		return g.Sample(t.root, t.buf, t.rng), nil
 	}
+	if g.HasHidden() {
+		// the mover decides from what it sees, never from the truth
+		return a.determinized(ctx, g, s, t, s1, s2, start)
+	}
 	t.addMoves(0, t.buf)
 	t.nodes[0].toMove = int32(t.root.ToMove())
 

@@ -189,8 +189,20 @@ var anyBoard = &boardLayout{candidates: func(g *core.Game, w, h int, _ bool) []f
 		}
 	}
 	if hasXY(g) {
-		cands = append(cands, func(bool) *layout { return graphLayout(g, w, h, false) },
-			func(bool) *layout { return graphLayout(g, w, h, true) })
+		fw := graphCellWidth(g)
+		cands = append(cands, func(bool) *layout { return graphLayout(g, w, h, false, fw, 1) },
+			func(bool) *layout { return graphLayout(g, w, h, true, fw, 1) })
+		// narrower: the width most names fit (a few long names, a start
+		// or a home, show in the caption), then two characters with no
+		// gap (a glyph and a stack's height), then one
+		if n := graphNameWidth(g); n < fw {
+			cands = append(cands, func(bool) *layout { return graphLayout(g, w, h, true, n, 1) })
+		}
+		cands = append(cands, func(bool) *layout { return graphLayout(g, w, h, true, 2, 0) },
+			func(bool) *layout { return graphLayout(g, w, h, true, 1, 1) })
+		// too tall for the pane: the compact picture scrolls rather than
+		// turning into a list (the list stays for cells sharing a spot)
+		return cands
 	}
 	return append(cands, func(bool) *layout { return listLayout(g, h) })
 }}
@@ -621,12 +633,8 @@ func hasXY(g *core.Game) bool {
 // fit w×h, or by the rank of their coordinates when ranks is set (or when
 // scaling would put two cells on one spot). It returns nil when two cells
 // share their coordinates.
-func graphLayout(g *core.Game, w, h int, ranks bool) *layout {
+func graphLayout(g *core.Game, w, h int, ranks bool, fw, gap int) *layout {
 	b := g.Board()
-	fw := 3
-	for _, cell := range b.Cells {
-		fw = max(fw, min(textWidth(cell.Name), 8))
-	}
 	xs := make([]float64, b.N())
 	ys := make([]float64, b.N())
 	for c, cell := range b.Cells {
@@ -662,7 +670,7 @@ func graphLayout(g *core.Game, w, h int, ranks bool) *layout {
 			}
 			return out
 		}
-		ncol := max(1, (w+1)/(fw+1))
+		ncol := max(1, (w+gap)/(fw+gap))
 		nrow = max(1, min((h-1+1)/2, h-1))
 		cols, rows = scale(xs, ncol), scale(ys, nrow)
 	}
@@ -678,12 +686,34 @@ func graphLayout(g *core.Game, w, h int, ranks bool) *layout {
 	if ranks && 2*nrow <= h-1 {
 		ch = 2
 	}
-	l := &layout{cells: make([]cellBox, b.N()), px: float64(fw + 1), py: float64(ch), names: true, keepNames: true}
+	// names only where they can be read: a gap between cells
+	l := &layout{cells: make([]cellBox, b.N()), px: float64(fw + gap), py: float64(ch), names: gap > 0 && fw > 1, keepNames: gap > 0 && fw > 1}
 	for c := range b.Cells {
-		l.cells[c] = cellBox{x: cols[c] * (fw + 1), y: (nrow - 1 - rows[c]) * ch, w: fw, h: 1, hitW: fw + 1}
+		l.cells[c] = cellBox{x: cols[c] * (fw + gap), y: (nrow - 1 - rows[c]) * ch, w: fw, h: 1, hitW: fw + gap}
 	}
 	l.normalize()
 	return l
+}
+
+// graphCellWidth is the width of a graph board's cells: its longest name
+// (3 to 8 characters).
+func graphCellWidth(g *core.Game) int {
+	fw := 3
+	for _, cell := range g.Board().Cells {
+		fw = max(fw, min(textWidth(cell.Name), 8))
+	}
+	return fw
+}
+
+// graphNameWidth is the width nine names in ten fit (at least 2): a board
+// with a few long names (a start, a home) need not be drawn as wide.
+func graphNameWidth(g *core.Game) int {
+	var ws []int
+	for _, cell := range g.Board().Cells {
+		ws = append(ws, min(textWidth(cell.Name), 8))
+	}
+	sort.Ints(ws)
+	return max(2, ws[len(ws)*9/10])
 }
 
 func compact(u []float64) []float64 {

@@ -628,12 +628,16 @@ func TestMonochrome(t *testing.T) {
 					t.Fatalf("(%d,%d) %q: fg %v bg %v", i%w, i/w, string(c.Runes), fg, bg)
 				}
 			}
-			_ = h
 			attrAt := func(c int) tcell.AttrMask {
 				b := v.lay.cells[c]
 				x, y := v.orgX+b.x, v.orgY+b.y
 				if b.box {
 					x, y = x+1, y+1
+				}
+				if x < 1 || y < 1 || x >= w-1 || y >= h-1 {
+					// a board taller than the view scrolls: a cell out of
+					// sight has nothing to show
+					return tcell.AttrReverse | tcell.AttrBold | tcell.AttrUnderline
 				}
 				_, st, _ := scr.Get(x, y)
 				_, _, a := st.Decompose()

@@ -23,6 +23,19 @@ type Event struct {
 	Effects core.Effects
 	// Says is the narration: what happened, "" for a quiet move.
 	Says string
+	// hidden[viewer+1]: the text shows viewer (-1: an onlooker) pieces
+	// it may not see (core.Game.MoveHidden); nil when it hides nothing.
+	hidden []bool
+}
+
+// TextFor returns the event's text as viewer (-1: an onlooker,
+// core.AllSeats: everyone) may see it: a move that would show it pieces
+// it may not see is "(hidden)".
+func (e Event) TextFor(viewer int) string {
+	if viewer+1 >= 0 && viewer+1 < len(e.hidden) && e.hidden[viewer+1] {
+		return "(hidden)"
+	}
+	return e.Text
 }
 
 // String renders the event as "Seat: TEXT — what happened".

@@ -140,7 +140,18 @@ func playLine(h *core.History, text string, m core.Move, ply int) (Event, error)
 		return Event{}, err
 	}
 	eff := g.MoveEffects(before, h.State, m)
-	return Event{Ply: ply, Seat: before.ToMove(), Text: text, IsMove: true, Effects: eff, Says: Narrate(g, eff)}, nil
+	ev := Event{Ply: ply, Seat: before.ToMove(), Text: text, IsMove: true, Effects: eff, Says: Narrate(g, eff)}
+	if g.HasHidden() {
+		for viewer := -1; viewer < g.NumSeats(); viewer++ {
+			if g.MoveHidden(before, h.State, m, viewer) {
+				if ev.hidden == nil {
+					ev.hidden = make([]bool, g.NumSeats()+1)
+				}
+				ev.hidden[viewer+1] = true
+			}
+		}
+	}
+	return ev, nil
 }
 
 // Call judges a foul call by seat on the last move and applies it.

@@ -1,0 +1,123 @@
+// This file holds the deal chance type: [chance.NAME] type = "deal", pieces
+// drawn uniformly at random, one chance node per piece, from a zone into
+// another (a deal of cards to every seat's hand, a cut turning a card face
+// up, a draw into the mover's hand). What a drawn piece shows to whom is
+// the receiving zone's visibility. The record writes each piece as
+// "WORD=KIND" ("deal=5H": a token has no spaces), so a replay is exact. apply and outcomes
+// allocate nothing.
+
+package core
+
+var dealChance = chanceType{name: "deal",
+	doc:     "draw pieces uniformly at random from a zone into another, one outcome per piece: to every seat in turn (a deal), to the mover, or to a shared zone",
+	keys:    []*Key{&dealFromKey, &dealToKey, &dealCountKey, &dealSeatsKey, &dealWordKey},
+	compile: compileDeal}
+
+var (
+	dealFromKey  = Key{Name: "from", Type: TString, Required: true, Doc: "the zone drawn from (a shared zone, or the seat to move's instance)"}
+	dealToKey    = Key{Name: "to", Type: TString, Required: true, Doc: "the zone the pieces go to"}
+	dealCountKey = Key{Name: "count", Type: TInt, Default: 1, Min: 1, Max: MaxPieces,
+		Doc: "pieces drawn for each receiving seat (fewer when the zone drawn from runs out)"}
+	dealSeatsKey = Key{Name: "seats", Type: TChoice, Default: "each", Allowed: []string{"each", "mover"}, Literal: true,
+		Doc: "with a per-seat zone to: each (one piece at a time to every seat in turn from the seat to move, count each) or mover (the seat to move only)"}
+	dealWordKey = Key{Name: "word", Type: TString, Default: "deal",
+		Doc: "the record's word: an outcome is written WORD=KIND (\"deal=5H\"); \"\": the kind's name alone"}
+)
+
+type dealEvent struct {
+	chanceBase
+	from, to int
+	count    int
+	each     bool
+	word     string
+	names    []string // word + " " + kind name, per kind
+}
+
+func compileDeal(c *compiler, p string, cb chanceBase) chanceEvent {
+	g := c.g
+	d := &dealEvent{chanceBase: cb}
+	d.from = c.zoneNamed(keyPath(p, &dealFromKey), c.readString(p, &dealFromKey))
+	d.to = c.zoneNamed(keyPath(p, &dealToKey), c.readString(p, &dealToKey))
+	d.count = c.readInt(p, &dealCountKey)
+	d.each = c.readChoice(p, &dealSeatsKey) == "each"
+	d.word = c.readString(p, &dealWordKey)
+	if d.from < 0 || d.to < 0 {
+		return nil
+	}
+	if d.from == d.to {
+		c.r.ValueErrorf(keyPath(p, &dealToKey), "%s.to: the pieces would stay in %q", p, g.zones[d.to].name)
+		return nil
+	}
+	if len(g.kinds) > MaxChanceOutcomes {
+		c.r.Errorf(p, "%s: %d kinds are more outcomes than %d", p, len(g.kinds), MaxChanceOutcomes)
+		return nil
+	}
+	d.each = d.each && g.zones[d.to].perSeat
+	for _, k := range g.kinds {
+		name := k.Name
+		if d.word != "" {
+			name = d.word + "=" + k.Name
+		}
+		d.names = append(d.names, name)
+	}
+	d.slots = 1 // pieces drawn so far in this deal
+	g.zoneFlow = true
+	return d
+}
+
+// total is how many pieces the deal draws in all.
+func (d *dealEvent) total(s *State) int {
+	if d.each {
+		return d.count * len(s.g.seats)
+	}
+	return d.count
+}
+
+func (d *dealEvent) src(s *State) int { return s.g.zoneInst(d.from, s.ToMove()) }
+
+func (d *dealEvent) possible(s *State) bool { return s.zoneSize(d.src(s)) > 0 }
+
+func (d *dealEvent) outcomes(s *State, buf []Move) []Move {
+	zi := d.src(s)
+	for k := range s.g.kinds {
+		if s.zoneCount(zi, k) > 0 {
+			buf = append(buf, chanceMove(d.index, k))
+		}
+	}
+	return buf
+}
+
+func (d *dealEvent) weight(s *State, m Move) int {
+	k := chanceIdx(m)
+	if k < 0 || k >= len(s.g.kinds) {
+		return 0
+	}
+	return s.zoneCount(d.src(s), k)
+}
+
+func (d *dealEvent) apply(s *State, m Move) bool {
+	g := s.g
+	k := chanceIdx(m)
+	done := int(s.chanceSlot(d.index, 0))
+	seat := s.ToMove()
+	if d.each {
+		seat = (seat + done) % len(g.seats)
+	}
+	from := d.src(s)
+	s.zoneTake(from, k)
+	s.zoneAdd(g.zoneInst(d.to, seat), k, -1)
+	done++
+	if done < d.total(s) && s.zoneSize(from) > 0 {
+		s.setChanceSlot(d.index, 0, int32(done))
+		return true
+	}
+	s.setChanceSlot(d.index, 0, 0)
+	return false
+}
+
+func (d *dealEvent) format(s *State, m Move) string {
+	if k := chanceIdx(m); k >= 0 && k < len(d.names) {
+		return d.names[k]
+	}
+	return "?"
+}

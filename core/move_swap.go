@@ -1,0 +1,184 @@
+// This file holds the swap primitive: exchange the mover's piece on a cell
+// with a piece of one of the mover's zones. The pair condition (match_if)
+// is tabled at load per (board kind, incoming kind); gen and play allocate
+// nothing.
+
+package core
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/vm"
+)
+
+type swapRule struct {
+	ruleBase
+	zone  int    // the zone (of a per-seat zone, the mover's)
+	kinds []bool // board kinds it may swap out (nil: any)
+	match []bool // [boardKind*K+incoming]: the pair may be swapped
+	when  *whenCond
+	// moverIf: which board pieces may be swapped out (piece_cond.go)
+	moverIf *pieceCond
+}
+
+var swapMove = moveType{
+	name: "swap",
+	doc:  "exchange the mover's piece on a cell with a piece of one of the mover's zones",
+	keys: []*Key{&swapZoneKey, &swapKindsKey, &swapMatchKey, &moverIfKey, &whenKey},
+	compile: func(c *compiler, p string, rb ruleBase) rule {
+		ru := &swapRule{ruleBase: rb}
+		ru.zone = c.zoneNamed(keyPath(p, &swapZoneKey), c.readString(p, &swapZoneKey))
+		ru.kinds = c.readKinds(p, &swapKindsKey)
+		ru.when = c.compileWhen(p, true)
+		ru.moverIf = c.compilePieceCond(p, &moverIfKey)
+		if ru.zone < 0 {
+			return nil
+		}
+		ru.match = c.kindPairTable(p, &swapMatchKey)
+		c.g.zoneFlow = true
+		return ru
+	},
+}
+
+var (
+	swapZoneKey = Key{Name: "zone", Type: TString, Required: true,
+		Doc: "the zone the incoming piece comes from and the board piece goes to (of a per-seat zone, the mover's)"}
+	swapKindsKey = Key{Name: "kinds", Type: TStrings,
+		Doc: "the board piece kinds that may be swapped out (default: any of the mover's)"}
+	swapMatchKey = Key{Name: "match_if", Type: TExpr,
+		Doc: "the pair may be swapped: over piece and incoming (each {name, glyph, owner, flags}) and [params]; a piece never swaps with its own kind"}
+)
+
+// kindMap is what a pair condition sees of a kind.
+func (g *Game) kindMap(k int) map[string]any {
+	kd := g.kinds[k]
+	owner := ""
+	if kd.Owner >= 0 && kd.Owner < len(g.seats) {
+		owner = g.seats[kd.Owner]
+	}
+	flags := make([]any, len(kd.Flags))
+	for i, f := range kd.Flags {
+		flags[i] = f
+	}
+	return map[string]any{"name": kd.Name, "glyph": kd.Glyph, "owner": owner, "flags": flags}
+}
+
+// kindPairTable tables the expression at p.k over every (piece, incoming)
+// pair of kinds; without the key every pair of distinct kinds matches.
+func (c *compiler) kindPairTable(p string, k *Key) []bool {
+	g := c.g
+	nk := len(g.kinds)
+	out := make([]bool, nk*nk)
+	src := c.readString(p, k)
+	if src == "" {
+		for a := 0; a < nk; a++ {
+			for b := 0; b < nk; b++ {
+				out[a*nk+b] = a != b
+			}
+		}
+		return out
+	}
+	env := map[string]any{}
+	for name, v := range c.params {
+		env[name] = v
+	}
+	maps := make([]map[string]any, nk)
+	for i := range maps {
+		maps[i] = g.kindMap(i)
+	}
+	env["piece"], env["incoming"] = maps[0], maps[0]
+	prog := c.compileExpr(keyPath(p, k), src, env, expr.AsBool())
+	if prog == nil {
+		return out
+	}
+	var machine vm.VM
+	for a := 0; a < nk; a++ {
+		for b := 0; b < nk; b++ {
+			if a == b {
+				continue
+			}
+			env["piece"], env["incoming"] = maps[a], maps[b]
+			v, err := machine.Run(prog, env)
+			if err != nil {
+				c.r.ValueErrorf(keyPath(p, k), "%s: %s (with piece = %s, incoming = %s)", keyPath(p, k), exprMsg(err), g.kinds[a].Name, g.kinds[b].Name)
+				return out
+			}
+			out[a*nk+b], _ = v.(bool)
+		}
+	}
+	return out
+}
+
+func (r *swapRule) gen(s *State, out []Move) []Move {
+	g := s.g
+	seat := s.ToMove()
+	zi := g.zoneInst(r.zone, seat)
+	nk := len(g.kinds)
+	for _, p := range g.seatPieces[seat] {
+		c := s.PieceCell(int(p))
+		if c < 0 || s.Top(c) != int(p) {
+			continue
+		}
+		a := int(g.pieceKind[p])
+		if (r.kinds != nil && !r.kinds[a]) || (r.moverIf != nil && !r.moverIf.holds(s, int(p), seat)) {
+			continue
+		}
+		for b := 0; b < nk; b++ {
+			if r.match[a*nk+b] && s.zoneCount(zi, b) > 0 && r.when.allows(s, c, c, s.Height(c), b) {
+				out = append(out, mkMove(r.index, c, c, b))
+			}
+		}
+	}
+	return out
+}
+
+func (r *swapRule) play(s *State, m Move) error {
+	g := s.g
+	seat, c, b := s.ToMove(), m.From(), m.Aux()
+	zi := g.zoneInst(r.zone, seat)
+	p := s.Top(c)
+	if p < 0 || b >= len(g.kinds) || s.zoneCount(zi, b) == 0 {
+		return fmt.Errorf("rule %q: no swap of %s with %s", r.name, g.board.Cells[max(c, 0)].Name, g.kindName(b))
+	}
+	s.popTop(c)
+	s.zoneAdd(zi, int(g.pieceKind[p]), seat)
+	q := s.fromZone(zi, b)
+	if q < 0 {
+		return fmt.Errorf("rule %q: no %s off the board", r.name, g.kinds[b].Name)
+	}
+	s.zoneTake(zi, b)
+	s.push(q, c)
+	return nil
+}
+
+func (r *swapRule) format(s *State, m Move) string {
+	return s.g.board.Cells[m.From()].Name + "=" + s.g.kindName(m.Aux())
+}
+
+func (r *swapRule) explain(s *State, text string) (string, bool) {
+	g := s.g
+	cell, kind, ok := strings.Cut(text, "=")
+	if !ok {
+		return "", false
+	}
+	c, ok := lookupCell(g, cell)
+	if !ok {
+		return "", false
+	}
+	k, ok := g.KindIndex(kind)
+	if !ok {
+		return "", false
+	}
+	seat := s.ToMove()
+	switch {
+	case s.Owner(c) != seat:
+		return fmt.Sprintf("%s holds no piece of %s's to swap", g.board.Cells[c].Name, g.seats[seat]), true
+	case s.ZoneCount(r.zone, seat, k) == 0:
+		return fmt.Sprintf("%s has no %s in %s", g.seats[seat], g.kinds[k].Name, g.zones[r.zone].name), true
+	case !r.match[int(g.pieceKind[s.Top(c)])*len(g.kinds)+k]:
+		return fmt.Sprintf("rule %q does not swap %s for %s", r.name, g.kinds[g.pieceKind[s.Top(c)]].Name, g.kinds[k].Name), true
+	}
+	return "", false
+}

@@ -1,0 +1,204 @@
+// This file holds the transfer primitive: move one to three pieces from a
+// zone to another (a discard, a card played to a pile, a captured piece
+// released back to its reserve). gen and play are on the hot path and
+// allocate nothing.
+
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+// maxTransfer is the most pieces one transfer moves (the Move word holds
+// three kinds).
+const maxTransfer = 3
+
+// maxTransferKinds bounds the kinds a transfer can name (10 bits each).
+const maxTransferKinds = 1<<10 - 1
+
+type transferRule struct {
+	ruleBase
+	from, to int    // zones (of a per-seat zone, the mover's instance)
+	count    int    // pieces per move, 1..maxTransfer
+	kinds    []bool // kinds it may move (nil: any)
+	when     *whenCond
+	prefix   string
+}
+
+var transferMove = moveType{
+	name: "transfer",
+	doc:  "move one to three pieces from one zone to another (a discard, a card played, a piece released)",
+	keys: []*Key{&transferFromKey, &transferToKey, &transferCountKey, &transferKindsKey, &transferWhenKey, &transferPrefixKey},
+	compile: func(c *compiler, p string, rb ruleBase) rule {
+		ru := &transferRule{ruleBase: rb}
+		ru.from = c.zoneNamed(keyPath(p, &transferFromKey), c.readString(p, &transferFromKey))
+		ru.to = c.zoneNamed(keyPath(p, &transferToKey), c.readString(p, &transferToKey))
+		ru.count = c.readInt(p, &transferCountKey)
+		ru.kinds = c.readKinds(p, &transferKindsKey)
+		ru.prefix = c.readString(p, &transferPrefixKey)
+		ru.when = c.compileCellCond(p, transferWhenKey.Name, false)
+		if ru.from < 0 || ru.to < 0 {
+			return nil
+		}
+		if ru.from == ru.to {
+			c.r.ValueErrorf(keyPath(p, &transferToKey), "%s.to: the pieces would stay in %q: name another zone", p, c.g.zones[ru.to].name)
+			return nil
+		}
+		if len(c.g.kinds) > maxTransferKinds {
+			c.r.Errorf(p, "%s: a transfer names at most %d kinds; the variant has %d", p, maxTransferKinds, len(c.g.kinds))
+			return nil
+		}
+		c.g.zoneFlow = true
+		return ru
+	},
+}
+
+var (
+	transferFromKey = Key{Name: "from", Type: TString, Required: true,
+		Doc: "the zone the pieces leave (of a per-seat zone, the mover's)"}
+	transferToKey = Key{Name: "to", Type: TString, Required: true,
+		Doc: "the zone the pieces go to (of a per-seat zone, the mover's; into a pile in kind order, each marked as the mover's)"}
+	transferCountKey = Key{Name: "count", Type: TInt, Default: 1, Min: 1, Max: maxTransfer,
+		Doc: "the pieces one move takes together (an unordered choice of that many from the zone)"}
+	transferKindsKey = Key{Name: "kinds", Type: TStrings,
+		Doc: "the piece kinds this rule may move (default: any)"}
+	transferWhenKey = Key{Name: "when", Type: TExpr,
+		Doc: "a condition every moved piece must meet, over kind and the state"}
+	transferPrefixKey = Key{Name: "prefix", Type: TString, Default: "",
+		Doc: "written before the moved kinds' names in notation (which joins them with +)"}
+)
+
+func (r *transferRule) ok(s *State, k int) bool {
+	return (r.kinds == nil || r.kinds[k]) && r.when.allows(s, -1, 0, 0, k)
+}
+
+func (r *transferRule) gen(s *State, out []Move) []Move {
+	g := s.g
+	zi := g.zoneInst(r.from, s.ToMove())
+	nk := len(g.kinds)
+	for a := 0; a < nk; a++ {
+		na := s.zoneCount(zi, a)
+		if na == 0 || !r.ok(s, a) {
+			continue
+		}
+		if r.count == 1 {
+			out = append(out, mkMove(r.index, -1, -1, a+1))
+			continue
+		}
+		for b := a; b < nk; b++ {
+			nb := s.zoneCount(zi, b)
+			if b == a {
+				nb--
+			}
+			if nb <= 0 || (b != a && !r.ok(s, b)) {
+				continue
+			}
+			if r.count == 2 {
+				out = append(out, mkMove(r.index, -1, -1, a+1|(b+1)<<10))
+				continue
+			}
+			for c := b; c < nk; c++ {
+				nc := s.zoneCount(zi, c)
+				if c == a {
+					nc--
+				}
+				if c == b {
+					nc--
+				}
+				if nc <= 0 || (c != b && c != a && !r.ok(s, c)) {
+					continue
+				}
+				out = append(out, mkMove(r.index, -1, -1, a+1|(b+1)<<10|(c+1)<<20))
+			}
+		}
+	}
+	return out
+}
+
+// transferKinds returns the kinds of a transfer move's aux, in kind order,
+// and how many there are.
+func transferKinds(aux int) (ks [maxTransfer]int, n int) {
+	for ; n < maxTransfer; n++ {
+		k := aux>>(10*n)&maxTransferKinds - 1
+		if k < 0 {
+			break
+		}
+		ks[n] = k
+	}
+	return ks, n
+}
+
+func (r *transferRule) play(s *State, m Move) error {
+	g := s.g
+	seat := s.ToMove()
+	from, to := g.zoneInst(r.from, seat), g.zoneInst(r.to, seat)
+	ks, n := transferKinds(m.Aux())
+	for i := 0; i < n; i++ {
+		k := ks[i]
+		if k >= len(g.kinds) || s.zoneCount(from, k) == 0 {
+			return fmt.Errorf("rule %q: %s has no %s in %s", r.name, g.seats[seat], g.kindName(k), g.zones[r.from].name)
+		}
+		s.zoneTake(from, k)
+		s.zoneAdd(to, k, seat)
+	}
+	return nil
+}
+
+// kindName is the name of kind k, or "?" when out of range.
+func (g *Game) kindName(k int) string {
+	if k < 0 || k >= len(g.kinds) {
+		return "?"
+	}
+	return g.kinds[k].Name
+}
+
+func (r *transferRule) format(s *State, m Move) string {
+	ks, n := transferKinds(m.Aux())
+	var b strings.Builder
+	b.WriteString(r.prefix)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte('+')
+		}
+		b.WriteString(s.g.kindName(ks[i]))
+	}
+	return b.String()
+}
+
+func (r *transferRule) explain(s *State, text string) (string, bool) {
+	g := s.g
+	if !strings.HasPrefix(strings.ToLower(text), strings.ToLower(r.prefix)) {
+		return "", false
+	}
+	names := strings.Split(text[len(r.prefix):], "+")
+	zi := g.zoneInst(r.from, s.ToMove())
+	var kinds []int
+	for _, name := range names {
+		k := -1
+		for i := range g.kinds {
+			if strings.EqualFold(g.kinds[i].Name, name) {
+				k = i
+			}
+		}
+		if k < 0 {
+			return "", false
+		}
+		kinds = append(kinds, k)
+	}
+	if len(kinds) != r.count {
+		return fmt.Sprintf("rule %q moves %d piece(s) at once, not %d", r.name, r.count, len(kinds)), true
+	}
+	for _, k := range kinds {
+		if s.zoneCount(zi, k) == 0 {
+			return fmt.Sprintf("%s has no %s in %s", g.seats[s.ToMove()], g.kinds[k].Name, g.zones[r.from].name), true
+		}
+		if r.kinds != nil && !r.kinds[k] {
+			return fmt.Sprintf("rule %q does not move %s", r.name, g.kinds[k].Name), true
+		}
+		if !r.when.allows(s, -1, 0, 0, k) {
+			return fmt.Sprintf("the rule's condition (when) does not allow moving %s", g.kinds[k].Name), true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,597 @@
+// This file holds zones: named places off the board holding pieces as
+// counts per kind (a multiset), per seat or shared, some of them ordered
+// (a pile, which also keeps the sequence in which its pieces came and who
+// put each there). The hand is the built-in per-seat zone. Every piece in
+// a zone is backed by a piece instance off the board, so zone pieces can be
+// placed and board pieces can go to a zone.
+//
+// A zone's contents live in the State: one word per (zone instance, kind)
+// holding the pieces taken from it less those put into it since the start
+// (so a start position's words are zero, as the hands' always were), and,
+// for a pile, a length word and one entry per piece. Every change goes
+// through zoneAdd and zoneTake, which keep the incremental hash: a key of
+// (zone instance, kind, count − start count) when that difference is not
+// zero, and for a pile a key of (zone instance, position, entry). Nothing
+// here allocates on the hot path.
+
+package core
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+)
+
+// zone is one declared zone ([zones.NAME], or the built-in hand).
+type zone struct {
+	name    string
+	perSeat bool
+	ordered bool
+	visible int // visAll, visOwner, visNone
+	first   int // its first zone instance
+	cite    string
+}
+
+// Visibility of a zone's contents.
+const (
+	visAll = iota
+	visOwner
+	visNone
+)
+
+var visNames = []string{"all", "owner", "none"}
+
+// zoneKeys are the keys of [zones.NAME].
+var (
+	zonePerSeatKey = Key{Name: "per_seat", Type: TBool, Default: false, Literal: true,
+		Doc: "true: one zone per seat (a hand); false: one zone shared by the table (a deck)"}
+	zoneOrderKey = Key{Name: "order", Type: TChoice, Default: "set", Allowed: []string{"set", "pile"}, Literal: true,
+		Doc: "set: counts per kind only; pile: also the order in which pieces came (last in on top) and who put each there"}
+	zoneVisibleKey = Key{Name: "visible", Type: TChoice, Default: "all", Allowed: visNames, Literal: true,
+		Doc: "who sees its contents: all, owner (a per-seat zone's own seat), none (the others see only how many)"}
+	zoneCiteKey = Key{Name: "cite", Type: TString, Doc: "a reference into the rule text"}
+	zoneKeys    = []*Key{&zonePerSeatKey, &zoneOrderKey, &zoneVisibleKey, &zoneCiteKey}
+)
+
+// setupZonesKey is [setup.zones].
+var setupZonesKey = Key{Name: "zones", Type: TTable,
+	Doc: `[setup.zones.NAME]: SEAT = ["kind", "kind:COUNT", "*", …] for a per-seat zone, all = […] for a shared one ("*": one of every kind)`}
+
+// handZone is the index of the built-in hand zone.
+const handZone = 0
+
+// maxZones bounds the declared zones.
+const maxZones = 32
+
+// compileZones reads [zones.NAME]. The hand is zone 0 (per seat, a set);
+// [zones.hand] may only set its visibility.
+func (c *compiler) compileZones() {
+	r := c.r
+	g := c.g
+	g.zones = []zone{{name: "hand", perSeat: true}}
+	names := r.Keys("zones", nil)
+	if len(names) > maxZones {
+		r.Errorf("zones", "zones: %d zones; the limit is %d", len(names), maxZones)
+		return
+	}
+	for _, name := range names {
+		p := "zones." + name
+		r.Keys(p, keyNames(zoneKeys))
+		z := zone{name: name}
+		z.perSeat = c.readBool(p, &zonePerSeatKey) || name == "hand"
+		z.ordered = c.readChoice(p, &zoneOrderKey) == "pile"
+		z.cite = c.readString(p, &zoneCiteKey)
+		switch c.readChoice(p, &zoneVisibleKey) {
+		case "owner":
+			z.visible = visOwner
+		case "none":
+			z.visible = visNone
+		}
+		if z.visible == visOwner && !z.perSeat {
+			r.ValueErrorf(p+".visible", "%s.visible: \"owner\" needs a per-seat zone (per_seat = true); a shared zone has no owner", p)
+		}
+		if name == "hand" {
+			if c.has(p, &zonePerSeatKey) || c.has(p, &zoneOrderKey) {
+				r.Errorf(p, "zones.hand: the hand is a per-seat set; only visible and cite may be given")
+			}
+			g.zones[handZone].visible, g.zones[handZone].cite = z.visible, z.cite
+			continue
+		}
+		if !validIdent(name) {
+			r.Errorf(p, "zones: %q is not a valid name (letters, digits and _, not starting with a digit)", name)
+			continue
+		}
+		if name == "off" {
+			r.Errorf(p, "zones: %q is reserved (capture_to = \"off\" takes pieces off the board)", name)
+			continue
+		}
+		g.zones = append(g.zones, z)
+	}
+	ns := len(g.seats)
+	n := 0
+	for i := range g.zones {
+		g.zones[i].first = n
+		if g.zones[i].perSeat {
+			n += ns
+		} else {
+			n++
+		}
+	}
+	g.nzi = n
+	g.zoneOf = make([]int16, n)
+	g.zoneSeat = make([]int16, n)
+	for z := range g.zones {
+		for i := 0; i < g.zoneInstances(z); i++ {
+			zi := g.zones[z].first + i
+			g.zoneOf[zi] = int16(z)
+			g.zoneSeat[zi] = -1
+			if g.zones[z].perSeat {
+				g.zoneSeat[zi] = int16(i)
+			}
+		}
+	}
+}
+
+// zoneInstances returns how many instances zone z has (one per seat or one).
+func (g *Game) zoneInstances(z int) int {
+	if g.zones[z].perSeat {
+		return len(g.seats)
+	}
+	return 1
+}
+
+// zoneInst returns the instance of zone z for seat (a shared zone's only
+// instance whatever the seat).
+func (g *Game) zoneInst(z, seat int) int {
+	if g.zones[z].perSeat {
+		return g.zones[z].first + seat
+	}
+	return g.zones[z].first
+}
+
+// zoneNamed returns the index of the zone called name, or reports an
+// unknown name at path and returns -1.
+func (c *compiler) zoneNamed(path, name string) int {
+	if z, ok := c.g.ZoneIndex(name); ok {
+		return z
+	}
+	names := c.g.Zones()
+	c.r.ValueErrorf(path, "%s: unknown zone %q (zones: %s)", path, name, strings.Join(names, ", "))
+	return -1
+}
+
+// readZoneItems reads one setup list of zone items into counts per kind
+// (added to counts), calling order for each kind in written order. It
+// returns false when the pieces would pass MaxPieces.
+func (c *compiler) readZoneItems(p string, counts []int, total *int, order func(k int)) bool {
+	r := c.r
+	for i, item := range r.Strings(p) {
+		ip := fmt.Sprintf("%s.%d", p, i)
+		kn, ns, _ := strings.Cut(item, ":")
+		n := 1
+		if ns != "" {
+			var err error
+			n, err = strconv.Atoi(ns)
+			if err != nil || n < 0 || n > MaxPieces {
+				r.ValueErrorf(ip, "%s: %q: want KIND or KIND:COUNT with a count up to %d", p, item, MaxPieces)
+				continue
+			}
+		}
+		var kinds []int
+		if kn == "*" {
+			for k := range c.g.kinds {
+				kinds = append(kinds, k)
+			}
+		} else if k := c.kind(ip, kn); k >= 0 {
+			kinds = append(kinds, k)
+		}
+		for _, k := range kinds {
+			if *total += n; *total > MaxPieces {
+				r.ValueErrorf(ip, "%s: %q makes %d pieces; the limit is %d", p, item, *total, MaxPieces)
+				return false
+			}
+			if counts[k] == 0 {
+				order(k)
+			}
+			counts[k] += n
+		}
+	}
+	return true
+}
+
+// compileZoneSetup reads [setup.zones.NAME] into the start counts of the
+// zones other than the hand (the hand's are read from [setup.hand]).
+func (c *compiler) compileZoneSetup(total *int) bool {
+	r := c.r
+	g := c.g
+	nk := len(g.kinds)
+	for _, name := range r.Keys("setup.zones", nil) {
+		p := "setup.zones." + name
+		z := c.zoneNamed(p, name)
+		if z < 0 {
+			continue
+		}
+		if z == handZone {
+			r.Errorf(p, "setup.zones.hand: the hands' pieces are given in [setup.hand]")
+			continue
+		}
+		for _, key := range r.Keys(p, nil) {
+			kp := p + "." + key
+			seat := -1
+			if g.zones[z].perSeat {
+				for i, s := range g.seats {
+					if s == key {
+						seat = i
+					}
+				}
+				if seat < 0 && c.absentSeats[key] {
+					r.Strings(kp)
+					continue
+				}
+				if seat < 0 {
+					r.Errorf(kp, "%s: unknown seat %q (a per-seat zone lists its pieces by seat: %s)", p, key, strings.Join(g.seats, ", "))
+					continue
+				}
+			} else if key != "all" {
+				r.Errorf(kp, "%s: the zone is shared: write its pieces as all = [...]", p)
+				continue
+			}
+			zi := g.zoneInst(z, max(seat, 0))
+			if !c.readZoneItems(kp, g.zoneStart[zi*nk:zi*nk+nk], total, func(k int) {
+				g.zoneOrder[zi] = append(g.zoneOrder[zi], k)
+			}) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// finishZones completes the kinds each zone instance lists for placing
+// (after its start kinds, every kind that may come into it) and the
+// instance lists per kind, once the rules are known.
+func (c *compiler) finishZones() {
+	g := c.g
+	nk := len(g.kinds)
+	if g.visState && g.initial != nil {
+		// the zones' visibility words follow the rest of the State
+		g.lay.vis = g.lay.size
+		g.lay.size += g.nzi
+		g.initial.buf = append(g.initial.buf, make([]int32, g.nzi)...)
+	}
+	g.kindInst = make([][]int32, nk)
+	for p, k := range g.pieceKind {
+		g.kindInst[k] = append(g.kindInst[k], int32(p))
+	}
+	for zi := 0; zi < g.nzi; zi++ {
+		if g.zoneOf[zi] == handZone && !g.zoneFlow {
+			continue // the hands keep their queue (and compileHandReturn's additions)
+		}
+		seen := make([]bool, nk)
+		for _, k := range g.zoneOrder[zi] {
+			seen[k] = true
+		}
+		for k := 0; k < nk; k++ {
+			if !seen[k] {
+				g.zoneOrder[zi] = append(g.zoneOrder[zi], k)
+			}
+		}
+	}
+}
+
+// ZoneIndex returns the index of the zone called name ("hand" is 0).
+func (g *Game) ZoneIndex(name string) (int, bool) {
+	for i, z := range g.zones {
+		if z.name == name {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// Zones returns the names of the zones, the hand first.
+func (g *Game) Zones() []string {
+	out := make([]string, len(g.zones))
+	for i, z := range g.zones {
+		out[i] = z.name
+	}
+	return out
+}
+
+// ZonePerSeat reports whether zone z has one instance per seat.
+func (g *Game) ZonePerSeat(z int) bool { return g.zones[z].perSeat }
+
+// ZoneOrdered reports whether zone z is a pile (keeps its order).
+func (g *Game) ZoneOrdered(z int) bool { return g.zones[z].ordered }
+
+// HasZones reports whether the game declares zones besides the hand.
+func (g *Game) HasZones() bool { return len(g.zones) > 1 }
+
+// zoneCount returns the pieces of kind k in zone instance zi.
+func (s *State) zoneCount(zi, k int) int {
+	g := s.g
+	i := zi*len(g.kinds) + k
+	return g.zoneStart[i] - int(s.buf[g.lay.zone+i])
+}
+
+// ZoneCount returns the pieces of kind k in seat's instance of zone z
+// (the shared instance of a shared zone, whatever seat).
+func (s *State) ZoneCount(z, seat, k int) int { return s.zoneCount(s.g.zoneInst(z, seat), k) }
+
+// ZoneSize returns the pieces in seat's instance of zone z.
+func (s *State) ZoneSize(z, seat int) int { return s.zoneSize(s.g.zoneInst(z, seat)) }
+
+func (s *State) zoneSize(zi int) int {
+	g := s.g
+	nk := len(g.kinds)
+	start := g.zoneStart[zi*nk : zi*nk+nk]
+	out := s.buf[g.lay.zone+zi*nk : g.lay.zone+zi*nk+nk]
+	n := 0
+	for k, c := range start {
+		n += c - int(out[k])
+	}
+	return n
+}
+
+// ZoneKinds appends the pieces of seat's instance of zone z to buf, as
+// kinds in kind order (a kind repeated once per piece), and returns it: no
+// allocation when buf has room.
+func (s *State) ZoneKinds(z, seat int, buf []int) []int {
+	zi := s.g.zoneInst(z, seat)
+	for k := range s.g.kinds {
+		for n := s.zoneCount(zi, k); n > 0; n-- {
+			buf = append(buf, k)
+		}
+	}
+	return buf
+}
+
+// PileLen returns the pieces in seat's instance of the pile z (0 for a
+// zone that is not a pile).
+func (s *State) PileLen(z, seat int) int {
+	if !s.g.zones[z].ordered {
+		return 0
+	}
+	return int(s.buf[s.g.pileOff[s.g.zoneInst(z, seat)]])
+}
+
+// PileAt returns the kind of the i-th piece of seat's instance of the pile
+// z (0 the bottom, PileLen-1 the top) and the seat that put it there (-1:
+// none, such as a piece of the start).
+func (s *State) PileAt(z, seat, i int) (kind, by int) {
+	off := s.g.pileOff[s.g.zoneInst(z, seat)]
+	e := s.buf[off+1+i]
+	return int(e&0xffff) - 1, int(e>>16) - 1
+}
+
+// zoneKey is the hash key of zone word i (zone instance × kinds + kind)
+// when the pieces taken from it less those put into it, d, is not zero
+// (the hands' key: a start position hashes as its board).
+func zoneKey(i, d int) uint64 {
+	return mix(uint64(i)<<32 | uint64(uint32(d)) | 1<<60)
+}
+
+// pileKey is the hash key of entry e at position pos of pile instance zi.
+func pileKey(zi, pos int, e int32) uint64 {
+	return mix(uint64(zi)<<48 | uint64(pos)<<32 | uint64(uint32(e)) | 5<<59)
+}
+
+// addOut changes the out word of (zi, k) by d (pieces taken: +1; put: -1),
+// keeping the hash and the hands' total.
+func (s *State) addOut(zi, k, d int) {
+	g := s.g
+	i := zi*len(g.kinds) + k
+	w := g.lay.zone + i
+	old := int(s.buf[w])
+	if old != 0 {
+		s.xorHash(zoneKey(i, old))
+	}
+	if old+d != 0 {
+		s.xorHash(zoneKey(i, old+d))
+	}
+	s.buf[w] = int32(old + d)
+	if g.zoneOf[zi] == handZone {
+		s.buf[hHandLeft] -= int32(d)
+	}
+}
+
+// zoneAdd puts a piece of kind k into zone instance zi; by is the seat
+// that put it there (kept by piles), -1 for none.
+func (s *State) zoneAdd(zi, k, by int) {
+	s.addOut(zi, k, -1)
+	if off := s.g.pileOff[zi]; off > 0 {
+		n := int(s.buf[off])
+		e := int32(k+1) | int32(by+1)<<16
+		s.buf[off+1+n] = e
+		s.buf[off] = int32(n + 1)
+		s.xorHash(pileKey(zi, n, e))
+	}
+}
+
+// zoneTake takes a piece of kind k out of zone instance zi (from a pile,
+// the topmost of that kind). The caller has checked that there is one.
+func (s *State) zoneTake(zi, k int) {
+	s.addOut(zi, k, 1)
+	off := s.g.pileOff[zi]
+	if off == 0 {
+		return
+	}
+	n := int(s.buf[off])
+	at := n - 1
+	for at >= 0 && int(s.buf[off+1+at]&0xffff)-1 != k {
+		at--
+	}
+	if at < 0 {
+		return
+	}
+	for i := at; i < n; i++ {
+		s.xorHash(pileKey(zi, i, s.buf[off+1+i]))
+	}
+	copy(s.buf[off+1+at:off+n], s.buf[off+2+at:off+1+n])
+	s.buf[off+n] = 0
+	s.buf[off] = int32(n - 1)
+	for i := at; i < n-1; i++ {
+		s.xorHash(pileKey(zi, i, s.buf[off+1+i]))
+	}
+}
+
+// fromZone returns the instance a placement of kind k from zone instance
+// zi puts on the board: for the hands of a game whose pieces flow only by
+// placements and captures back to their owners, the hand's next one (as
+// hands always did); otherwise the lowest instance of the kind off the
+// board. -1 when there is none.
+func (s *State) fromZone(zi, k int) int {
+	g := s.g
+	if zi < len(g.seats) && !g.zoneFlow {
+		return s.fromHand(zi, k)
+	}
+	pos := s.buf[g.lay.pos:]
+	for _, p := range g.kindInst[k] {
+		if pos[p] == 0 {
+			return int(p)
+		}
+	}
+	return -1
+}
+
+// zoneHeld returns the pieces of kind k held by every zone (for the
+// promotions' spare pieces).
+func (s *State) zoneHeld(k int) int {
+	n := 0
+	for zi := 0; zi < s.g.nzi; zi++ {
+		n += s.zoneCount(zi, k)
+	}
+	return n
+}
+
+// toZone takes every piece of cell c off the board into zone z: the
+// instance of each piece's owner (a neutral piece, which no seat owns,
+// goes off the board), or of mover when toMover is set (and always for a
+// shared zone).
+func (s *State) toZone(c, z, mover int, toMover bool) {
+	g := s.g
+	for p := s.Top(c); p >= 0; p = s.Below(p) {
+		seat := int(g.pieceOwner[p])
+		if toMover {
+			seat = mover
+		}
+		if g.zones[z].perSeat && seat < 0 {
+			continue
+		}
+		s.zoneAdd(g.zoneInst(z, max(seat, 0)), int(g.pieceKind[p]), mover)
+	}
+	s.clear(c)
+}
+
+// zoneOfExpr is the expression function zone(name[, kind]): the pieces (of
+// kind) in the seat's instance of the zone (0 for an unknown name, which
+// the compiler reports for literal names).
+func (g *Game) zoneOfExpr(s *State, seat int, name string, kind []string) int {
+	z, ok := g.ZoneIndex(name)
+	if !ok || (g.zones[z].perSeat && (seat < 0 || seat >= len(g.seats))) {
+		return 0
+	}
+	zi := g.zoneInst(z, seat)
+	if len(kind) == 0 {
+		return s.zoneSize(zi)
+	}
+	n := 0
+	for _, kn := range kind {
+		if k, ok := g.KindIndex(kn); ok {
+			n += s.zoneCount(zi, k)
+		}
+	}
+	return n
+}
+
+// checkZoneCall reports a zone(...) call whose literal zone or kind names
+// nothing, at the argument's position.
+func (v *callVisitor) checkZoneCall(call *ast.CallNode, ofSeat bool) {
+	g := v.c.g
+	args := call.Arguments
+	if ofSeat {
+		if len(args) == 0 {
+			return
+		}
+		args = args[1:]
+	}
+	for i, a := range args {
+		lit, ok := a.(*ast.StringNode)
+		if !ok {
+			continue
+		}
+		line, col := runePos(v.src, lit.Location().From)
+		if i == 0 {
+			if _, ok := g.ZoneIndex(lit.Value); !ok {
+				v.c.r.ExprErrorf(v.path, line, col, "%s: zone: unknown zone %q (zones: %s)", v.path, lit.Value, strings.Join(g.Zones(), ", "))
+			}
+			continue
+		}
+		if _, ok := g.KindIndex(lit.Value); !ok {
+			v.c.r.ExprErrorf(v.path, line, col, "%s: zone: unknown piece kind %q %s", v.path, lit.Value, g.kindHint(lit.Value))
+		}
+	}
+}
+
+// zoneCall compiles zone(name[, kind…]) with literal names into a function
+// of a State and a seat, or returns nil.
+func (g *Game) zoneCall(args []ast.Node) func(s *State, seat int) int {
+	if len(args) == 0 {
+		return nil
+	}
+	name, ok := args[0].(*ast.StringNode)
+	if !ok {
+		return nil
+	}
+	z, ok := g.ZoneIndex(name.Value)
+	if !ok {
+		return nil
+	}
+	var kinds []int
+	for _, a := range args[1:] {
+		lit, ok := a.(*ast.StringNode)
+		if !ok {
+			return nil
+		}
+		k, ok := g.KindIndex(lit.Value)
+		if !ok {
+			return nil
+		}
+		kinds = append(kinds, k)
+	}
+	perSeat := g.zones[z].perSeat
+	return func(s *State, seat int) int {
+		if perSeat && (seat < 0 || seat >= len(g.seats)) {
+			return 0
+		}
+		zi := g.zoneInst(z, seat)
+		if kinds == nil {
+			return s.zoneSize(zi)
+		}
+		n := 0
+		for _, k := range kinds {
+			n += s.zoneCount(zi, k)
+		}
+		return n
+	}
+}
+
+// seatArg reads a seat given to an expression function as its name or
+// its index; -1 when it names none.
+func (g *Game) seatArg(v any) int {
+	switch x := v.(type) {
+	case string:
+		for i, s := range g.seats {
+			if s == x {
+				return i
+			}
+		}
+	case int:
+		if x >= 0 && x < len(g.seats) {
+			return x
+		}
+	}
+	return -1
+}

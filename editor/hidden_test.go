@@ -1,0 +1,65 @@
+package editor
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+)
+
+const pairsVariant = "../testdata/variants/pairs.toml"
+
+// Pass-and-play on a variant with hidden hands: with both seats human a
+// curtain ("pass to NAME") stands between their turns, the screen shows
+// only the seat whose turn it is its own cards (the other hand and the
+// deck as counts), and the move list hides the cards dealt to the other.
+func TestPassAndPlayHidesTheOtherHand(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: pairsVariant})
+	tm.waitFor("pass to North — press a key")
+	tm.key(tcell.KeyEnter)
+	tm.waitGone("pass to North")
+	for _, l := range []string{"deal=a", "deal=b", "deal=a", "deal=c", "draw=d"} {
+		tm.typeMove(l)
+	}
+	scr := tm.waitFor("5. draw=d")
+	for _, want := range []string{"hand A×2 D", "hand ?×2", "deck ?×3", "1. deal=a", "2. (hidden)", "4. (hidden)"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("North's screen lacks %q:\n%s", want, scr)
+		}
+	}
+	if strings.Contains(scr, "deal=b") || strings.Contains(scr, "deal=c") {
+		t.Errorf("North's screen shows South's cards:\n%s", scr)
+	}
+	tm.typeMove("d")
+	scr = tm.waitFor("pass to South — press a key")
+	if strings.Contains(scr, "hand A×2") || strings.Contains(scr, "deal=a") {
+		t.Errorf("behind the curtain North's cards show:\n%s", scr)
+	}
+	tm.key(tcell.KeyEnter)
+	scr = tm.waitGone("pass to South")
+	for _, want := range []string{"hand B C", "hand ?×2", "1. (hidden)", "2. deal=b"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("South's screen lacks %q:\n%s", want, scr)
+		}
+	}
+	var viewer int
+	tm.sync(func() { viewer = a.viewer() })
+	if viewer != 1 {
+		t.Errorf("the screen shows seat %d's view, want South's", viewer)
+	}
+}
+
+// Against an agent there is no curtain: the screen shows the human's view
+// and never the agent's hand.
+func TestAgentHandHidden(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: pairsVariant, Seats: []string{"South=random"}})
+	var viewer int
+	tm.sync(func() { viewer = a.viewer() })
+	if viewer != 0 {
+		t.Fatalf("the screen shows seat %d's view, want North's", viewer)
+	}
+	scr := tm.text()
+	if strings.Contains(scr, "pass to") {
+		t.Errorf("a curtain against an agent:\n%s", scr)
+	}
+}
