@@ -29,9 +29,12 @@ type zoneTaker interface {
 	takesFrom(m Move) (zone, kind int)
 }
 
-func (r *placeRule) takesFrom(m Move) (int, int)    { return r.zone, m.Aux() }
-func (r *swapRule) takesFrom(m Move) (int, int)     { return r.zone, m.Aux() }
-func (r *transferRule) takesFrom(m Move) (int, int) { ks, _ := transferKinds(m.Aux()); return r.from, ks[0] }
+func (r *placeRule) takesFrom(m Move) (int, int) { return r.zone, m.Aux() }
+func (r *swapRule) takesFrom(m Move) (int, int)  { return r.zone, m.Aux() }
+func (r *transferRule) takesFrom(m Move) (int, int) {
+	ks, _ := transferKinds(m.Aux())
+	return r.from, ks[0]
+}
 
 // preludeKind returns the kind the prelude of m moved, or -1 (a move of a
 // phase with a prelude).
@@ -176,4 +179,14 @@ func readsName(src, name string) bool {
 	v := &identVisitor{names: map[string]bool{}}
 	ast.Walk(&tree.Node, v)
 	return v.names[name]
+}
+
+// PreludeRule returns the index of the rule (see Game.Rules) of the
+// prelude m opens with in s, or -1 when it has none: such a move is also
+// one of Move.Rule's rule.
+func (g *Game) PreludeRule(s *State, m Move) int {
+	if pre, _ := g.preludeOf(s, m); pre != nil {
+		return pre.index
+	}
+	return -1
 }
