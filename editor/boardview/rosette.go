@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"rulesmith/core"
+	"rulesmith/core/board"
 )
 
 // A rosette is a folded board whose faces all have one corner at the same
@@ -20,150 +21,33 @@ import (
 // dir45 is the unit step of the picture (x right, y up) at k×45°.
 var dir45 = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
 
-// rosetteFace is one face of a rosette: which of its axes leaves the common
-// corner first (in the order round the point) and the sector it spans.
+// rosetteFace is one face of a rosette and the sector it spans, in units of
+// 45° from the x axis: its first edge (A) at from, its second (B) at
+// from+span.
 type rosetteFace struct {
-	f *face
-	// startU: the face's i axis runs along the sector's first ray (else
-	// its j axis does); flipI, flipJ: the axis runs toward the point.
-	startU, flipI, flipJ bool
-	// from, span: the sector, in units of 45° from the x axis.
+	board.RosetteFace
 	from, span int
 }
 
-// rosette finds g's faces round one common corner in their order round it,
-// starting with the root face; ok is false when the board is not a rosette
-// of five to eight faces.
-func rosette(g *core.Game, faces []*face) (order []rosetteFace, ok bool) {
+// rosette returns g's faces round their common corner (board.Rosette),
+// starting with the root face at 180°, each with its sector; ok is false
+// when the board is not a rosette of five to eight faces. The root face and
+// the next take 90° each when there is room (they show square: with
+// five faces the third too), the others 45°.
+func rosette(g *core.Game) (order []rosetteFace, ok bool) {
+	faces, ok := g.Board().Rosette(g.Display().RootFace)
 	n := len(faces)
-	if n < 5 || n > 8 {
+	if !ok || n < 5 || n > 8 {
 		return nil, false
 	}
-	for _, f := range faces {
-		if !f.ok {
-			return nil, false
-		}
-	}
-	corner := func(f *face, a, b int) vec { return f.o.add(f.u.mul(float64(a))).add(f.v.mul(float64(b))) }
-	near := func(p, q vec) bool { return p.sub(q).norm() < 1e-6*(1+p.norm()+q.norm()) }
-	// the common corner: a corner of the first face that every face has
-	var p vec
-	found := false
-	for _, ab := range [][2]int{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
-		q := corner(faces[0], ab[0]*faces[0].w, ab[1]*faces[0].h)
-		all := true
-		for _, f := range faces[1:] {
-			has := false
-			for _, cd := range [][2]int{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
-				has = has || near(q, corner(f, cd[0]*f.w, cd[1]*f.h))
-			}
-			all = all && has
-		}
-		if all {
-			p, found = q, true
-			break
-		}
-	}
-	if !found {
-		return nil, false
-	}
-	// each face's two rays from the point: its i axis and its j axis,
-	// pointing away from it
-	type rays struct {
-		ri, rj       vec
-		flipI, flipJ bool
-	}
-	rs := make([]rays, n)
-	for k, f := range faces {
-		r := rays{ri: f.u.unit(), rj: f.v.unit()}
-		if !near(p, f.o) && !near(p, corner(f, 0, f.h)) {
-			r.ri, r.flipI = r.ri.mul(-1), true
-		}
-		if !near(p, f.o) && !near(p, corner(f, f.w, 0)) {
-			r.rj, r.flipJ = r.rj.mul(-1), true
-		}
-		rs[k] = r
-	}
-	same := func(a, b vec) bool { return a.dot(b) > 1-1e-9 }
-	// the face other than k that has ray r, and whether r is its i axis
-	other := func(k int, r vec) (int, bool) {
-		at, isI := -1, false
-		for m := range faces {
-			if m == k {
-				continue
-			}
-			for _, c := range []struct {
-				r   vec
-				isI bool
-			}{{rs[m].ri, true}, {rs[m].rj, false}} {
-				if same(r, c.r) {
-					if at >= 0 {
-						at = -2 // three faces on one edge
-					} else {
-						at, isI = m, c.isI
-					}
-				}
-			}
-		}
-		return at, isI
-	}
-	root := 0
-	for k, f := range faces {
-		if f.name == g.Display().RootFace {
-			root = k
-		}
-	}
-	// a sector of 45° each, the rest (8-n) one more each from the root on
-	span := make([]int, n)
-	for k := range span {
-		span[k] = 1
-		if k < 8-n {
-			span[k]++
-		}
-	}
-	// the root spans 180°..180°+its span, its axes placed so that its
-	// picture is not mirrored
 	from := 4
-	det := func(a, b [2]int) int { return a[0]*b[1] - a[1]*b[0] }
-	sgn := func(flip bool) int {
-		if flip {
-			return -1
+	for k, f := range faces {
+		span := 1
+		if k < 8-n {
+			span = 2
 		}
-		return 1
-	}
-	rf := rosetteFace{f: faces[root], flipI: rs[root].flipI, flipJ: rs[root].flipJ, from: from, span: span[0]}
-	di, dj := dir45[from], dir45[(from+span[0])%8]
-	rf.startU = sgn(rf.flipI)*sgn(rf.flipJ)*det(di, dj) > 0
-	order = append(order, rf)
-	seen := map[int]bool{root: true}
-	cur := rf
-	k := root
-	for len(order) < n {
-		end := rs[k].rj
-		if !cur.startU {
-			end = rs[k].ri
-		}
-		m, isI := other(k, end)
-		if m < 0 || seen[m] {
-			return nil, false
-		}
-		from = (cur.from + cur.span) % 8
-		nf := rosetteFace{f: faces[m], flipI: rs[m].flipI, flipJ: rs[m].flipJ, from: from, span: span[len(order)], startU: isI}
-		order = append(order, nf)
-		seen[m] = true
-		cur, k = nf, m
-	}
-	// the last face's second ray closes the ring at the root's first
-	last := rs[k].rj
-	if !cur.startU {
-		last = rs[k].ri
-	}
-	first := rs[root].ri
-	if !order[0].startU {
-		first = rs[root].rj
-	}
-	if !same(last, first) {
-		return nil, false
+		order = append(order, rosetteFace{RosetteFace: f, from: from, span: span})
+		from = (from + span) % 8
 	}
 	return order, true
 }
@@ -186,21 +70,10 @@ func rosettePlaces(g *core.Game, order []rosetteFace) (gx, gy []int, ok bool) {
 	sides := make([][][2]float64, len(order))
 	integral := func(v float64) bool { return math.Abs(v-math.Round(v)) < 1e-9 }
 	for k, rf := range order {
-		f := rf.f
 		d1, d2 := dir45[rf.from], dir45[(rf.from+rf.span)%8]
-		for ij, c := range f.ij {
-			i, j := ij[0], ij[1]
-			if rf.flipI {
-				i = f.w + 1 - i
-			}
-			if rf.flipJ {
-				j = f.h + 1 - j
-			}
-			a, b := float64(i)-0.5, float64(j)-0.5 // along the first and second rays
-			if !rf.startU {
-				a, b = b, a
-			}
-			pts[k] = append(pts[k], point{c, a*float64(d1[0]) + b*float64(d2[0]), a*float64(d1[1]) + b*float64(d2[1])})
+		for _, rc := range rf.Cells {
+			a, b := float64(rc.A)-0.5, float64(rc.B)-0.5
+			pts[k] = append(pts[k], point{rc.Cell, a*float64(d1[0]) + b*float64(d2[0]), a*float64(d1[1]) + b*float64(d2[1])})
 		}
 		xs, ys := []float64{0}, []float64{0}
 		if p := pts[k][0]; integral(p.x) {
@@ -317,8 +190,7 @@ func sharedEdges(g *core.Game) map[[2]int]bool {
 // seat's title goes by the cells its pieces start on, on the side away from
 // the middle. It returns nil when the board is not a rosette.
 func rosetteLayout(g *core.Game, cw, ch int, names, labels bool) *layout {
-	faces := collectFaces(g)
-	order, ok := rosette(g, faces)
+	order, ok := rosette(g)
 	if !ok {
 		return nil
 	}
