@@ -41,6 +41,9 @@ type legality struct {
 	walkDepth []int
 	// rayKinds[phase][kind]: the ray attackers that move pieces of the kind.
 	rayKinds [][][]rayAttacker
+	// trie[phase]: the merged walk of the phase's tabled line rules
+	// (attack_trie.go), or nil.
+	trie []*lineTrie
 	// noStones: no cell ever holds stones (none at the start, no sowing),
 	// so occupancy is the height alone.
 	noStones bool
@@ -81,6 +84,8 @@ type attackEntry struct {
 	// ray: the test reads the phase's shared walk of the rays back from
 	// the cell (rayWalk) instead of walking them itself.
 	ray rayAttacker
+	// trie: the test is part of the phase's merged walk (lineTrie).
+	trie bool
 }
 
 // rayAttacker is an attacker whose test needs only the first few occupied
@@ -236,6 +241,7 @@ func (c *compiler) compileRoyal() {
 	lg.walkDirs = make([][]int, len(g.phases))
 	lg.walkDepth = make([]int, len(g.phases))
 	lg.rayKinds = make([][][]rayAttacker, len(g.phases))
+	lg.trie = make([]*lineTrie, len(g.phases))
 	n := g.board.N()
 	lg.words = (n + 63) / 64
 	for i, ph := range g.phases {
@@ -244,6 +250,7 @@ func (c *compiler) compileRoyal() {
 		if n <= 1024 {
 			rel = make([]uint64, n*lg.words)
 		}
+		var trieRules []*slideRule
 		for _, ri := range ph.rules {
 			a, ok := g.rules[ri].(attacker)
 			if !ok {
@@ -272,10 +279,15 @@ func (c *compiler) compileRoyal() {
 					}
 				}
 			}
+			if r, ok := trieEligible(a); ok && entry.ray == nil {
+				entry.trie = true
+				trieRules = append(trieRules, r)
+			}
 			lg.attackers[i] = append(lg.attackers[i], entry)
-			if entry.ray != nil {
-				// read along the rays, up to the walk's depth: marked per
-				// position (relRays)
+			if entry.ray != nil || entry.trie {
+				// read along the rays, up to the walk's depth, or along the
+				// merged walk's lines to their first occupied cells: marked
+				// per position (relRays, trieMark)
 			} else if ar, ok := a.(attackReader); ok && rel != nil {
 				for t := 0; t < n; t++ {
 					row := rel[t*lg.words : (t+1)*lg.words]
@@ -284,6 +296,9 @@ func (c *compiler) compileRoyal() {
 			} else {
 				rel = nil
 			}
+		}
+		if len(trieRules) > 0 {
+			lg.trie[i] = buildTrie(n, trieRules)
 		}
 		lg.virtual[i] = virtual
 		lg.rel[i] = rel
@@ -404,6 +419,15 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 				}
 				rel[c/64] |= 1 << uint(c%64) // a royal piece that moves
 				g.relRays(s, c, rel, relDir)
+				if tr := lg.trie[s.buf[hPhase]]; tr != nil {
+					g.trieMark(s, tr, c, rel)
+					if k >= 0 {
+						// the merged walk is one of the other attackers
+						// for the partial test
+						other = s.otherScratch(other, lg.words)
+						g.trieMark(s, tr, c, other)
+					}
+				}
 			}
 		}
 	}
@@ -543,13 +567,16 @@ func (g *Game) attackedSome(s *State, t, seat int, dirs uint64, others bool) boo
 		}
 		for i := range as {
 			e := &as[i]
-			if e.ray != nil || (e.hits != nil && !e.hits[o][t]) {
+			if e.ray != nil || e.trie || (e.hits != nil && !e.hits[o][t]) {
 				continue
 			}
 			if e.a.attackedBy(s, t, o) {
 				return true
 			}
 		}
+	}
+	if tr := g.legal.trie[ph]; others && tr != nil && g.trieAttacked(s, tr, t, seat, -1) {
+		return true
 	}
 	if kinds := g.legal.rayKinds[ph]; kinds != nil && dirs != 0 {
 		return g.rayAttacked(s, t, seat, int(ph), kinds, dirs)
@@ -657,6 +684,19 @@ func (s *State) dirScratch(n int) []uint64 {
 	r := s.relDir[:n]
 	for i := range r {
 		r[i] = 0
+	}
+	return r
+}
+
+// otherScratch returns a copy of row in s's second working bit set, to
+// which per-position cells are then added.
+func (s *State) otherScratch(row []uint64, words int) []uint64 {
+	if cap(s.relOther) < words {
+		s.relOther = make([]uint64, words)
+	}
+	r := s.relOther[:words]
+	if &r[0] != &row[0] {
+		copy(r, row)
 	}
 	return r
 }
