@@ -106,14 +106,26 @@ func buildTrie(n int, rules []*slideRule) *lineTrie {
 
 // trieAttacked reports whether a piece of a seat other than seat (and,
 // when only >= 0, of seat only), still playing, could take on t by one of
-// the merged rules.
-func (g *Game) trieAttacked(s *State, tr *lineTrie, t, seat, only int) bool {
+// the merged rules, along the lines from t whose bits are set in roots
+// (bit j: the j-th line leaving t, the last bit every line from it on).
+func (g *Game) trieAttacked(s *State, tr *lineTrie, t, seat, only int, roots uint64) bool {
 	n := g.board.N()
 	top := s.buf[g.lay.top : g.lay.top+n]
 	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
 	noStones := g.legal.noStones
+	root, sub := 0, int32(-1) // the line walked and the end of its subtree
 	for i := tr.off[t]; i < tr.off[t+1]; {
+		if i >= sub {
+			// the next line from t
+			if roots&(1<<uint(min(root, 63))) == 0 {
+				i = tr.end[i]
+				root++
+				continue
+			}
+			sub = tr.end[i]
+			root++
+		}
 		x := tr.cell[i]
 		if height[x] == 0 && (noStones || counts[x] == 0) {
 			i++
@@ -160,14 +172,24 @@ func (g *Game) trieAttacked(s *State, tr *lineTrie, t, seat, only int) bool {
 }
 
 // trieMark marks in rel the cells the walk from t reads in s: every line
-// up to and including its first occupied cell.
-func (g *Game) trieMark(s *State, tr *lineTrie, t int, rel []uint64) {
+// up to and including its first occupied cell; and, when lines is not nil,
+// in lines[x] the bit of each line from t that reads x (as trieAttacked's
+// roots).
+func (g *Game) trieMark(s *State, tr *lineTrie, t int, rel, lines []uint64) {
 	n := g.board.N()
 	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
+	root, sub := -1, int32(-1)
 	for i := tr.off[t]; i < tr.off[t+1]; {
+		if i >= sub {
+			sub = tr.end[i]
+			root++
+		}
 		x := tr.cell[i]
 		rel[x/64] |= 1 << uint(x%64)
+		if lines != nil {
+			lines[x] |= 1 << uint(min(root, 63))
+		}
 		if height[x] == 0 && counts[x] == 0 {
 			i++
 			continue

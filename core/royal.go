@@ -393,7 +393,7 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 	// With one royal piece, on k, such a move is tested only along the rays
 	// from k through its cells (relDir) and, when it touches their cells,
 	// by the other attackers (other).
-	var rel, other, relDir []uint64
+	var rel, other, relDir, lines []uint64
 	k := -1
 	if royal && lg.rel[s.buf[hPhase]] != nil && !g.royalAttacked(s, mover) {
 		rel = s.relScratch(lg.words)
@@ -420,13 +420,10 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 				rel[c/64] |= 1 << uint(c%64) // a royal piece that moves
 				g.relRays(s, c, rel, relDir)
 				if tr := lg.trie[s.buf[hPhase]]; tr != nil {
-					g.trieMark(s, tr, c, rel)
 					if k >= 0 {
-						// the merged walk is one of the other attackers
-						// for the partial test
-						other = s.otherScratch(other, lg.words)
-						g.trieMark(s, tr, c, other)
+						lines = s.lineScratch(g.board.N())
 					}
+					g.trieMark(s, tr, c, rel, lines)
 				}
 			}
 		}
@@ -458,7 +455,11 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 			case inPlace && k >= 0 && from != k:
 				dirs := relDir[from] | relDir[to]
 				touches := other[from/64]&(1<<uint(from%64)) != 0 || other[to/64]&(1<<uint(to%64)) != 0
-				attacked = g.tryInPlacePartial(s, from, to, mover, k, dirs, touches)
+				var roots uint64
+				if lines != nil {
+					roots = lines[from] | lines[to]
+				}
+				attacked = g.tryInPlacePartial(s, from, to, mover, k, dirs, touches, roots)
 			case inPlace:
 				attacked = g.tryInPlace(s, from, to, mover)
 			default:
@@ -500,9 +501,9 @@ func (g *Game) tryInPlace(s *State, from, to, mover int) bool {
 
 // tryInPlacePartial is tryInPlace for a seat not in check with one royal
 // piece, on k, that does not move: only the ray attackers along the
-// directions dirs from k, and the other attackers when touches, can have
-// changed their answer.
-func (g *Game) tryInPlacePartial(s *State, from, to, mover, k int, dirs uint64, touches bool) bool {
+// directions dirs from k, the merged walk along its lines roots, and the
+// other attackers when touches, can have changed their answer.
+func (g *Game) tryInPlacePartial(s *State, from, to, mover, k int, dirs uint64, touches bool, roots uint64) bool {
 	l := &g.lay
 	b := s.buf
 	p := b[l.top+from]
@@ -510,7 +511,7 @@ func (g *Game) tryInPlacePartial(s *State, from, to, mover, k int, dirs uint64, 
 	hTo := b[l.height+to]
 	b[l.top+to], b[l.height+to] = p, 1
 	b[l.top+from], b[l.height+from] = 0, 0
-	attacked := g.attackedSome(s, k, mover, dirs, touches)
+	attacked := g.attackedSome(s, k, mover, dirs, touches, roots)
 	b[l.top+from], b[l.height+from] = p, 1
 	b[l.top+to], b[l.height+to] = victim, hTo
 	return attacked
@@ -553,12 +554,13 @@ func (g *Game) royalAttacked(s *State, seat int) bool {
 // attacked reports whether a piece of a seat other than seat, still
 // playing, could take a piece on t by a rule of the current phase.
 func (g *Game) attacked(s *State, t, seat int) bool {
-	return g.attackedSome(s, t, seat, ^uint64(0), true)
+	return g.attackedSome(s, t, seat, ^uint64(0), true, ^uint64(0))
 }
 
 // attackedSome is attacked asking the ray attackers only along the walk
-// directions in dirs (a bit per direction) and the others only when others.
-func (g *Game) attackedSome(s *State, t, seat int, dirs uint64, others bool) bool {
+// directions in dirs (a bit per direction), the merged walk only along
+// the lines in roots, and the others only when others.
+func (g *Game) attackedSome(s *State, t, seat int, dirs uint64, others bool, roots uint64) bool {
 	ph := s.buf[hPhase]
 	as := g.legal.attackers[ph]
 	for o := range g.seats {
@@ -575,7 +577,7 @@ func (g *Game) attackedSome(s *State, t, seat int, dirs uint64, others bool) boo
 			}
 		}
 	}
-	if tr := g.legal.trie[ph]; others && tr != nil && g.trieAttacked(s, tr, t, seat, -1) {
+	if tr := g.legal.trie[ph]; roots != 0 && tr != nil && g.trieAttacked(s, tr, t, seat, -1, roots) {
 		return true
 	}
 	if kinds := g.legal.rayKinds[ph]; kinds != nil && dirs != 0 {
@@ -688,15 +690,14 @@ func (s *State) dirScratch(n int) []uint64 {
 	return r
 }
 
-// otherScratch returns a copy of row in s's second working bit set, to
-// which per-position cells are then added.
-func (s *State) otherScratch(row []uint64, words int) []uint64 {
-	if cap(s.relOther) < words {
-		s.relOther = make([]uint64, words)
+// lineScratch returns s's per-cell line masks for n cells, cleared.
+func (s *State) lineScratch(n int) []uint64 {
+	if cap(s.relLines) < n {
+		s.relLines = make([]uint64, n)
 	}
-	r := s.relOther[:words]
-	if &r[0] != &row[0] {
-		copy(r, row)
+	r := s.relLines[:n]
+	for i := range r {
+		r[i] = 0
 	}
 	return r
 }

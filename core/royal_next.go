@@ -58,7 +58,7 @@ func (g *Game) filterNext(s *State, moves []Move) []Move {
 				rel[c/64] |= 1 << uint(c%64)
 				g.relRays(s, c, rel, nil)
 				if tr := lg.trie[ph]; tr != nil {
-					g.trieMark(s, tr, c, rel)
+					g.trieMark(s, tr, c, rel, nil)
 				}
 			}
 		}
@@ -180,7 +180,7 @@ func (g *Game) attackedBySeatIn(s *State, as []attackEntry, t, by int) bool {
 	if tr := g.legal.trie[s.buf[hPhase]]; tr != nil {
 		// the target's own owner never attacks it: seat -1 excludes no one
 		// but the walk asks only by
-		return g.trieAttacked(s, tr, t, -1, by)
+		return g.trieAttacked(s, tr, t, -1, by, ^uint64(0))
 	}
 	return false
 }

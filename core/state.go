@@ -81,7 +81,7 @@ type State struct {
 	attackBuf []Move
 	rel       []uint64
 	relDir    []uint64
-	relOther  []uint64
+	relLines  []uint64
 	// own lists the mover's cells during Game.gen (moves_common.go).
 	own ownCells
 	// markBuf and markBefore are the working space of the mark_targets
