@@ -28,6 +28,9 @@ type legality struct {
 	// stack) of From() to To(), takes at most the stack on To() and has no
 	// after effects (the pieceMover capability).
 	topMover []bool
+	// topNoEP[rule]: as topMover for the rule's moves without the en
+	// passant bit (movesTopUnlessEP).
+	topNoEP []bool
 	// attackers[phase]: the attack tests of the phase's rules.
 	attackers [][]attackEntry
 	// rel[phase][t*words : (t+1)*words]: the cells the phase's attack tests
@@ -190,9 +193,13 @@ func (c *compiler) compileRoyal() {
 		}
 	}
 	lg.topMover = make([]bool, len(g.rules))
+	lg.topNoEP = make([]bool, len(g.rules))
 	for i, ru := range g.rules {
 		if pm, ok := ru.(pieceMover); ok && pm.movesTop() && len(ru.base().after) == 0 {
 			lg.topMover[i] = true
+		}
+		if sr, ok := ru.(*slideRule); ok && sr.movesTopUnlessEP() && len(ru.base().after) == 0 {
+			lg.topNoEP[i] = true
 		}
 	}
 	flag := c.readString("turns", &royalKey)
@@ -378,6 +385,13 @@ func retraces(g *Game, d, e int) bool {
 	return true
 }
 
+// movesTop reports whether m takes the top piece (or stack) of From() to
+// To() and takes at most the stack on To() (topMover, topNoEP).
+func (lg *legality) movesTop(m Move) bool {
+	ri := m.Rule()
+	return lg.topMover[ri] || (lg.topNoEP[ri] && m.Aux()&epBit == 0)
+}
+
 // filterLegal drops from moves those a piece's confinement or the mover's
 // royal pieces forbid. s is the position they were generated in.
 func (g *Game) filterLegal(s *State, moves []Move) []Move {
@@ -443,14 +457,15 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 				}
 			}
 		}
-		if royal && rel != nil && from >= 0 && to >= 0 && lg.topMover[ri] &&
+		plain := lg.movesTop(m)
+		if royal && rel != nil && from >= 0 && to >= 0 && plain &&
 			rel[from/64]&(1<<uint(from%64)) == 0 && rel[to/64]&(1<<uint(to%64)) == 0 {
 			out = append(out, m)
 			continue
 		}
 		if royal {
 			var attacked bool
-			inPlace := virtual && lg.topMover[ri] && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1
+			inPlace := virtual && plain && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1
 			switch {
 			case inPlace && k >= 0 && from != k:
 				dirs := relDir[from] | relDir[to]

@@ -70,7 +70,8 @@ func (g *Game) filterNext(s *State, moves []Move) []Move {
 			continue
 		}
 		from, to := m.From(), m.To()
-		if rel != nil && from >= 0 && to >= 0 && lg.topMover[m.Rule()] &&
+		plain := lg.movesTop(m)
+		if rel != nil && from >= 0 && to >= 0 && plain &&
 			rel[from/64]&(1<<uint(from%64)) == 0 && rel[to/64]&(1<<uint(to%64)) == 0 {
 			out = append(out, m)
 			continue
@@ -78,7 +79,7 @@ func (g *Game) filterNext(s *State, moves []Move) []Move {
 		var open bool
 		// a royal piece taken on to would keep its cell in the in-place
 		// trial: such a move is judged on a copy
-		if virtual && lg.topMover[m.Rule()] && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1 &&
+		if virtual && plain && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1 &&
 			(s.Top(to) < 0 || !lg.royalPiece(s.Top(to))) {
 			open = g.nextInPlace(s, from, to, mover, nxt)
 		} else {
