@@ -23,6 +23,12 @@ type lineTrie struct {
 	end  []int32
 	soff []int32
 	src  []trieSrc
+	// kinds[i]: bit k set when a source of node i moves pieces of kind k
+	// (every bit for kinds beyond 63).
+	kinds []uint64
+	// owned: every rule moves only its owner's pieces, so a piece counts
+	// only for its owner.
+	owned bool
 }
 
 // trieSrc is one rule's origin at a node: opp as in lineTable (the piece
@@ -53,7 +59,10 @@ func buildTrie(n int, rules []*slideRule) *lineTrie {
 		kids []int
 		srcs []trieSrc
 	}
-	tr := &lineTrie{off: make([]int32, n+1), soff: []int32{0}}
+	tr := &lineTrie{off: make([]int32, n+1), soff: []int32{0}, owned: true}
+	for _, r := range rules {
+		tr.owned = tr.owned && r.own && !r.common
+	}
 	for t := 0; t < n; t++ {
 		nodes := []node{{cell: -1}} // the root: t itself
 		for _, r := range rules {
@@ -91,6 +100,18 @@ func buildTrie(n int, rules []*slideRule) *lineTrie {
 			tr.end = append(tr.end, 0)
 			tr.src = append(tr.src, nodes[k].srcs...)
 			tr.soff = append(tr.soff, int32(len(tr.src)))
+			var mask uint64
+			for _, sr := range nodes[k].srcs {
+				for kind := 0; kind < 64; kind++ {
+					if sr.rule.kinds == nil || (kind < len(sr.rule.kinds) && sr.rule.kinds[kind]) {
+						mask |= 1 << uint(kind)
+					}
+				}
+				if sr.rule.kinds == nil || len(sr.rule.kinds) > 63 {
+					mask |= 1 << 63
+				}
+			}
+			tr.kinds = append(tr.kinds, mask)
 			for _, kid := range nodes[k].kids {
 				emit(kid)
 			}
@@ -131,9 +152,13 @@ func (g *Game) trieAttacked(s *State, tr *lineTrie, t, seat, only int, roots uin
 			i++
 			continue
 		}
-		if p := top[x] - 1; p >= 0 && tr.soff[i] < tr.soff[i+1] {
+		if p := top[x] - 1; p >= 0 && tr.kinds[i]&(1<<uint(min(g.pieceKind[p], 63))) != 0 {
 			o := int(g.pieceOwner[p])
 			kind := g.pieceKind[p]
+			if tr.owned && (o < 0 || o == seat || (only >= 0 && o != only) || s.Eliminated(o)) {
+				i = tr.end[i]
+				continue
+			}
 			for _, sr := range tr.src[tr.soff[i]:tr.soff[i+1]] {
 				r := sr.rule
 				if r.kinds != nil && !r.kinds[kind] {

@@ -47,6 +47,9 @@ type legality struct {
 	// trie[phase]: the merged walk of the phase's tabled line rules
 	// (attack_trie.go), or nil.
 	trie []*lineTrie
+	// others[phase]: the attack entries of the phase that are neither ray
+	// attackers nor in the merged walk (each asked on its own).
+	others [][]*attackEntry
 	// noStones: no cell ever holds stones (none at the start, no sowing),
 	// so occupancy is the height alone.
 	noStones bool
@@ -249,6 +252,7 @@ func (c *compiler) compileRoyal() {
 	lg.walkDepth = make([]int, len(g.phases))
 	lg.rayKinds = make([][][]rayAttacker, len(g.phases))
 	lg.trie = make([]*lineTrie, len(g.phases))
+	lg.others = make([][]*attackEntry, len(g.phases))
 	n := g.board.N()
 	lg.words = (n + 63) / 64
 	for i, ph := range g.phases {
@@ -306,6 +310,11 @@ func (c *compiler) compileRoyal() {
 		}
 		if len(trieRules) > 0 {
 			lg.trie[i] = buildTrie(n, trieRules)
+		}
+		for j := range lg.attackers[i] {
+			if e := &lg.attackers[i][j]; e.ray == nil && !e.trie {
+				lg.others[i] = append(lg.others[i], e)
+			}
 		}
 		lg.virtual[i] = virtual
 		lg.rel[i] = rel
@@ -577,18 +586,18 @@ func (g *Game) attacked(s *State, t, seat int) bool {
 // the lines in roots, and the others only when others.
 func (g *Game) attackedSome(s *State, t, seat int, dirs uint64, others bool, roots uint64) bool {
 	ph := s.buf[hPhase]
-	as := g.legal.attackers[ph]
-	for o := range g.seats {
-		if !others || o == seat || s.Eliminated(o) {
-			continue
-		}
-		for i := range as {
-			e := &as[i]
-			if e.ray != nil || e.trie || (e.hits != nil && !e.hits[o][t]) {
+	if as := g.legal.others[ph]; others && len(as) > 0 {
+		for o := range g.seats {
+			if o == seat || s.Eliminated(o) {
 				continue
 			}
-			if e.a.attackedBy(s, t, o) {
-				return true
+			for _, e := range as {
+				if e.hits != nil && !e.hits[o][t] {
+					continue
+				}
+				if e.a.attackedBy(s, t, o) {
+					return true
+				}
 			}
 		}
 	}
