@@ -20,3 +20,7 @@ func BenchmarkPlayoutThreeChess(b *testing.B) {
 		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutThreeChess(x, rng) })
 	})
 }
+
+// Move generation and play of three-player chess allocate nothing per
+// move (the hot path this benchmark measures).
+func TestThreeChessZeroAllocsPerMove(t *testing.T) { zeroAllocsPerMove(t, tcVariant) }
