@@ -222,3 +222,24 @@ func TestPachisiHandwrittenChancePerft(t *testing.T) {
 		}
 	}
 }
+
+// A Pachisi playout allocates nothing once the race rule's working space
+// has grown (the walk's memo and set of decisions are reused by a new
+// generation, never reallocated per move).
+func TestPachisiPlayoutAllocs(t *testing.T) {
+	g := load(t, "traditional/pachisi")
+	rng := rand.New(rand.NewPCG(5, 5))
+	s, start := g.NewState(), g.NewState()
+	buf := make([]core.Move, 0, 256)
+	for i := 0; i < 20; i++ {
+		s.CopyFrom(start)
+		buf, _ = g.Playout(s, rng, buf, nil)
+	}
+	allocs := testing.AllocsPerRun(20, func() {
+		s.CopyFrom(start)
+		buf, _ = g.Playout(s, rng, buf, nil)
+	})
+	if allocs != 0 {
+		t.Errorf("a playout allocates %.1f times", allocs)
+	}
+}
