@@ -194,7 +194,12 @@ type Result struct {
 	// Wins are won, Losses lost and Draws drawn for their seat to move.
 	Counted                        bool
 	Positions, Wins, Losses, Draws int
-	Elapsed                        time.Duration
+	// Elapsed is the whole solve's time; Searching the part of it the
+	// alpha-beta search took (its first guess, the null-window passes and
+	// the principal line), the time Nodes were visited in, without the walk
+	// for repeats, the count of a small game's positions or the endgame
+	// databases' build.
+	Elapsed, Searching time.Duration
 	// Acyclic is set when the walk before the search went through the
 	// whole game graph (Walked positions that are not final) and found no
 	// line that repeats a position. When not, the graph was too big to
@@ -295,6 +300,7 @@ func Solve(ctx context.Context, g *core.Game, s *core.State, opts Options) (Resu
 			sv.busy = make([]atomic.Uint64, busySlots)
 		}
 		var v int
+		searchStart := time.Now()
 		if cycle := w0.runCycle(func() { v = sv.mtdf(w0, root) }); cycle {
 			// A searched line repeated a position: hand over.
 			sv.tt, sv.helpers, sv.eg, sv.egBytes = nil, nil, nil, 0
@@ -305,6 +311,7 @@ func Solve(ctx context.Context, g *core.Game, s *core.State, opts Options) (Resu
 		}
 		res.Line, res.Notation = w0.principal(root, v)
 		res.Value = sv.sign * v
+		res.Searching = time.Since(searchStart)
 	})
 	w0.flush()
 	res.Nodes, res.Passes, res.Elapsed = sv.nodes.Load()-sv.walkNodes, sv.pass, time.Since(sv.start)
