@@ -13,14 +13,13 @@
 package core
 
 // lineTrie is the merged walk of a phase: per target t, nodes
-// off[t]..off[t+1]-1 in preorder; node i stands for the cell cell[i] at
-// the end of a path from t, end[i] is the index after its subtree, and
+// off[t]..off[t+1]-1 in preorder; node i stands for the cell node[i].cell
+// at the end of a path from t, node[i].end is the index after its subtree, and
 // src[soff[i]:soff[i+1]] are the rules (and facing) that take on t from
 // that cell when every earlier cell of the path is empty.
 type lineTrie struct {
 	off  []int32
-	cell []int32
-	end  []int32
+	node []trieNode
 	soff []int32
 	src  []trieSrc
 	// kinds[i]: bit k set when a source of node i moves pieces of kind k
@@ -30,6 +29,9 @@ type lineTrie struct {
 	// only for its owner.
 	owned bool
 }
+
+// trieNode is a node's cell and the index after its subtree.
+type trieNode struct{ cell, end int32 }
 
 // trieSrc is one rule's origin at a node: opp as in lineTable (the piece
 // moves along the rule's directions turned round).
@@ -95,9 +97,8 @@ func buildTrie(n int, rules []*slideRule) *lineTrie {
 		}
 		var emit func(k int)
 		emit = func(k int) {
-			i := len(tr.cell)
-			tr.cell = append(tr.cell, nodes[k].cell)
-			tr.end = append(tr.end, 0)
+			i := len(tr.node)
+			tr.node = append(tr.node, trieNode{cell: nodes[k].cell})
 			tr.src = append(tr.src, nodes[k].srcs...)
 			tr.soff = append(tr.soff, int32(len(tr.src)))
 			var mask uint64
@@ -115,12 +116,12 @@ func buildTrie(n int, rules []*slideRule) *lineTrie {
 			for _, kid := range nodes[k].kids {
 				emit(kid)
 			}
-			tr.end[i] = int32(len(tr.cell))
+			tr.node[i].end = int32(len(tr.node))
 		}
 		for _, kid := range nodes[0].kids {
 			emit(kid)
 		}
-		tr.off[t+1] = int32(len(tr.cell))
+		tr.off[t+1] = int32(len(tr.node))
 	}
 	return tr
 }
@@ -140,14 +141,14 @@ func (g *Game) trieAttacked(s *State, tr *lineTrie, t, seat, only int, roots uin
 		if i >= sub {
 			// the next line from t
 			if roots&(1<<uint(min(root, 63))) == 0 {
-				i = tr.end[i]
+				i = tr.node[i].end
 				root++
 				continue
 			}
-			sub = tr.end[i]
+			sub = tr.node[i].end
 			root++
 		}
-		x := tr.cell[i]
+		x := tr.node[i].cell
 		if height[x] == 0 && (noStones || counts[x] == 0) {
 			i++
 			continue
@@ -156,7 +157,7 @@ func (g *Game) trieAttacked(s *State, tr *lineTrie, t, seat, only int, roots uin
 			o := int(g.pieceOwner[p])
 			kind := g.pieceKind[p]
 			if tr.owned && (o < 0 || o == seat || (only >= 0 && o != only) || s.Eliminated(o)) {
-				i = tr.end[i]
+				i = tr.node[i].end
 				continue
 			}
 			for _, sr := range tr.src[tr.soff[i]:tr.soff[i+1]] {
@@ -191,7 +192,7 @@ func (g *Game) trieAttacked(s *State, tr *lineTrie, t, seat, only int, roots uin
 				}
 			}
 		}
-		i = tr.end[i]
+		i = tr.node[i].end
 	}
 	return false
 }
@@ -207,10 +208,10 @@ func (g *Game) trieMark(s *State, tr *lineTrie, t int, rel, lines []uint64) {
 	root, sub := -1, int32(-1)
 	for i := tr.off[t]; i < tr.off[t+1]; {
 		if i >= sub {
-			sub = tr.end[i]
+			sub = tr.node[i].end
 			root++
 		}
-		x := tr.cell[i]
+		x := tr.node[i].cell
 		rel[x/64] |= 1 << uint(x%64)
 		if lines != nil {
 			lines[x] |= 1 << uint(min(root, 63))
@@ -219,6 +220,6 @@ func (g *Game) trieMark(s *State, tr *lineTrie, t int, rel, lines []uint64) {
 			i++
 			continue
 		}
-		i = tr.end[i]
+		i = tr.node[i].end
 	}
 }
