@@ -96,6 +96,12 @@ type attackEntry struct {
 	any anyAttacker
 }
 
+// neverAttacker is an attacker whose test always says no (a rule that
+// takes nothing on its target): the royal tests skip it.
+type neverAttacker interface {
+	attacksNever() bool
+}
+
 // anyAttacker is an attacker that can say in one pass whether a piece of
 // any seat other than seat, still playing, could take on t; ok is false
 // when it cannot (then attackedBy is asked per seat).
@@ -322,7 +328,11 @@ func (c *compiler) compileRoyal() {
 			lg.trie[i] = buildTrie(n, trieRules)
 		}
 		for j := range lg.attackers[i] {
-			if e := &lg.attackers[i][j]; e.ray == nil && !e.trie {
+			e := &lg.attackers[i][j]
+			if na, ok := e.a.(neverAttacker); ok && na.attacksNever() {
+				continue
+			}
+			if e.ray == nil && !e.trie {
 				lg.others[i] = append(lg.others[i], e)
 			}
 		}
