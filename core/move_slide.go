@@ -221,6 +221,7 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	}
 	ru.when = c.compileWhen(p, true)
 	ru.pieceList = c.fewPieces(ru.kinds)
+	ru.seatKind = seatKinds(c.g, ru.kinds)
 	ru.facingVar = -1
 	if f := c.readString(p, &lineFacingKey); f != "" {
 		v := c.g.pieceVarIndex(f)
@@ -484,7 +485,7 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	if usePieces {
 		o.list = r.pieceList
 	} else if !useMask && r.own && !r.common {
-		o.cells = s.ownList(mover)
+		o.cells = r.ownCellsFor(s, mover)
 	}
 	for {
 		c := o.cell(pos, top)
