@@ -12,6 +12,8 @@
 
 package core
 
+import "math/bits"
+
 // lineTrie is the merged walk of a phase: per target t, nodes
 // off[t]..off[t+1]-1 in preorder; node i stands for the cell node[i].cell
 // at the end of a path from t, node[i].end is the index after its subtree, and
@@ -28,6 +30,10 @@ type lineTrie struct {
 	// owned: every rule moves only its owner's pieces, so a piece counts
 	// only for its owner.
 	owned bool
+	// roots[roff[t]:roff[t+1]]: the index of each line leaving t (the
+	// top-level nodes of its tree).
+	roots []int32
+	roff  []int32
 }
 
 // trieNode is a node's cell and the index after its subtree.
@@ -61,7 +67,7 @@ func buildTrie(n int, rules []*slideRule) *lineTrie {
 		kids []int
 		srcs []trieSrc
 	}
-	tr := &lineTrie{off: make([]int32, n+1), soff: []int32{0}, owned: true}
+	tr := &lineTrie{off: make([]int32, n+1), soff: []int32{0}, roff: []int32{0}, owned: true}
 	for _, r := range rules {
 		tr.owned = tr.owned && r.own && !r.common
 	}
@@ -119,8 +125,10 @@ func buildTrie(n int, rules []*slideRule) *lineTrie {
 			tr.node[i].end = int32(len(tr.node))
 		}
 		for _, kid := range nodes[0].kids {
+			tr.roots = append(tr.roots, int32(len(tr.node)))
 			emit(kid)
 		}
+		tr.roff = append(tr.roff, int32(len(tr.roots)))
 		tr.off[t+1] = int32(len(tr.node))
 	}
 	return tr
@@ -131,68 +139,89 @@ func buildTrie(n int, rules []*slideRule) *lineTrie {
 // the merged rules, along the lines from t whose bits are set in roots
 // (bit j: the j-th line leaving t, the last bit every line from it on).
 func (g *Game) trieAttacked(s *State, tr *lineTrie, t, seat, only int, roots uint64) bool {
+	lo, hi := tr.off[t], tr.off[t+1]
+	if roots == ^uint64(0) {
+		return g.trieWalk(s, tr, t, lo, hi, seat, only)
+	}
+	starts := tr.roots[tr.roff[t]:tr.roff[t+1]]
+	for ; roots != 0; roots &= roots - 1 {
+		j := bits.TrailingZeros64(roots)
+		if j >= len(starts) {
+			break
+		}
+		end := hi
+		if j < 63 && j+1 < len(starts) {
+			end = starts[j+1]
+		}
+		if g.trieWalk(s, tr, t, starts[j], end, seat, only) {
+			return true
+		}
+	}
+	return false
+}
+
+// trieWalk is trieAttacked over the nodes lo..hi-1 of t's tree (whole
+// subtrees).
+func (g *Game) trieWalk(s *State, tr *lineTrie, t int, lo, hi int32, seat, only int) bool {
 	n := g.board.N()
 	top := s.buf[g.lay.top : g.lay.top+n]
-	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
 	noStones := g.legal.noStones
-	root, sub := 0, int32(-1) // the line walked and the end of its subtree
-	for i := tr.off[t]; i < tr.off[t+1]; {
-		if i >= sub {
-			// the next line from t
-			if roots&(1<<uint(min(root, 63))) == 0 {
-				i = tr.node[i].end
-				root++
+	nodes := tr.node
+	for i := lo; i < hi; {
+		x := nodes[i].cell
+		q := top[x]
+		if q == 0 {
+			if noStones || counts[x] == 0 {
+				i++ // empty: the line goes on
 				continue
 			}
-			sub = tr.node[i].end
-			root++
-		}
-		x := tr.node[i].cell
-		if height[x] == 0 && (noStones || counts[x] == 0) {
-			i++
+			i = nodes[i].end // stones and no piece: blocked
 			continue
 		}
-		if p := top[x] - 1; p >= 0 && tr.kinds[i]&(1<<uint(min(g.pieceKind[p], 63))) != 0 {
-			o := int(g.pieceOwner[p])
-			kind := g.pieceKind[p]
-			if tr.owned && (o < 0 || o == seat || (only >= 0 && o != only) || s.Eliminated(o)) {
-				i = tr.node[i].end
+		p := q - 1
+		kind := g.pieceKind[p]
+		if tr.kinds[i]&(1<<uint(min(kind, 63))) == 0 {
+			i = nodes[i].end
+			continue
+		}
+		o := int(g.pieceOwner[p])
+		if tr.owned && (o < 0 || o == seat || (only >= 0 && o != only) || s.Eliminated(o)) {
+			i = nodes[i].end
+			continue
+		}
+		for _, sr := range tr.src[tr.soff[i]:tr.soff[i+1]] {
+			r := sr.rule
+			if r.kinds != nil && !r.kinds[kind] {
 				continue
 			}
-			for _, sr := range tr.src[tr.soff[i]:tr.soff[i+1]] {
-				r := sr.rule
-				if r.kinds != nil && !r.kinds[kind] {
+			if r.facingVar >= 0 {
+				if (s.PieceVar(int(p), r.facingVar) < 0) != sr.opp {
 					continue
 				}
-				if r.facingVar >= 0 {
-					if (s.PieceVar(int(p), r.facingVar) < 0) != sr.opp {
-						continue
-					}
-				} else if sr.opp {
+			} else if sr.opp {
+				continue
+			}
+			if r.own && !r.common {
+				// only its owner moves the piece
+				if o < 0 || o == seat || (only >= 0 && o != only) || s.Eliminated(o) {
 					continue
 				}
-				if r.own && !r.common {
-					// only its owner moves the piece
-					if o < 0 || o == seat || (only >= 0 && o != only) || s.Eliminated(o) {
-						continue
-					}
-					if r.attackerOn(s, int(x), t, o, top) {
-						return true
-					}
+				if r.attackerOn(s, int(x), t, o, top) {
+					return true
+				}
+				continue
+			}
+			for by := range g.seats {
+				if by == seat || (only >= 0 && by != only) || s.Eliminated(by) {
 					continue
 				}
-				for by := range g.seats {
-					if by == seat || (only >= 0 && by != only) || s.Eliminated(by) {
-						continue
-					}
-					if r.attackerOn(s, int(x), t, by, top) {
-						return true
-					}
+				if r.attackerOn(s, int(x), t, by, top) {
+					return true
 				}
 			}
 		}
-		i = tr.node[i].end
+		i = nodes[i].end
 	}
 	return false
 }
