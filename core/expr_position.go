@@ -30,6 +30,7 @@ const (
 	argChance          // a [chance] event
 	argSetAttr         // a set of pieces with the attribute counted (expr_sets.go)
 	argSetAny          // a set of pieces, attribute optional
+	argMeasure         // what a seat holds: "hand", "board" or a zone
 )
 
 // posFunc is one position function.
@@ -505,6 +506,15 @@ func (c *compiler) checkPosArg(path, fn string, kind argKind, val string, line, 
 			msg += fmt.Sprintf(" (events: %s)", strings.Join(g.chanceNames, ", "))
 		}
 		c.r.ExprErrorf(path, line, col, "%s", msg)
+		return
+	case argMeasure:
+		known = append([]string{"board"}, g.Zones()...)
+		for _, k := range known {
+			if k == val {
+				return
+			}
+		}
+		c.r.ExprErrorf(path, line, col, "%s: %s: want %s, got %q", path, fn, strings.Join(known, ", "), val)
 		return
 	case argWhat:
 		known = []string{"empty", "occupied", "own", "enemy"}
