@@ -69,6 +69,11 @@ type slideRule struct {
 	moverIf  *pieceCond
 	passOver *pieceCond
 	takeIf   *kindPairCond
+	// takeWalk: the rule's captures from a cell are found by walking its
+	// rays to the pieces that stop them (walkTargets): it takes only the
+	// piece on its target, at any distance, with no jump, screen, fork or
+	// en passant.
+	takeWalk bool
 }
 
 var (
@@ -258,7 +263,55 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	if ru.takeIf != nil && !ru.replace {
 		r.Errorf(p, "%s: take_if needs a rule that takes the piece on its target (capture = \"replace\")", p)
 	}
+	ru.takeWalk = ru.replace && !ru.jump && ru.dist == 0 && !ru.byHeight && !ru.byDice && !ru.forks && !ru.epTake &&
+		ru.facingVar < 0 && (ru.cap == nil || ru.cap.kind == capNone || ru.cap.kind == capReplace && ru.cap.screens == 0)
 	return ru
+}
+
+// walkTargets appends to out the pieces the piece on cell c could take by
+// one move of the rule (the tops of the occupied targets of genFrom), for
+// the seat to move; with first it stops at the first and reports whether
+// there is one. Only for a takeWalk rule: it visits the rays without
+// emitting the moves to empty cells.
+func (r *slideRule) walkTargets(s *State, c int, out []int32, first bool) ([]int32, bool) {
+	mover := s.ToMove()
+	p := s.Top(c)
+	if p < 0 || !r.movable(s, c, mover) {
+		return out, false
+	}
+	g := s.g
+	side := int(g.pieceOwner[p])
+	height := s.buf[g.lay.height : g.lay.height+g.board.N()]
+	counts := s.buf[g.lay.counts : g.lay.counts+g.board.N()]
+	nd := len(g.board.Dirs)
+	rays, roff := g.board.RayTable()
+	found := false
+	for _, d := range r.dirsOf(s, p) {
+		k := c*nd + d
+		for i, x := range rays[roff[k]:roff[k+1]] {
+			if i >= r.maxDist {
+				break
+			}
+			t := int(x)
+			if height[t] == 0 && counts[t] == 0 {
+				continue
+			}
+			if r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) &&
+				(r.takeIf == nil || r.takeIf.holds(int(g.pieceKind[p]), int(g.pieceKind[s.Top(t)]))) {
+				if q := s.Top(t); q >= 0 {
+					found = true
+					if first {
+						return out, true
+					}
+					out = append(out, int32(q))
+				}
+			}
+			if !r.throughAny && !r.passable(s, t, mover) {
+				break
+			}
+		}
+	}
+	return out, found
 }
 
 // dirsOf returns the directions piece p moves along: the rule's, or their
