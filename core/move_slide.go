@@ -74,6 +74,10 @@ type slideRule struct {
 	// piece on its target, at any distance, with no jump, screen, fork or
 	// en passant.
 	takeWalk bool
+	// emptyFast: a move to an empty cell needs no check (no when, no
+	// exclusion, land allows an empty cell, a capture of none or the
+	// target's piece): ray emits it at once.
+	emptyFast bool
 }
 
 var (
@@ -263,6 +267,8 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	if ru.takeIf != nil && !ru.replace {
 		r.Errorf(p, "%s: take_if needs a rule that takes the piece on its target (capture = \"replace\")", p)
 	}
+	ru.emptyFast = ru.when == nil && ru.excl == nil && (ru.land == landEmpty || ru.land == landEmptyOrEnemy) &&
+		(ru.cap == nil || ru.cap.kind == capNone || ru.cap.kind == capReplace)
 	ru.takeWalk = ru.replace && !ru.jump && ru.dist == 0 && !ru.byHeight && !ru.byDice && !ru.forks && !ru.epTake &&
 		ru.facingVar < 0 && (ru.cap == nil || ru.cap.kind == capNone || ru.cap.kind == capReplace && ru.cap.screens == 0)
 	return ru
@@ -634,11 +640,19 @@ func (r *slideRule) ray(s *State, out []Move, ray []int32, min, c, p, side, dist
 	if r.cap != nil && r.cap.screens > 0 {
 		return r.screenRay(s, out, ray, c, d, mover, side, p)
 	}
+	emptyFast := r.emptyFast
+	base := mkMove(r.index, c, 0, d)
 	for i, x := range ray {
 		if i >= r.maxDist {
 			break
 		}
 		t := int(x)
+		if emptyFast && height[x] == 0 && counts[x] == 0 {
+			if i >= min {
+				out = append(out, base|Move(uint64(t)<<21))
+			}
+			continue
+		}
 		if i >= min && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) &&
 			(r.takeIf == nil || height[x] == 0 || r.takeIf.holds(int(g.pieceKind[p]), int(g.pieceKind[s.Top(t)]))) {
 			out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
