@@ -155,6 +155,11 @@ func shots() []shot {
 			func(t *testing.T) string {
 				return playShot("traditional/chess-tic-tac-toe", record(t, "traditional-chess-tic-tac-toe-opening.txt"), selectPiece("d2"))(t)
 			}},
+		{"play-ring-game", "Play: the Ring game (`play traditional/ring-game`)",
+			"The first 36 plies of testdata/records/traditional-ring-game.txt: the Ring drawn as the hexagon of the triangular lattice; each colour's Nest is its hand on the seat's line, its Pen a zone line below (captured pieces, which a swap or a release brings back).",
+			func(t *testing.T) string {
+				return playShot("traditional/ring-game", record(t, "traditional-ring-game.txt")[:36], nil)(t)
+			}},
 		{"play-mu-torere", "Play: Mu-torere (`play traditional/mu-torere`)",
 			"A board of points and lines drawn with its lines: the ring of kewai and the putahi b2, after a1-b2 a2-a1.",
 			playShot("traditional/mu-torere", []string{"a1-b2", "a2-a1"}, nil)},
