@@ -20,7 +20,7 @@ type swapRule struct {
 	match []bool // [boardKind*K+incoming]: the pair may be swapped
 	// matchOf[a]: the incoming kinds b with match[a*K+b], in kind order
 	matchOf [][]int32
-	when  *whenCond
+	when    *whenCond
 	// moverIf: which board pieces may be swapped out (piece_cond.go)
 	moverIf *pieceCond
 	glyph   bool // notation: the incoming kind's glyph (d4=Sh)
