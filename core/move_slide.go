@@ -60,6 +60,9 @@ type slideRule struct {
 	// forks: the board's rays fork (board.Branches), so moves are found
 	// by the general walk, which follows the branches.
 	forks bool
+	// whenFrom[c]: a static when passes some cell the rule's rays reach
+	// from c (nil: no such limit).
+	whenFrom []bool
 	// atk: the tabled attack test (attack_table.go), or nil.
 	atk *lineTable
 	// epMark, epTake: en_passant = "mark" or "take" (en_passant.go).
@@ -227,6 +230,7 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	}
 	ru.when = c.compileWhen(p, true)
 	ru.pieceList = c.fewPieces(ru.kinds)
+	ru.seatKind = seatKinds(c.g, ru.kinds)
 	ru.facingVar = -1
 	if f := c.readString(p, &lineFacingKey); f != "" {
 		v := c.g.pieceVarIndex(f)
@@ -271,6 +275,7 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 		(ru.cap == nil || ru.cap.kind == capNone || ru.cap.kind == capReplace)
 	ru.takeWalk = ru.replace && !ru.jump && ru.dist == 0 && !ru.byHeight && !ru.byDice && !ru.forks && !ru.epTake &&
 		ru.facingVar < 0 && (ru.cap == nil || ru.cap.kind == capNone || ru.cap.kind == capReplace && ru.cap.screens == 0)
+	ru.whenFrom = ru.staticWhenFrom(c.g)
 	return ru
 }
 
@@ -318,6 +323,30 @@ func (r *slideRule) walkTargets(s *State, c int, out []int32, first bool) ([]int
 		}
 	}
 	return out, found
+}
+
+// staticWhenFrom tables, for a static when, the origins from which some
+// cell the rule's rays reach passes it (nil: not static, or every origin).
+func (r *slideRule) staticWhenFrom(g *Game) []bool {
+	if r.when == nil || !r.when.static || r.byHeight || r.byDice {
+		return nil
+	}
+	n := g.board.N()
+	if len(r.when.table) != n*n {
+		return nil
+	}
+	out := make([]bool, n)
+	r.reach(g, r.kinds, func(from, to int) {
+		if r.when.table[from*n+to] {
+			out[from] = true
+		}
+	})
+	for _, ok := range out {
+		if !ok {
+			return out
+		}
+	}
+	return nil
 }
 
 // dirsOf returns the directions piece p moves along: the rule's, or their
@@ -515,7 +544,7 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	if usePieces {
 		o.list = r.pieceList
 	} else if !useMask && r.own && !r.common {
-		o.cells = s.ownList(mover)
+		o.cells = r.ownCellsFor(s, mover)
 	}
 	for {
 		c := o.cell(pos, top)
@@ -527,6 +556,9 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 			continue
 		}
 		if r.fromCells != nil && !r.fromCells[mover][c] {
+			continue
+		}
+		if r.whenFrom != nil && !r.whenFrom[c] {
 			continue
 		}
 		if r.moverIf != nil && !r.moverIf.holds(s, int(p), mover) {
