@@ -198,6 +198,11 @@ func (c *compiler) compileStateSets(p string) []stateSet {
 		}
 		pv := g.pieceVars[vi]
 		src := r.String(path, "")
+		memo := name + "\x00" + src
+		if st, ok := c.stateSetsDone[memo]; ok {
+			out = append(out, st) // the same table: compiled and checked once
+			continue
+		}
 		b := g.board
 		env := c.withParams(map[string]any{"from": b.Cells[0].Attrs, "to": b.Cells[0].Attrs, "seat": "", "kind": "", name: 0})
 		prog := c.compileExpr(path, src, env, expr.AsInt())
@@ -278,6 +283,10 @@ func (c *compiler) compileStateSets(p string) []stateSet {
 		}
 		if ok {
 			out = append(out, st)
+			if c.stateSetsDone == nil {
+				c.stateSetsDone = map[string]stateSet{}
+			}
+			c.stateSetsDone[memo] = st
 		}
 	}
 	return out

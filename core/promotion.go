@@ -49,6 +49,9 @@ func (c *compiler) compilePromotion(p string) *promotion {
 		return nil
 	}
 	path := keyPath(p, &promoteKey)
+	if pr, ok := c.promosDone[src]; ok {
+		return pr // the same table: compiled and checked once
+	}
 	b := g.board
 	env := c.withParams(map[string]any{"from": b.Cells[0].Attrs, "to": b.Cells[0].Attrs, "seat": "", "kind": ""})
 	prog := c.compileExpr(path, src, env)
@@ -132,6 +135,10 @@ func (c *compiler) compilePromotion(p string) *promotion {
 			}
 		}
 	}
+	if c.promosDone == nil {
+		c.promosDone = map[string]*promotion{}
+	}
+	c.promosDone[src] = pr
 	return pr
 }
 
