@@ -92,6 +92,7 @@ type State struct {
 	// pieces the moving piece could take before the move.
 	markBuf    []Move
 	markBefore []int32
+	markNow    []int32
 	// undo is a copy of the position before a move that may award points,
 	// restored when the move is refused (Game.play; allocated once).
 	undo *State
