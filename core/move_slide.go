@@ -273,6 +273,10 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	return ru
 }
 
+// walksOwnCells: the rule moves the mover's own pieces and keeps no short
+// list of them (pieceList).
+func (r *slideRule) walksOwnCells() bool { return r.own && !r.common && r.pieceList == nil }
+
 // staticWhenFrom tables, for a static when, the origins from which some
 // cell the rule's rays reach passes it (nil: not static, or every origin).
 func (r *slideRule) staticWhenFrom(g *Game) []bool {
