@@ -163,6 +163,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.compileEnds()
 	c.compileRoyal()
 	c.compileRoyalNext()
+	c.compileOwnCells()
 	c.compileScoring()
 	g.tableAwards()
 	c.compileFouls()

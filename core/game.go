@@ -285,6 +285,9 @@ type phase struct {
 	// prelude: a transfer that may open each ply (move_prelude.go), not
 	// among rules
 	prelude *transferRule
+	// ownCells: Game.gen lists the mover's cells before the rules
+	// generate, since two or more of them walk that list (ownWalker).
+	ownCells bool
 }
 
 // rule is one move primitive compiled from [moves.NAME].

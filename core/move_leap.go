@@ -320,6 +320,10 @@ func (r *leapRule) table(s *State, p int) *leapTable {
 	return &r.tables[0]
 }
 
+// walksOwnCells: the rule moves the mover's own pieces and keeps no short
+// list of them (pieceList).
+func (r *leapRule) walksOwnCells() bool { return r.own && !r.common && r.pieceList == nil }
+
 func (r *leapRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	mover := s.ToMove()

@@ -286,6 +286,10 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	return ru
 }
 
+// walksOwnCells: the rule moves the mover's own pieces and keeps no short
+// list of them (pieceList).
+func (r *slideRule) walksOwnCells() bool { return r.own && !r.common && r.pieceList == nil }
+
 // walkTargets appends to out the pieces the piece on cell c could take by
 // one move of the rule (the tops of the occupied targets of genFrom), for
 // the seat to move; with first it stops at the first and reports whether

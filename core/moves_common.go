@@ -268,6 +268,31 @@ func (s *State) ownList(seat, kind int) []int32 {
 	return nil
 }
 
+// ownWalker is a rule that walks the mover's cells listed by Game.gen
+// when they are (ownCells) instead of scanning the board.
+type ownWalker interface {
+	walksOwnCells() bool
+}
+
+// compileOwnCells decides per phase whether Game.gen lists the mover's
+// cells: on a board too large for the owner masks, when two or more of
+// the phase's rules would walk the list.
+func (c *compiler) compileOwnCells() {
+	g := c.g
+	if g.small {
+		return
+	}
+	for _, ph := range g.phases {
+		n := 0
+		for _, ri := range ph.rules {
+			if w, ok := g.rules[ri].(ownWalker); ok && w.walksOwnCells() {
+				n++
+			}
+		}
+		ph.ownCells = n >= 2
+	}
+}
+
 // seatKinds tables, per seat, the one kind of kinds that seat owns, or -1
 // when it owns none or several (or kinds is nil): a rule's pieces of the
 // mover are then the mover's pieces of that kind. Pieces never change

@@ -103,7 +103,7 @@ func (g *Game) endStuck(s *State) bool {
 func (g *Game) gen(s *State, buf []Move) []Move {
 	ph := g.phases[s.buf[hPhase]]
 	start := len(buf)
-	if !g.small && len(ph.rules) > 1 {
+	if ph.ownCells {
 		s.fillOwn(s.ToMove())
 	}
 	for _, ri := range ph.rules {

@@ -608,6 +608,19 @@ func (g *Game) attackedSome(s *State, t, seat int, dirs uint64, others bool, roo
 	ph := s.buf[hPhase]
 	if as := g.legal.others[ph]; others && len(as) > 0 {
 		for _, e := range as {
+			if e.any != nil && e.hits != nil {
+				// no opponent can ever take on t by the rule
+				reach := false
+				for o := range g.seats {
+					if o != seat && e.hits[o][t] && !s.Eliminated(o) {
+						reach = true
+						break
+					}
+				}
+				if !reach {
+					continue
+				}
+			}
 			if e.any != nil {
 				if attacked, ok := e.any.attackedByAny(s, t, seat); ok {
 					if attacked {
