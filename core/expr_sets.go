@@ -8,8 +8,10 @@ package core
 //	PART(+PART)*([ATTR=INT(,ATTR=INT)*])?(:ATTR)?
 //
 // A PART names a region or a cell of the board (a per-seat region: the
-// seat's own cells); the set is their pieces in that order, each cell's
-// stack bottom to top. The filter keeps the pieces whose attributes have
+// seat's own cells), or a zone (a per-seat zone: the seat's instance; a
+// pile's pieces in the order they came, a set's in kind order);
+// ZONE@seat is a pile's pieces that the seat put there. The set is the
+// parts' pieces in that order, each cell's stack bottom to top. The filter keeps the pieces whose attributes have
 // the given values; ATTR after the colon is the attribute the function
 // counts with. Each function gathers the attribute values into the
 // State's scratch and calls the arithmetic of set_score.go: nothing is
@@ -40,6 +42,41 @@ func (r regionSource) appendKinds(s *State, seat int, out []int32) []int32 {
 		}
 		for i, j := n, len(out)-1; i < j; i, j = i+1, j-1 { // bottom to top
 			out[i], out[j] = out[j], out[i]
+		}
+	}
+	return out
+}
+
+// zoneSource is a zone's pieces: of a per-seat zone the seat's instance;
+// a pile's in the order they came (bottom first), a set's in kind order.
+// by keeps only a pile's pieces put there by the seat.
+type zoneSource struct {
+	z  int
+	by bool
+}
+
+func (zs zoneSource) appendKinds(s *State, seat int, out []int32) []int32 {
+	g := s.g
+	if (g.zones[zs.z].perSeat || zs.by) && (seat < 0 || seat >= len(g.seats)) {
+		return out
+	}
+	zi := g.zoneInst(zs.z, max(seat, 0))
+	if off := g.pileOff[zi]; off > 0 {
+		n := int(s.buf[off])
+		for _, e := range s.buf[off+1 : off+1+n] {
+			if zs.by && int(e>>16)-1 != seat {
+				continue
+			}
+			out = append(out, e&0xffff-1)
+		}
+		return out
+	}
+	nk := len(g.kinds)
+	start := g.zoneStart[zi*nk : zi*nk+nk]
+	taken := s.buf[g.lay.zone+zi*nk : g.lay.zone+zi*nk+nk]
+	for k, c := range start {
+		for n := c - int(taken[k]); n > 0; n-- {
+			out = append(out, int32(k))
 		}
 	}
 	return out
@@ -128,7 +165,7 @@ func (g *Game) parseSet(spec string, needAttr bool) (*pieceSet, error) {
 	for _, part := range strings.Split(body, "+") {
 		src := g.setSource(part)
 		if src == nil {
-			return nil, fmt.Errorf("%q: %q is no region, cell or set of pieces%s", spec, part, g.setPartHint(part))
+			return nil, fmt.Errorf("%q: %q is no region, cell or zone%s", spec, part, g.setPartHint(part))
 		}
 		ps.parts = append(ps.parts, src)
 	}
@@ -142,8 +179,15 @@ func firstOr(s []string, def string) string {
 	return def
 }
 
-// setSource resolves one part of a set.
+// setSource resolves one part of a set: a region, a cell, a zone, or
+// PILE@seat.
 func (g *Game) setSource(name string) setSource {
+	if zn, ok := strings.CutSuffix(name, "@seat"); ok {
+		if z, ok := g.ZoneIndex(zn); ok && g.zones[z].ordered {
+			return zoneSource{z: z, by: true}
+		}
+		return nil
+	}
 	if ref, ok := g.regionRefs[name]; ok {
 		return regionSource{ref}
 	}
@@ -152,14 +196,24 @@ func (g *Game) setSource(name string) setSource {
 			return regionSource{regionRef{name: name, cells: [][]int32{{int32(c)}}}}
 		}
 	}
+	if z, ok := g.ZoneIndex(name); ok {
+		return zoneSource{z: z}
+	}
 	return nil
 }
 
 func (g *Game) setPartHint(name string) string {
+	if zn, ok := strings.CutSuffix(name, "@seat"); ok {
+		if z, ok := g.ZoneIndex(zn); ok && !g.zones[z].ordered {
+			return fmt.Sprintf(" (@seat needs a pile: zone %q has order = \"set\")", zn)
+		}
+		name = zn
+	}
 	var known []string
 	for n := range g.regionRefs {
 		known = append(known, n)
 	}
+	known = append(known, g.Zones()...)
 	if s := diag.Closest(name, known); s != "" {
 		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
@@ -291,7 +345,44 @@ var setFuncs = []*posFunc{
 		}},
 }
 
-func init() { posFuncs = append(posFuncs, setFuncs...) }
+// zonePosFuncs read a kind's attributes and who put a pile's top piece.
+var zonePosFuncs = []*posFunc{
+	{name: "kind_attr", doc: `kind_attr(kind, "ATTR"): the attribute of a piece kind given by name (a transfer's kind: kind_attr(kind, "value")), 0 for a kind without it`,
+		args: []argKind{argAny, argAttr}, bind: func(g *Game, h *envHolder) any {
+			return func(kind string, attr string) int {
+				k, ok := g.KindIndex(kind)
+				if !ok {
+					return 0
+				}
+				v, _ := g.KindAttr(k, attr)
+				return v
+			}
+		}},
+	{name: "last_by", doc: `last_by("PILE"): the seat that put the top piece of a pile zone (of a per-seat pile, the seat's), "" when it is empty or no seat put it`,
+		args: []argKind{argZone}, bind: func(g *Game, h *envHolder) any {
+			return func(name string) any {
+				z, ok := g.ZoneIndex(name)
+				if !ok || h.st == nil || !g.zones[z].ordered || (g.zones[z].perSeat && (h.seat < 0 || h.seat >= len(g.seats))) {
+					return boxedEmpty
+				}
+				zi := g.zoneInst(z, max(h.seat, 0))
+				off := g.pileOff[zi]
+				n := int(h.st.buf[off])
+				if n == 0 {
+					return boxedEmpty
+				}
+				if by := int(h.st.buf[off+n]>>16) - 1; by >= 0 && by < len(g.boxedSeats) {
+					return g.boxedSeats[by]
+				}
+				return boxedEmpty
+			}
+		}},
+}
+
+func init() {
+	posFuncs = append(posFuncs, setFuncs...)
+	posFuncs = append(posFuncs, zonePosFuncs...)
+}
 
 // checkSetArg checks a literal set spec at load and keeps it resolved.
 func (c *compiler) checkSetArg(path, fn string, needAttr bool, val string, line, col int) {
