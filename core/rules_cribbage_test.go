@@ -5,7 +5,9 @@ package core
 // independent model of cribbage_model_test.go.
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -428,5 +430,86 @@ func TestCribbagePlayoutsEnd(t *testing.T) {
 		if !s.Over() || max(s.Score(0), s.Score(1)) < 61 || min(s.Score(0), s.Score(1)) >= 61 {
 			t.Fatalf("playout: over %v, scores %d %d", s.Over(), s.Score(0), s.Score(1))
 		}
+	}
+}
+
+// A.10: chance events are not plies. The perft of one fixed deal counts
+// the decisions (two discards, then the cards laid) and is reproduced by
+// the model: the golden of testdata/perft/cribbage/fixed-deal.txt, and
+// random deals.
+func TestCribbagePerftFixedDeal(t *testing.T) {
+	g := loadCribbage(t)
+	fixed := strings.Split("5H,7C,5C,8D,JD,9S,4S,2H,6H,KC,5S", ",")
+	data, err := os.ReadFile("../testdata/perft/cribbage/fixed-deal.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), strings.Join(fixed, ",")) {
+		t.Fatal("the golden names another deal")
+	}
+	lines := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		var d int
+		var want uint64
+		if _, err := fmt.Sscanf(line, "depth %d: %d", &d, &want); err != nil {
+			continue
+		}
+		lines++
+		if got := cmFixedDeal().perft(d); got != want {
+			t.Errorf("model depth %d: %d, golden %d", d, got, want)
+		}
+		got, _, err := g.ChancePerftWith(g.NewState(), d, ChanceOptions{Fixed: fixed})
+		if err != nil || got != want {
+			t.Errorf("engine depth %d: %d (%v), golden %d", d, got, err, want)
+		}
+	}
+	if lines != 8 {
+		t.Fatalf("%d depths in the golden, want 8", lines)
+	}
+	// random deals: engine and model agree on every depth of the hand
+	rng := rand.New(rand.NewPCG(10, 31))
+	for i := 0; i < 6; i++ {
+		d := cmNewDeck()
+		rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+		var hands [2][]cmCard
+		var out []string
+		for k := 0; k < 10; k++ {
+			hands[k%2] = append(hands[k%2], d[k]) // North (the non-dealer) first
+			out = append(out, d[k].String())
+		}
+		out = append(out, d[10].String())
+		m := &cmGame{target: 61, dealer: 1}
+		m.deal(hands, d[10])
+		for depth := 1; depth <= 8; depth++ {
+			got, _, err := g.ChancePerftWith(g.NewState(), depth, ChanceOptions{Fixed: out})
+			if want := m.perft(depth); err != nil || got != want {
+				t.Fatalf("deal %v depth %d: engine %d (%v), model %d", out, depth, got, err, want)
+			}
+		}
+	}
+}
+
+// A chance perft over the deal itself is refused at once, with the way out.
+func TestCribbagePerftRefused(t *testing.T) {
+	g := loadCribbage(t)
+	_, _, err := g.ChancePerftWith(g.NewState(), 1, ChanceOptions{})
+	want := "core: chance perft: a chance node with 49 outcomes (deal), 4 in a row (52·51·50·49 outcomes), makes more than 1048576 outcome sequences; fix the outcomes (perft --deal OUTCOMES, or --seed S)"
+	if err == nil || err.Error() != want {
+		t.Fatalf("err = %v\nwant %s", err, want)
+	}
+	s := g.NewState()
+	if n, _ := g.ChancePerft(s, 2); n != 0 || s.Limit() == nil {
+		t.Fatalf("ChancePerft = %d, limit %v; want 0 and the refusal", n, s.Limit())
+	}
+	// a fixed outcome that is no outcome names the outcomes
+	_, _, err = g.ChancePerftWith(g.NewState(), 1, ChanceOptions{Fixed: []string{"5H", "5H"}})
+	if err == nil || !strings.Contains(err.Error(), `fixed outcome 2, "5H", is no outcome`) {
+		t.Fatalf("err = %v", err)
+	}
+	// seeded: the same count twice, and every line meets one deal
+	a, _, err1 := g.ChancePerftWith(g.NewState(), 4, ChanceOptions{Seeded: true, Seed: 9})
+	b, _, err2 := g.ChancePerftWith(g.NewState(), 4, ChanceOptions{Seeded: true, Seed: 9})
+	if err1 != nil || err2 != nil || a != b || a != 900 {
+		t.Fatalf("seeded depth 4: %d %d (%v %v), want 900 twice (10·10·3·3)", a, b, err1, err2)
 	}
 }
