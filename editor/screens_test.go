@@ -155,6 +155,15 @@ func shots() []shot {
 			func(t *testing.T) string {
 				return playShot("traditional/chess-tic-tac-toe", record(t, "traditional-chess-tic-tac-toe-opening.txt"), selectPiece("d2"))(t)
 			}},
+		{"play-cribbage", "Play: cribbage against an agent (`play traditional/cribbage --seat South=random`)",
+			"Hidden hands: after the opening record North sees his own hand; South's hand and the crib show as counts, and South's cards are hidden in the move list (testdata/screens/editor/traditional-cribbage.txt keeps it).",
+			func(t *testing.T) string {
+				data, err := os.ReadFile(filepath.Join("..", "testdata", "screens", "editor", "traditional-cribbage.txt"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return string(data)
+			}},
 		{"play-mu-torere", "Play: Mu-torere (`play traditional/mu-torere`)",
 			"A board of points and lines drawn with its lines: the ring of kewai and the putahi b2, after a1-b2 a2-a1.",
 			playShot("traditional/mu-torere", []string{"a1-b2", "a2-a1"}, nil)},
