@@ -417,6 +417,15 @@ func cribSameScores(t *testing.T, g *Game, s *State, m *cmGame) {
 	}
 }
 
+// A.3, A.5 notation: the compile-time check decides the discards and the
+// cards laid (no sampling needed, no warning).
+func TestCribbageNotationDecided(t *testing.T) {
+	g := loadCribbage(t)
+	if g.NotationOpen() || len(g.Warnings()) > 0 {
+		t.Fatalf("notation open %v, warnings %v", g.NotationOpen(), g.Warnings())
+	}
+}
+
 // Random playouts end (A.8) with one seat at the target.
 func TestCribbagePlayoutsEnd(t *testing.T) {
 	g := loadCribbage(t)
