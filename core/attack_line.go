@@ -19,6 +19,16 @@ func (r *slideRule) movesTop() bool {
 	return r.cap == nil || r.cap.kind == capNone || r.cap.kind == capReplace
 }
 
+// movesTopUnlessEP: every move of the rule but its en passant captures
+// (epBit) takes the top piece of its origin to its target and at most the
+// stack standing there; an en passant mark is state no attack test reads.
+func (r *slideRule) movesTopUnlessEP() bool {
+	if r.jump && r.captureOver {
+		return false
+	}
+	return (r.epTake || r.epMark) && (r.cap == nil || r.cap.kind == capNone || r.cap.kind == capReplace)
+}
+
 // virtualOK: the reverse walk reads only tops, heights and counts, unless
 // it falls back to generating moves (slowAttack).
 func (r *slideRule) virtualOK(g *Game) bool { return !r.slowAttack(g) }

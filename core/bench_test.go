@@ -78,43 +78,48 @@ func BenchmarkPlayoutNigerian(b *testing.B)  { benchFramework(b, "mancala/nigeri
 // (the end-of-game scoring runs expressions, once per game, and may).
 func TestZeroAllocsPerMove(t *testing.T) {
 	for _, name := range shipped {
-		g := load(t, name)
-		rng := rand.New(rand.NewPCG(9, 9))
-		buf := make([]core.Move, 0, 256)
-		type sample struct {
-			s *core.State
-			i int
-		}
-		var samples []sample
-		for len(samples) < 200 {
-			s := g.NewState()
-			for {
-				buf = g.Moves(s, buf)
-				if len(buf) == 0 {
-					break
-				}
-				i := rng.IntN(len(buf))
-				before := s.Clone()
-				if err := g.Play(s, buf[i]); err != nil {
-					t.Fatal(err)
-				}
-				if !s.Over() && rng.IntN(4) == 0 {
-					samples = append(samples, sample{before, i})
-				}
+		zeroAllocsPerMove(t, name)
+	}
+}
+
+// zeroAllocsPerMove checks one variant as TestZeroAllocsPerMove does.
+func zeroAllocsPerMove(t *testing.T, name string) {
+	g := load(t, name)
+	rng := rand.New(rand.NewPCG(9, 9))
+	buf := make([]core.Move, 0, 256)
+	type sample struct {
+		s *core.State
+		i int
+	}
+	var samples []sample
+	for len(samples) < 200 {
+		s := g.NewState()
+		for {
+			buf = g.Moves(s, buf)
+			if len(buf) == 0 {
+				break
+			}
+			i := rng.IntN(len(buf))
+			before := s.Clone()
+			if err := g.Play(s, buf[i]); err != nil {
+				t.Fatal(err)
+			}
+			if !s.Over() && rng.IntN(4) == 0 {
+				samples = append(samples, sample{before, i})
 			}
 		}
-		work := g.NewState()
-		k := 0
-		allocs := testing.AllocsPerRun(1000, func() {
-			sm := samples[k%len(samples)]
-			k++
-			work.CopyFrom(sm.s)
-			buf = g.Moves(work, buf)
-			_ = g.Play(work, buf[sm.i])
-		})
-		if allocs != 0 {
-			t.Errorf("%s: %.2f allocations per move, want 0", name, allocs)
-		}
+	}
+	work := g.NewState()
+	k := 0
+	allocs := testing.AllocsPerRun(1000, func() {
+		sm := samples[k%len(samples)]
+		k++
+		work.CopyFrom(sm.s)
+		buf = g.Moves(work, buf)
+		_ = g.Play(work, buf[sm.i])
+	})
+	if allocs != 0 {
+		t.Errorf("%s: %.2f allocations per move, want 0", name, allocs)
 	}
 }
 

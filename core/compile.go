@@ -599,7 +599,7 @@ var displayKeys = []*Key{
 	{Name: "dark", Type: TString, Default: "", Doc: "a boolean cell attribute: cells where it is true are shaded"},
 	{Name: "marks", Type: TStrings, Doc: "regions drawn marked"},
 	{Name: "shade", Type: TString, Doc: "a relation: cells related to an occupied cell are shaded (default: the first rule's exclude)"},
-	{Name: "root_face", Type: TString, Doc: "the face a folded board is unfolded about (default: the first)"},
+	{Name: "root_face", Type: TString, Doc: "the face a folded board is unfolded about, or that pictures of faces round one corner start from (default: the first)"},
 	{Name: "gap_after_rows", Type: TInts, Min: 1, Max: board.MaxCells, Doc: "grid boards: rows after which a gap line is drawn (a river)"},
 	{Name: "crosses", Type: TStrings, Doc: "regions drawn with the diagonals of each connected block of their cells (a palace)"},
 }

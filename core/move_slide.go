@@ -455,6 +455,8 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	o := origins{mask: cand, useMask: useMask, n: n}
 	if usePieces {
 		o.list = r.pieceList
+	} else if !useMask && r.own && !r.common {
+		o.cells = s.ownList(mover)
 	}
 	for {
 		c := o.cell(pos, top)

@@ -178,7 +178,45 @@ type origins struct {
 	mask        uint64
 	useMask     bool
 	list        []int32 // nil: every cell (unless useMask)
+	cells       []int32 // the cells to walk, when not nil (and no list)
 	pi, next, n int
+}
+
+// ownCells is the State's list of the cells whose top piece the seat to
+// move owns, filled by Game.gen on a large board before its rules generate
+// (so that each rule walks the mover's pieces, not every cell) and valid
+// only while ok, for seat, in the position of hash.
+type ownCells struct {
+	cells []int32
+	seat  int
+	hash  uint64
+	ok    bool
+}
+
+// fillOwn lists the cells whose top piece seat owns.
+func (s *State) fillOwn(seat int) {
+	g := s.g
+	n := g.board.N()
+	top := s.buf[g.lay.top : g.lay.top+n]
+	cells := s.own.cells[:0]
+	for c, q := range top {
+		if p := q - 1; p >= 0 && int(g.pieceOwner[p]) == seat {
+			cells = append(cells, int32(c))
+		}
+	}
+	s.own = ownCells{cells: cells, seat: seat, hash: s.Hash(), ok: true}
+}
+
+// ownList returns the cells whose top piece seat owns when Game.gen has
+// listed them for this position, else nil.
+func (s *State) ownList(seat int) []int32 {
+	if o := &s.own; o.ok && o.seat == seat && o.hash == s.Hash() {
+		if o.cells == nil {
+			return []int32{}
+		}
+		return o.cells
+	}
+	return nil
 }
 
 // cell returns the next origin, or -1 when there is none.
@@ -200,6 +238,12 @@ func (o *origins) cell(pos, top []int32) int {
 			}
 		}
 		return -1
+	case o.cells != nil:
+		if o.pi >= len(o.cells) {
+			return -1
+		}
+		o.pi++
+		return int(o.cells[o.pi-1])
 	default:
 		if o.next >= o.n {
 			return -1

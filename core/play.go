@@ -103,9 +103,13 @@ func (g *Game) endStuck(s *State) bool {
 func (g *Game) gen(s *State, buf []Move) []Move {
 	ph := g.phases[s.buf[hPhase]]
 	start := len(buf)
+	if !g.small && len(ph.rules) > 1 {
+		s.fillOwn(s.ToMove())
+	}
 	for _, ri := range ph.rules {
 		buf = g.rules[ri].gen(s, buf)
 	}
+	s.own.ok = false
 	if g.legal.on {
 		buf = append(buf[:start], g.filterLegal(s, buf[start:])...)
 	}

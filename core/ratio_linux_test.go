@@ -68,6 +68,11 @@ func TestPlayoutRatio(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, 2))
 			return func() int { return handwritten.PlayoutMorris(m, rng) }
 		}},
+		{"threechess", tcVariant, 20, func() func() int {
+			x := handwritten.NewThreeChess()
+			rng := rand.New(rand.NewPCG(1, 2))
+			return func() int { return handwritten.PlayoutThreeChess(x, rng) }
+		}},
 	}
 	for _, p := range pairs {
 		if only != "all" && !slices.Contains(strings.Split(only, ","), p.name) {

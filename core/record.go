@@ -97,6 +97,7 @@ func (g *Game) Replay(h *History, lines []RecordLine) error {
 // "resign P" and "draw agreed".
 func (g *Game) ReplayEvents(h *History, lines []RecordLine) ([]Event, error) {
 	var events []Event
+	var buf []Move
 	for _, l := range lines {
 		word, arg, _ := strings.Cut(l.Text, " ")
 		arg = strings.TrimSpace(arg)
@@ -145,6 +146,12 @@ func (g *Game) ReplayEvents(h *History, lines []RecordLine) ([]Event, error) {
 			if text = strings.TrimSpace(rest); text == "" {
 				continue
 			}
+		}
+		// a seat left without a move is dealt with first (a mate that
+		// eliminates it and hands its turn on), as in play: Parse, being
+		// pure, would read the move as the stuck seat's
+		if !h.State.Over() && h.State.buf[hChance] == 0 {
+			buf = h.Game.Settle(h.State, buf[:0])
 		}
 		m, err := g.Parse(h.State, text)
 		if err != nil {

@@ -28,6 +28,9 @@ type legality struct {
 	// stack) of From() to To(), takes at most the stack on To() and has no
 	// after effects (the pieceMover capability).
 	topMover []bool
+	// topNoEP[rule]: as topMover for the rule's moves without the en
+	// passant bit (movesTopUnlessEP).
+	topNoEP []bool
 	// attackers[phase]: the attack tests of the phase's rules.
 	attackers [][]attackEntry
 	// rel[phase][t*words : (t+1)*words]: the cells the phase's attack tests
@@ -41,6 +44,12 @@ type legality struct {
 	walkDepth []int
 	// rayKinds[phase][kind]: the ray attackers that move pieces of the kind.
 	rayKinds [][][]rayAttacker
+	// trie[phase]: the merged walk of the phase's tabled line rules
+	// (attack_trie.go), or nil.
+	trie []*lineTrie
+	// others[phase]: the attack entries of the phase that are neither ray
+	// attackers nor in the merged walk (each asked on its own).
+	others [][]*attackEntry
 	// noStones: no cell ever holds stones (none at the start, no sowing),
 	// so occupancy is the height alone.
 	noStones bool
@@ -81,6 +90,8 @@ type attackEntry struct {
 	// ray: the test reads the phase's shared walk of the rays back from
 	// the cell (rayWalk) instead of walking them itself.
 	ray rayAttacker
+	// trie: the test is part of the phase's merged walk (lineTrie).
+	trie bool
 }
 
 // rayAttacker is an attacker whose test needs only the first few occupied
@@ -185,9 +196,13 @@ func (c *compiler) compileRoyal() {
 		}
 	}
 	lg.topMover = make([]bool, len(g.rules))
+	lg.topNoEP = make([]bool, len(g.rules))
 	for i, ru := range g.rules {
 		if pm, ok := ru.(pieceMover); ok && pm.movesTop() && len(ru.base().after) == 0 {
 			lg.topMover[i] = true
+		}
+		if sr, ok := ru.(*slideRule); ok && sr.movesTopUnlessEP() && len(ru.base().after) == 0 {
+			lg.topNoEP[i] = true
 		}
 	}
 	flag := c.readString("turns", &royalKey)
@@ -236,6 +251,8 @@ func (c *compiler) compileRoyal() {
 	lg.walkDirs = make([][]int, len(g.phases))
 	lg.walkDepth = make([]int, len(g.phases))
 	lg.rayKinds = make([][][]rayAttacker, len(g.phases))
+	lg.trie = make([]*lineTrie, len(g.phases))
+	lg.others = make([][]*attackEntry, len(g.phases))
 	n := g.board.N()
 	lg.words = (n + 63) / 64
 	for i, ph := range g.phases {
@@ -244,6 +261,7 @@ func (c *compiler) compileRoyal() {
 		if n <= 1024 {
 			rel = make([]uint64, n*lg.words)
 		}
+		var trieRules []*slideRule
 		for _, ri := range ph.rules {
 			a, ok := g.rules[ri].(attacker)
 			if !ok {
@@ -272,10 +290,15 @@ func (c *compiler) compileRoyal() {
 					}
 				}
 			}
+			if r, ok := trieEligible(a); ok && entry.ray == nil {
+				entry.trie = true
+				trieRules = append(trieRules, r)
+			}
 			lg.attackers[i] = append(lg.attackers[i], entry)
-			if entry.ray != nil {
-				// read along the rays, up to the walk's depth: marked per
-				// position (relRays)
+			if entry.ray != nil || entry.trie {
+				// read along the rays, up to the walk's depth, or along the
+				// merged walk's lines to their first occupied cells: marked
+				// per position (relRays, trieMark)
 			} else if ar, ok := a.(attackReader); ok && rel != nil {
 				for t := 0; t < n; t++ {
 					row := rel[t*lg.words : (t+1)*lg.words]
@@ -283,6 +306,14 @@ func (c *compiler) compileRoyal() {
 				}
 			} else {
 				rel = nil
+			}
+		}
+		if len(trieRules) > 0 {
+			lg.trie[i] = buildTrie(n, trieRules)
+		}
+		for j := range lg.attackers[i] {
+			if e := &lg.attackers[i][j]; e.ray == nil && !e.trie {
+				lg.others[i] = append(lg.others[i], e)
 			}
 		}
 		lg.virtual[i] = virtual
@@ -363,6 +394,13 @@ func retraces(g *Game, d, e int) bool {
 	return true
 }
 
+// movesTop reports whether m takes the top piece (or stack) of From() to
+// To() and takes at most the stack on To() (topMover, topNoEP).
+func (lg *legality) movesTop(m Move) bool {
+	ri := m.Rule()
+	return lg.topMover[ri] || (lg.topNoEP[ri] && m.Aux()&epBit == 0)
+}
+
 // filterLegal drops from moves those a piece's confinement or the mover's
 // royal pieces forbid. s is the position they were generated in.
 func (g *Game) filterLegal(s *State, moves []Move) []Move {
@@ -378,7 +416,7 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 	// With one royal piece, on k, such a move is tested only along the rays
 	// from k through its cells (relDir) and, when it touches their cells,
 	// by the other attackers (other).
-	var rel, other, relDir []uint64
+	var rel, other, relDir, lines []uint64
 	k := -1
 	if royal && lg.rel[s.buf[hPhase]] != nil && !g.royalAttacked(s, mover) {
 		rel = s.relScratch(lg.words)
@@ -404,6 +442,12 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 				}
 				rel[c/64] |= 1 << uint(c%64) // a royal piece that moves
 				g.relRays(s, c, rel, relDir)
+				if tr := lg.trie[s.buf[hPhase]]; tr != nil {
+					if k >= 0 {
+						lines = s.lineScratch(g.board.N())
+					}
+					g.trieMark(s, tr, c, rel, lines)
+				}
 			}
 		}
 	}
@@ -422,19 +466,24 @@ func (g *Game) filterLegal(s *State, moves []Move) []Move {
 				}
 			}
 		}
-		if royal && rel != nil && from >= 0 && to >= 0 && lg.topMover[ri] &&
+		plain := lg.movesTop(m)
+		if royal && rel != nil && from >= 0 && to >= 0 && plain &&
 			rel[from/64]&(1<<uint(from%64)) == 0 && rel[to/64]&(1<<uint(to%64)) == 0 {
 			out = append(out, m)
 			continue
 		}
 		if royal {
 			var attacked bool
-			inPlace := virtual && lg.topMover[ri] && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1
+			inPlace := virtual && plain && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1
 			switch {
 			case inPlace && k >= 0 && from != k:
 				dirs := relDir[from] | relDir[to]
 				touches := other[from/64]&(1<<uint(from%64)) != 0 || other[to/64]&(1<<uint(to%64)) != 0
-				attacked = g.tryInPlacePartial(s, from, to, mover, k, dirs, touches)
+				var roots uint64
+				if lines != nil {
+					roots = lines[from] | lines[to]
+				}
+				attacked = g.tryInPlacePartial(s, from, to, mover, k, dirs, touches, roots)
 			case inPlace:
 				attacked = g.tryInPlace(s, from, to, mover)
 			default:
@@ -476,9 +525,9 @@ func (g *Game) tryInPlace(s *State, from, to, mover int) bool {
 
 // tryInPlacePartial is tryInPlace for a seat not in check with one royal
 // piece, on k, that does not move: only the ray attackers along the
-// directions dirs from k, and the other attackers when touches, can have
-// changed their answer.
-func (g *Game) tryInPlacePartial(s *State, from, to, mover, k int, dirs uint64, touches bool) bool {
+// directions dirs from k, the merged walk along its lines roots, and the
+// other attackers when touches, can have changed their answer.
+func (g *Game) tryInPlacePartial(s *State, from, to, mover, k int, dirs uint64, touches bool, roots uint64) bool {
 	l := &g.lay
 	b := s.buf
 	p := b[l.top+from]
@@ -486,7 +535,7 @@ func (g *Game) tryInPlacePartial(s *State, from, to, mover, k int, dirs uint64, 
 	hTo := b[l.height+to]
 	b[l.top+to], b[l.height+to] = p, 1
 	b[l.top+from], b[l.height+from] = 0, 0
-	attacked := g.attackedSome(s, k, mover, dirs, touches)
+	attacked := g.attackedSome(s, k, mover, dirs, touches, roots)
 	b[l.top+from], b[l.height+from] = p, 1
 	b[l.top+to], b[l.height+to] = victim, hTo
 	return attacked
@@ -529,27 +578,31 @@ func (g *Game) royalAttacked(s *State, seat int) bool {
 // attacked reports whether a piece of a seat other than seat, still
 // playing, could take a piece on t by a rule of the current phase.
 func (g *Game) attacked(s *State, t, seat int) bool {
-	return g.attackedSome(s, t, seat, ^uint64(0), true)
+	return g.attackedSome(s, t, seat, ^uint64(0), true, ^uint64(0))
 }
 
 // attackedSome is attacked asking the ray attackers only along the walk
-// directions in dirs (a bit per direction) and the others only when others.
-func (g *Game) attackedSome(s *State, t, seat int, dirs uint64, others bool) bool {
+// directions in dirs (a bit per direction), the merged walk only along
+// the lines in roots, and the others only when others.
+func (g *Game) attackedSome(s *State, t, seat int, dirs uint64, others bool, roots uint64) bool {
 	ph := s.buf[hPhase]
-	as := g.legal.attackers[ph]
-	for o := range g.seats {
-		if !others || o == seat || s.Eliminated(o) {
-			continue
-		}
-		for i := range as {
-			e := &as[i]
-			if e.ray != nil || (e.hits != nil && !e.hits[o][t]) {
+	if as := g.legal.others[ph]; others && len(as) > 0 {
+		for o := range g.seats {
+			if o == seat || s.Eliminated(o) {
 				continue
 			}
-			if e.a.attackedBy(s, t, o) {
-				return true
+			for _, e := range as {
+				if e.hits != nil && !e.hits[o][t] {
+					continue
+				}
+				if e.a.attackedBy(s, t, o) {
+					return true
+				}
 			}
 		}
+	}
+	if tr := g.legal.trie[ph]; roots != 0 && tr != nil && g.trieAttacked(s, tr, t, seat, -1, roots) {
+		return true
 	}
 	if kinds := g.legal.rayKinds[ph]; kinds != nil && dirs != 0 {
 		return g.rayAttacked(s, t, seat, int(ph), kinds, dirs)
@@ -655,6 +708,18 @@ func (s *State) dirScratch(n int) []uint64 {
 		s.relDir = make([]uint64, n)
 	}
 	r := s.relDir[:n]
+	for i := range r {
+		r[i] = 0
+	}
+	return r
+}
+
+// lineScratch returns s's per-cell line masks for n cells, cleared.
+func (s *State) lineScratch(n int) []uint64 {
+	if cap(s.relLines) < n {
+		s.relLines = make([]uint64, n)
+	}
+	r := s.relLines[:n]
 	for i := range r {
 		r[i] = 0
 	}

@@ -32,8 +32,37 @@ func (g *Game) filterNext(s *State, moves []Move) []Move {
 	mover := s.ToMove()
 	nxt := g.nextSeat(s, mover)
 	lg := &g.legal
-	virtual := lg.virtual[s.buf[hPhase]]
+	ph := s.buf[hPhase]
+	virtual := lg.virtual[ph]
 	height := s.buf[g.lay.height:]
+	// When no royal piece of a third seat is open to nxt now, a move that
+	// moves one piece and neither leaves nor enters a cell the attack
+	// tests on those pieces read keeps them closed: it needs no test.
+	var rel []uint64
+	if lg.rel[ph] != nil && !g.nextOpen(s, mover, nxt) {
+		rel = s.relScratch(lg.words)
+		pos := s.buf[g.lay.pos:]
+		for o := range g.seats {
+			if o == mover || o == nxt || s.Eliminated(o) {
+				continue
+			}
+			for _, q := range lg.royal[o] {
+				c := int(pos[q]) - 1
+				if c < 0 {
+					continue
+				}
+				row := lg.rel[ph][c*lg.words : (c+1)*lg.words]
+				for w := range rel {
+					rel[w] |= row[w]
+				}
+				rel[c/64] |= 1 << uint(c%64)
+				g.relRays(s, c, rel, nil)
+				if tr := lg.trie[ph]; tr != nil {
+					g.trieMark(s, tr, c, rel, nil)
+				}
+			}
+		}
+	}
 	out := moves[:0]
 	for _, m := range moves {
 		if m == Pass {
@@ -41,10 +70,16 @@ func (g *Game) filterNext(s *State, moves []Move) []Move {
 			continue
 		}
 		from, to := m.From(), m.To()
+		plain := lg.movesTop(m)
+		if rel != nil && from >= 0 && to >= 0 && plain &&
+			rel[from/64]&(1<<uint(from%64)) == 0 && rel[to/64]&(1<<uint(to%64)) == 0 {
+			out = append(out, m)
+			continue
+		}
 		var open bool
 		// a royal piece taken on to would keep its cell in the in-place
 		// trial: such a move is judged on a copy
-		if virtual && lg.topMover[m.Rule()] && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1 &&
+		if virtual && plain && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1 &&
 			(s.Top(to) < 0 || !lg.royalPiece(s.Top(to))) {
 			open = g.nextInPlace(s, from, to, mover, nxt)
 		} else {
@@ -136,12 +171,17 @@ func (g *Game) attackedBySeat(s *State, t, by int) bool {
 func (g *Game) attackedBySeatIn(s *State, as []attackEntry, t, by int) bool {
 	for i := range as {
 		e := &as[i]
-		if e.hits != nil && !e.hits[by][t] {
+		if e.trie || (e.hits != nil && !e.hits[by][t]) {
 			continue
 		}
 		if e.a.attackedBy(s, t, by) {
 			return true
 		}
+	}
+	if tr := g.legal.trie[s.buf[hPhase]]; tr != nil {
+		// the target's own owner never attacks it: seat -1 excludes no one
+		// but the walk asks only by
+		return g.trieAttacked(s, tr, t, -1, by, ^uint64(0))
 	}
 	return false
 }

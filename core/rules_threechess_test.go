@@ -13,7 +13,7 @@ import (
 )
 
 // tcVariant is the three-player chess variant under test.
-const tcVariant = "../testdata/variants/three-player-chess.toml"
+const tcVariant = "../variants/traditional/three-player-chess.toml"
 
 // tcGame loads the three-player chess variant.
 func tcGame(t *testing.T) *core.Game {

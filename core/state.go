@@ -81,6 +81,9 @@ type State struct {
 	attackBuf []Move
 	rel       []uint64
 	relDir    []uint64
+	relLines  []uint64
+	// own lists the mover's cells during Game.gen (moves_common.go).
+	own ownCells
 	// markBuf and markBefore are the working space of the mark_targets
 	// effect (effect_mark_targets.go): the attack rule's moves, and the
 	// pieces the moving piece could take before the move.

@@ -577,13 +577,14 @@ func TestModelMorrisMill(t *testing.T) {
 // reproduced by the independent models; a game not yet shipped has no golden.
 func TestModelsReproducePerftGoldens(t *testing.T) {
 	for name, perft := range map[string]func(d int) uint64{
-		"mu-torere":         func(d int) uint64 { return modelPerft(newMuTorere(), d) },
-		"nine-mens-morris":  func(d int) uint64 { return modelPerft(newNineMensMorris(), d) },
-		"tac-tix":           func(d int) uint64 { return modelPerft(newTacTix(), d) },
-		"chess-tic-tac-toe": func(d int) uint64 { return modelPerft(newChessTTT(), d) },
-		"xiangqi":           func(d int) uint64 { return uint64(newXqModel().perft(d)) },
-		"hnefatafl":         func(d int) uint64 { return modelPerft(newHnefatafl(), d) },
-		"latrunculi":        func(d int) uint64 { return modelPerft(newLatrunculi(false), d) },
+		"mu-torere":          func(d int) uint64 { return modelPerft(newMuTorere(), d) },
+		"nine-mens-morris":   func(d int) uint64 { return modelPerft(newNineMensMorris(), d) },
+		"tac-tix":            func(d int) uint64 { return modelPerft(newTacTix(), d) },
+		"chess-tic-tac-toe":  func(d int) uint64 { return modelPerft(newChessTTT(), d) },
+		"xiangqi":            func(d int) uint64 { return uint64(newXqModel().perft(d)) },
+		"hnefatafl":          func(d int) uint64 { return modelPerft(newHnefatafl(), d) },
+		"latrunculi":         func(d int) uint64 { return modelPerft(newLatrunculi(false), d) },
+		"three-player-chess": func(d int) uint64 { return tmStart().perft(d, true) },
 	} {
 		t.Run(name, func(t *testing.T) {
 			data, err := os.ReadFile("../testdata/perft/traditional-" + name + ".txt")

@@ -37,8 +37,10 @@ const unit = 40.0
 // place is where a cell is drawn: its centre, and the shape around it.
 type place struct {
 	x, y  float64
-	shape string // "square", "hex", "pit", "store", "point"
+	shape string // "square", "hex", "pit", "store", "point", "quad"
 	w, h  float64
+	// poly: a quad's corners, in order round it
+	poly [][2]float64
 }
 
 // label is a coordinate or a name written on the figure.
@@ -93,6 +95,9 @@ func Render(w io.Writer, g *core.Game, s *core.State, o Options) error {
 	}
 	for _, p := range l.cells {
 		grow(p.x, p.y, math.Max(p.w, p.h)/2)
+		for _, q := range p.poly {
+			grow(q[0], q[1], 0)
+		}
 	}
 	for _, lb := range l.labels {
 		grow(lb.x, lb.y, unit/3)
@@ -222,6 +227,12 @@ func Render(w io.Writer, g *core.Game, s *core.State, o Options) error {
 			fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" stroke="#777"/>`, p.x-p.w/2, p.y-p.h/2, p.w, p.h, fill)
 		case "hex":
 			fmt.Fprintf(&b, `<polygon points="%s" fill="%s" stroke="#777"/>`, hexPoints(p.x, p.y, p.w/2), fill)
+		case "quad":
+			pts := make([]string, len(p.poly))
+			for i, q := range p.poly {
+				pts[i] = fmt.Sprintf("%.1f,%.1f", q[0], q[1])
+			}
+			fmt.Fprintf(&b, `<polygon points="%s" fill="%s" stroke="#777"/>`, strings.Join(pts, " "), fill)
 		case "pit", "store":
 			fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="%.1f" fill="%s" stroke="#777"/>`, p.x-p.w/2, p.y-p.h/2, p.w, p.h, math.Min(p.w, p.h)/2, fill)
 		default:
@@ -324,6 +335,9 @@ func layoutOf(g *core.Game) *layout {
 	case "pits":
 		return pitsLayout(g)
 	case "faces":
+		if l := rosetteLayout(g); l != nil {
+			return l
+		}
 		if l := facesLayout(g); l != nil {
 			return l
 		}

@@ -223,6 +223,7 @@ var openings = map[string]string{
 	"traditional/ring-game":               "traditional-ring-game-opening.txt",
 	"traditional/pachisi":                 "traditional-pachisi-opening.txt",
 	"traditional/cribbage":                "traditional-cribbage-opening.txt",
+	"traditional/three-player-chess":      "traditional-three-player-chess-opening.txt",
 }
 
 // seatCount returns the number of seats of an embedded variant.
@@ -434,6 +435,8 @@ var gameRecords = []string{
 	"traditional-chinese-checkers-opening.txt",
 	"traditional-ring-game.txt",
 	"traditional-ring-game-opening.txt",
+	"traditional-three-player-chess.txt",
+	"traditional-three-player-chess-opening.txt",
 }
 
 func TestCLIReplay(t *testing.T) {

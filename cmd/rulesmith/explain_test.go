@@ -120,7 +120,7 @@ func TestExplainDiff(t *testing.T) {
 // exampleMove's later walks find rules the first walk misses: in
 // three-player chess, captures that promote to a rook, bishop or knight.
 func TestExampleMoveRareRules(t *testing.T) {
-	file := "../../testdata/variants/three-player-chess.toml"
+	file := "../../variants/traditional/three-player-chess.toml"
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)

@@ -157,6 +157,18 @@ var boardLayouts = map[string]*boardLayout{
 	}},
 	"faces": {dropLabels: true, candidates: func(g *core.Game, _, _ int, wide bool) []func(bool) *layout {
 		var cands []func(bool) *layout
+		// faces round one corner (a saddle): a fan round it, when it is one
+		for _, s := range []struct {
+			cw, ch int
+			names  bool
+		}{{4, 2, true}, {4, 1, true}, {3, 1, false}, {2, 1, false}} {
+			cands = append(cands, func(labels bool) *layout {
+				if s.ch > 1 && !labels { // rows of two only with room to spare
+					return nil
+				}
+				return rosetteLayout(g, s.cw, s.ch, s.names, labels)
+			})
+		}
 		if wide {
 			cands = append(cands,
 				func(labels bool) *layout { return facesLayout(g, 4, 2, true, labels) },
