@@ -153,6 +153,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	c.linkChance()
 	c.compileRounds(c.effects)
 	c.compilePriority()
+	c.compilePreludes()
 	g.tableSeatKeys()
 	c.compileEnds()
 	c.compileRoyal()
@@ -161,6 +162,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g.tableAwards()
 	c.compileFouls()
 	c.compileDisplay()
+	c.finishTook()
 	if err := r.Diags.Err(); err != nil {
 		return nil, append(r.Diags, r.Warnings...).Err()
 	}
@@ -338,6 +340,9 @@ func (v *callVisitor) Visit(n *ast.Node) {
 				v.c.checkPosArg(v.path, f.name, f.args[i], lit.Value, line, col)
 			}
 		}
+	}
+	if id.Value == "others_could_take" {
+		v.c.g.tookUsed = true
 	}
 	if id.Value == "zone" || id.Value == "zone_of" {
 		v.checkZoneCall(call, id.Value == "zone_of")

@@ -263,6 +263,9 @@ func (c *compiler) warnUnused() {
 		for _, i := range ph.rules {
 			inPhase[i] = true
 		}
+		if ph.prelude != nil {
+			inPhase[ph.prelude.index] = true
+		}
 	}
 	// a rule another rule continues with (then = NAME) is played as part
 	// of that rule's move

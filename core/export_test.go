@@ -68,3 +68,9 @@ func SetPieceVarAt(s *State, c int, name string, v int) bool {
 
 // SetToMove gives the turn to seat (test positions).
 func SetToMove(s *State, seat int) { s.setToMove(seat) }
+
+// AddToZone puts a piece of kind k into seat's instance of zone z (test
+// positions).
+func AddToZone(s *State, z, seat, k int) {
+	s.zoneAdd(s.g.zoneInst(z, seat), k, -1)
+}

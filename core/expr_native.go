@@ -270,5 +270,5 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		}
 		return nil, func(s *State, _, _ int) int { return s.countIn(g.cells(ref, s.ToMove()), s.ToMove(), k) }
 	}
-	return nil, nil
+	return c.nativeStanding(name, args)
 }

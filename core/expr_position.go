@@ -32,6 +32,7 @@ const (
 	argSetAny          // a set of pieces, attribute optional
 	argAttr            // a piece-kind attribute
 	argZone            // a zone
+	argMeasure         // what a seat holds: "hand", "board" or a zone
 )
 
 // posFunc is one position function.
@@ -519,6 +520,15 @@ func (c *compiler) checkPosArg(path, fn string, kind argKind, val string, line, 
 			msg += fmt.Sprintf(" (events: %s)", strings.Join(g.chanceNames, ", "))
 		}
 		c.r.ExprErrorf(path, line, col, "%s", msg)
+		return
+	case argMeasure:
+		known = append([]string{"board"}, g.Zones()...)
+		for _, k := range known {
+			if k == val {
+				return
+			}
+		}
+		c.r.ExprErrorf(path, line, col, "%s: %s: want %s, got %q", path, fn, strings.Join(known, ", "), val)
 		return
 	case argWhat:
 		known = []string{"empty", "occupied", "own", "enemy"}

@@ -257,6 +257,9 @@ type Game struct {
 	// marksUsed: some rule has en_passant = "mark": the State keeps a
 	// mark per seat (en_passant.go).
 	marksUsed bool
+	// tookUsed: an expression calls others_could_take, so the State keeps
+	// per seat whether it could take at the start of its turn
+	tookUsed bool
 	// pieceVars are the per-piece state variables ([piece_state]), by name.
 	pieceVars []pieceVar
 	initial   *State
@@ -276,6 +279,9 @@ type phase struct {
 	next    int
 	// priority: capture_priority (priority.go)
 	priority int
+	// prelude: a transfer that may open each ply (move_prelude.go), not
+	// among rules
+	prelude *transferRule
 }
 
 // rule is one move primitive compiled from [moves.NAME].

@@ -21,18 +21,20 @@ type swapRule struct {
 	when  *whenCond
 	// moverIf: which board pieces may be swapped out (piece_cond.go)
 	moverIf *pieceCond
+	glyph   bool // notation: the incoming kind's glyph (d4=Sh)
 }
 
 var swapMove = moveType{
 	name: "swap",
 	doc:  "exchange the mover's piece on a cell with a piece of one of the mover's zones",
-	keys: []*Key{&swapZoneKey, &swapKindsKey, &swapMatchKey, &moverIfKey, &whenKey},
+	keys: []*Key{&swapZoneKey, &swapKindsKey, &swapMatchKey, &moverIfKey, &whenKey, &swapNotationKey},
 	compile: func(c *compiler, p string, rb ruleBase) rule {
 		ru := &swapRule{ruleBase: rb}
 		ru.zone = c.zoneNamed(keyPath(p, &swapZoneKey), c.readString(p, &swapZoneKey))
 		ru.kinds = c.readKinds(p, &swapKindsKey)
 		ru.when = c.compileWhen(p, true)
 		ru.moverIf = c.compilePieceCond(p, &moverIfKey)
+		ru.glyph = c.readChoice(p, &swapNotationKey) == "glyph"
 		if ru.zone < 0 {
 			return nil
 		}
@@ -47,6 +49,8 @@ var (
 		Doc: "the zone the incoming piece comes from and the board piece goes to (of a per-seat zone, the mover's)"}
 	swapKindsKey = Key{Name: "kinds", Type: TStrings,
 		Doc: "the board piece kinds that may be swapped out (default: any of the mover's)"}
+	swapNotationKey = Key{Name: "notation", Type: TChoice, Default: "name", Allowed: []string{"name", "glyph"},
+		Doc: "how the incoming kind is written after CELL=: by name, or by glyph (d4=Sh)"}
 	swapMatchKey = Key{Name: "match_if", Type: TExpr,
 		Doc: "the pair may be swapped: over piece and incoming (each {name, glyph, owner, flags}) and [params]; a piece never swaps with its own kind"}
 )
@@ -154,6 +158,9 @@ func (r *swapRule) play(s *State, m Move) error {
 }
 
 func (r *swapRule) format(s *State, m Move) string {
+	if k := m.Aux(); r.glyph && k >= 0 && k < len(s.g.kinds) {
+		return s.g.board.Cells[m.From()].Name + "=" + s.g.kinds[k].Glyph
+	}
 	return s.g.board.Cells[m.From()].Name + "=" + s.g.kindName(m.Aux())
 }
 
@@ -168,10 +175,19 @@ func (r *swapRule) explain(s *State, text string) (string, bool) {
 		return "", false
 	}
 	k, ok := g.KindIndex(kind)
+	seat := s.ToMove()
+	if !ok && r.glyph {
+		// by glyph: the mover's kind of that glyph
+		for i := range g.kinds {
+			if strings.EqualFold(g.kinds[i].Glyph, kind) && (g.kinds[i].Owner == seat || g.kinds[i].Owner < 0) {
+				k, ok = i, true
+				break
+			}
+		}
+	}
 	if !ok {
 		return "", false
 	}
-	seat := s.ToMove()
 	switch {
 	case s.Owner(c) != seat:
 		return fmt.Sprintf("%s holds no piece of %s's to swap", g.board.Cells[c].Name, g.seats[seat]), true

@@ -24,12 +24,16 @@ type transferRule struct {
 	kinds    []bool // kinds it may move (nil: any)
 	when     *whenCond
 	prefix   string
+	// whenOnce: the condition does not read kind, so gen evaluates it once
+	whenOnce bool
+	glyph    bool // notation: the kinds' glyphs
+	prelude  bool // an optional first part of a ply (move_prelude.go)
 }
 
 var transferMove = moveType{
 	name: "transfer",
 	doc:  "move one to three pieces from one zone to another (a discard, a card played, a piece released)",
-	keys: []*Key{&transferFromKey, &transferToKey, &transferCountKey, &transferKindsKey, &transferWhenKey, &transferPrefixKey},
+	keys: []*Key{&transferFromKey, &transferToKey, &transferCountKey, &transferKindsKey, &transferWhenKey, &transferPrefixKey, &transferNotationKey, &transferPreludeKey},
 	compile: func(c *compiler, p string, rb ruleBase) rule {
 		ru := &transferRule{ruleBase: rb}
 		ru.from = c.zoneNamed(keyPath(p, &transferFromKey), c.readString(p, &transferFromKey))
@@ -38,6 +42,10 @@ var transferMove = moveType{
 		ru.kinds = c.readKinds(p, &transferKindsKey)
 		ru.prefix = c.readString(p, &transferPrefixKey)
 		ru.when = c.compileCellCond(p, transferWhenKey.Name, false)
+		ru.whenOnce = ru.when != nil && !readsName(c.readString(p, &transferWhenKey), "kind")
+		ru.glyph = c.readChoice(p, &transferNotationKey) == "glyph"
+		ru.prelude = c.readBool(p, &transferPreludeKey)
+		c.checkPrelude(p, ru)
 		if ru.from < 0 || ru.to < 0 {
 			return nil
 		}
@@ -67,6 +75,8 @@ var (
 		Doc: "a condition every moved piece must meet, over kind and the state"}
 	transferPrefixKey = Key{Name: "prefix", Type: TString, Default: "",
 		Doc: "written before the moved kinds' names in notation (which joins them with +)"}
+	transferNotationKey = Key{Name: "notation", Type: TChoice, Default: "name", Allowed: []string{"name", "glyph"},
+		Doc: "how the moved kinds are written: by name, or by glyph (+Sh)"}
 )
 
 func (r *transferRule) ok(s *State, k int) bool {
@@ -77,9 +87,24 @@ func (r *transferRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	zi := g.zoneInst(r.from, s.ToMove())
 	nk := len(g.kinds)
+	checked := false
 	for a := 0; a < nk; a++ {
 		na := s.zoneCount(zi, a)
-		if na == 0 || !r.ok(s, a) {
+		if na == 0 {
+			continue
+		}
+		if r.whenOnce {
+			// a condition that does not read kind holds for all or none
+			if !checked {
+				if !r.when.allows(s, -1, 0, 0, a) {
+					return out
+				}
+				checked = true
+			}
+		} else if !r.ok(s, a) {
+			continue
+		}
+		if r.kinds != nil && !r.kinds[a] {
 			continue
 		}
 		if r.count == 1 {
@@ -160,6 +185,10 @@ func (r *transferRule) format(s *State, m Move) string {
 	for i := 0; i < n; i++ {
 		if i > 0 {
 			b.WriteByte('+')
+		}
+		if r.glyph && ks[i] >= 0 && ks[i] < len(s.g.kinds) {
+			b.WriteString(s.g.kinds[ks[i]].Glyph)
+			continue
 		}
 		b.WriteString(s.g.kindName(ks[i]))
 	}

@@ -17,6 +17,9 @@ func (g *Game) passWord() string {
 // Format prints a move in the variant's notation (a pass is "pass", or the
 // variant's [turns] pass_notation).
 func (g *Game) Format(s *State, m Move) string {
+	if text, ok := g.formatPrelude(s, m); ok {
+		return text
+	}
 	if m == Pass {
 		return g.passWord()
 	}

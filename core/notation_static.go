@@ -464,12 +464,55 @@ func (r *removeRule) noteShape(g *Game) (noteShape, bool) {
 	return sh, true
 }
 
-// noteShape: a transfer writes its prefix and the names of the kinds it
-// moves, in kind order, joined by +. Within the rule every move is a
-// different choice of kinds, so a different text; another transfer of a
-// phase meets it only with the same prefix and count and a kind in common.
+// noteShape: a transfer writes its prefix and the names (or glyphs) of
+// the kinds it moves, in kind order, joined by +. Within the rule every
+// move is a different choice of kinds, so a different text, unless two of
+// its kinds share a glyph; another transfer of a phase meets it only with
+// the same prefix and count and a kind written alike. A prelude is written
+// with the move it precedes: left to the sampling check.
 func (r *transferRule) noteShape(g *Game) (noteShape, bool) {
-	return noteShape{form: formKinds, kinds: r.kinds, prefix: r.prefix, count: r.count, tails: tailNone}, true
+	if r.prelude {
+		return noteShape{}, false
+	}
+	sh := noteShape{form: formKinds, kinds: r.kinds, prefix: r.prefix, count: r.count, tails: tailNone, glyphLead: r.glyph}
+	if r.glyph {
+		seen := map[string]string{}
+		for k, kd := range g.kinds {
+			if r.kinds != nil && !r.kinds[k] {
+				continue
+			}
+			gl := strings.ToLower(kd.Glyph)
+			if other, ok := seen[gl]; ok {
+				sh.selfKey = "notation"
+				sh.self = fmt.Sprintf("it writes kinds %s and %s alike (%s)", other, kd.Name, kd.Glyph)
+				break
+			}
+			seen[gl] = kd.Name
+		}
+	}
+	return sh, true
+}
+
+// kindTextsMeet reports whether two transfers can write a kind alike: by
+// name or glyph as each rule writes it, ignoring case as Parse does.
+func (g *Game) kindTextsMeet(a, b *noteShape) bool {
+	text := func(sh *noteShape, k int) string {
+		if sh.glyphLead {
+			return strings.ToLower(g.kinds[k].Glyph)
+		}
+		return strings.ToLower(g.kinds[k].Name)
+	}
+	for i := range g.kinds {
+		if a.kinds != nil && !a.kinds[i] {
+			continue
+		}
+		for j := range g.kinds {
+			if (b.kinds == nil || b.kinds[j]) && text(a, i) == text(b, j) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sepOf returns the separator a shape writes onto target class o.
@@ -518,7 +561,7 @@ func (g *Game) textsMeetOn(a, b *noteShape, sep *byte) bool {
 	case formRemove:
 		return a.prefix == b.prefix && g.kindsMeet(a.kinds, b.kinds, false)
 	case formKinds:
-		return a.prefix == b.prefix && a.count == b.count && g.kindsMeet(a.kinds, b.kinds, false)
+		return a.prefix == b.prefix && a.count == b.count && g.kindTextsMeet(a, b)
 	}
 	if a.form == formPlace {
 		if a.place != b.place || a.tails&b.tails == 0 {

@@ -176,6 +176,14 @@ from = "hand"
 to = "pile"
 prefix = "t:"
 `, "", ""},
+		{"a transfer writing two kinds by one glyph", "M", `
+[zones.pile]
+[moves.drop]
+type = "transfer"
+from = "hand"
+to = "pile"
+notation = "glyph"
+`, `notation = "glyph"`, "writes kinds man and nag alike"},
 		{"transfers of one and of two pieces", "N", `
 [zones.pile]
 [moves.drop]

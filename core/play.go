@@ -110,6 +110,9 @@ func (g *Game) gen(s *State, buf []Move) []Move {
 		buf = g.rules[ri].gen(s, buf)
 	}
 	s.own.ok = false
+	if ph.prelude != nil {
+		buf = g.genPrelude(s, ph, buf, start)
+	}
 	if g.legal.on {
 		buf = append(buf[:start], g.filterLegal(s, buf[start:])...)
 	}
@@ -187,6 +190,15 @@ func (g *Game) play(s *State, m Move) error {
 	mover := s.ToMove()
 	entered := false
 	s.buf[hExtra] = 0
+	if g.lay.took > 0 {
+		g.recordTake(s, mover)
+	}
+	if m&followMask != 0 {
+		var err error
+		if m, err = g.playPrelude(s, m); err != nil {
+			return err
+		}
+	}
 	if m == Pass {
 		s.buf[hPasses]++
 	} else {

@@ -28,8 +28,9 @@ func ringEngineMoves(g *core.Game, s *core.State) []string {
 // ringCrosscheck plays random games on the engine and the model side by
 // side, comparing the legal moves after every ply; it returns how many
 // games ended with a winner within maxPlies.
-func ringCrosscheck(t *testing.T, g *core.Game, start ringGame, games, maxPlies int, seed uint64) (ended, plies int) {
+func ringCrosscheck(t *testing.T, g *core.Game, start ringGame, games, maxPlies int, seed uint64) (ended, plies int, seen map[string]int) {
 	t.Helper()
+	seen = map[string]int{}
 	rng := rand.New(rand.NewPCG(seed, 5))
 	buf := make([]core.Move, 0, 512)
 	for game := 0; game < games; game++ {
@@ -43,6 +44,16 @@ func ringCrosscheck(t *testing.T, g *core.Game, start ringGame, games, maxPlies 
 			}
 			sort.Strings(got)
 			want := ringModelMoves(p)
+			for _, m := range want {
+				switch {
+				case strings.HasPrefix(m, "+"):
+					seen["release"]++
+				case strings.Contains(m, "="):
+					seen["swap"]++
+				case m == "--":
+					seen["pass"]++
+				}
+			}
 			if !slices.Equal(got, want) {
 				t.Fatalf("game %d ply %d: engine %d moves %v\nmodel %d moves %v", game, ply, len(got), got, len(want), want)
 			}
@@ -68,7 +79,7 @@ func ringCrosscheck(t *testing.T, g *core.Game, start ringGame, games, maxPlies 
 			}
 		}
 	}
-	return ended, plies
+	return ended, plies, seen
 }
 
 func TestRingGameMatchesModelSlice(t *testing.T) {
@@ -82,8 +93,13 @@ func TestRingGameMatchesModelSlice(t *testing.T) {
 					t.Errorf("perft(%d): engine %d, model %d", d, got, want)
 				}
 			}
-			ended, plies := ringCrosscheck(t, g, start, 8, 400, uint64(players))
-			t.Logf("%d games ended, %d plies compared", ended, plies)
+			ended, plies, seen := ringCrosscheck(t, g, start, 8, 400, uint64(players))
+			t.Logf("%d games ended, %d plies compared, legal moves seen: %v", ended, plies, seen)
+			// the random games reach the new moves (B.7, B.8); few end
+			// within 400 plies, since the release equalizes (B.8)
+			if seen["release"] == 0 || seen["swap"] == 0 {
+				t.Errorf("the random games met %d releases and %d swaps: the cross-check misses B.7 or B.8", seen["release"], seen["swap"])
+			}
 		})
 	}
 }
@@ -107,6 +123,9 @@ func ringSetup(t *testing.T, g *core.Game, toMove int, spec string) *core.State 
 		if strings.HasSuffix(rest, "#") {
 			if !core.TakeFromHand(s, seat, k) {
 				t.Fatalf("%s: not in hand", f)
+			}
+			if pen, ok := g.ZoneIndex("pen"); ok {
+				core.AddToZone(s, pen, seat, k)
 			}
 			continue
 		}
@@ -133,7 +152,7 @@ func ringBoth(t *testing.T, players, toMove int, spec string) (*core.Game, *core
 }
 
 // ringFull: the engine variant has the release and the swap (B.7, B.8).
-const ringFull = false
+const ringFull = true
 
 // ringPlay plays moves written in notation.
 func ringPlay(t *testing.T, g *core.Game, s *core.State, moves ...string) {
@@ -297,4 +316,111 @@ func TestRingGameElimination(t *testing.T) {
 // the model.
 func TestRingGameModelReproducesPerftGolden(t *testing.T) {
 	modelGolden(t, "../testdata/perft/traditional-ring-game.txt", func(d int) uint64 { return ringModelPerft(newRingGame(3), d) })
+}
+
+// B.7 (G6: the Pen): a face-up Ring piece swaps with a Pen piece of the
+// same outside shape; the Pen piece comes in face up, the Ring piece goes
+// to the Pen, and nothing is flipped.
+func TestRingGameSwap(t *testing.T) {
+	spec := "blue:Sc@d4 blue:Ss# blue:Sh# blue:Cs# red:Hc@d6 red:Ss@a1!"
+	g, s, p := ringBoth(t, 3, 0, spec)
+	got := ringEngineMoves(g, s)
+	if !slices.Equal(got, ringModelMoves(p)) {
+		t.Fatalf("engine %v\nmodel %v", got, ringModelMoves(p))
+	}
+	for _, m := range []string{"d4=Ss", "d4=Sh"} {
+		if !hasMove(got, m) {
+			t.Errorf("B.7: %s (a square from the Pen for the square on d4) missing", m)
+		}
+	}
+	if hasMove(got, "d4=Cs") {
+		t.Error("B.7: d4=Cs swaps a circle for a square: the shapes differ")
+	}
+	ringPlay(t, g, s, "d4=Sh")
+	c, _ := g.Board().Index("d4")
+	if k, _ := g.KindIndex("blue_Sh"); g.PieceKindIndex(s.Top(c)) != k {
+		t.Error("B.7: the Pen's Sh must stand on d4")
+	}
+	pen, _ := g.ZoneIndex("pen")
+	sc, _ := g.KindIndex("blue_Sc")
+	if s.ZoneCount(pen, 0, sc) != 1 {
+		t.Error("B.7: the swapped-out Sc must be in Blue's Pen")
+	}
+	if ringDown(t, g, s, "d6") {
+		t.Error("B.7: no flips after a swap (Red's hex d6 is in line with the incoming Sh)")
+	}
+	// a face-down Ring piece does not swap
+	g, s, _ = ringBoth(t, 3, 0, "blue:Sc@d4! blue:Ss#")
+	for _, m := range ringEngineMoves(g, s) {
+		if strings.Contains(m, "=") {
+			t.Errorf("B.7: %s swaps a face-down piece", m)
+		}
+	}
+}
+
+// B.8 condition set A: fewer pieces in the Nest, more in the Pen and fewer
+// in the Ring than each opponent still playing. The released piece waits:
+// it is neither placed nor swapped in the same turn (B.8, B.11 +Sc/...).
+func TestRingGameReleaseA(t *testing.T) {
+	// Blue: Nest 6, Pen 2, Ring 1; Red: Nest 7, Pen 0, Ring 2
+	spec := "blue:Ss@a1 blue:Sc# blue:Sh# red:Cs@g7 red:Cc@g6"
+	g, s, p := ringBoth(t, 2, 0, spec)
+	got := ringEngineMoves(g, s)
+	if !slices.Equal(got, ringModelMoves(p)) {
+		t.Fatalf("engine %v\nmodel %v", got, ringModelMoves(p))
+	}
+	for _, m := range []string{"+Sc/a1-a2", "+Sh/Cs@d4", "+Sc/a1=Sh", "+Sh/a1=Sc"} {
+		if !hasMove(got, m) {
+			t.Errorf("B.8 A: %s missing", m)
+		}
+	}
+	for _, m := range []string{"+Sc/Sc@d4", "+Sc/a1=Sc", "+Sh/Sh@d4"} {
+		if hasMove(got, m) {
+			t.Errorf("B.8: %s uses the piece released this turn", m)
+		}
+	}
+	ringPlay(t, g, s, "+Sc/a1-a2")
+	sc, _ := g.KindIndex("blue_Sc")
+	if s.HandLeft(0, sc) != 1 {
+		t.Error("B.8: the released Sc must be in Blue's Nest")
+	}
+	// one condition short (Ring 2 against 2): no release
+	g, s, _ = ringBoth(t, 2, 0, spec+" blue:Cs@d4")
+	for _, m := range ringEngineMoves(g, s) {
+		if strings.HasPrefix(m, "+") {
+			t.Fatalf("B.8 A: %s, but Blue has as many Ring pieces as Red", m)
+		}
+	}
+}
+
+// B.8 condition set B (G7): no capture for the player now, an empty Nest,
+// and no other player still in the game could capture at the start of his
+// most recent turn.
+func TestRingGameReleaseB(t *testing.T) {
+	pen := "blue:Sc# blue:Sh# blue:Cs# blue:Cc# blue:Ch# blue:Hs# blue:Hc# blue:Hh#"
+	g, s, p := ringBoth(t, 2, 0, "blue:Ss@d4 red:Cs@a1 "+pen)
+	step := func(m string, release bool) {
+		t.Helper()
+		got := ringEngineMoves(g, s)
+		if !slices.Equal(got, ringModelMoves(p)) {
+			t.Fatalf("before %s: engine %v\nmodel %v", m, got, ringModelMoves(p))
+		}
+		has := false
+		for _, x := range got {
+			has = has || strings.HasPrefix(x, "+")
+		}
+		if has != release {
+			t.Fatalf("B.8 B: before %s, release allowed %v, want %v: %v", m, has, release, got)
+		}
+		ringPlay(t, g, s, m)
+		var err error
+		if p, err = modelPlay(p, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	step("d4-e5", true)  // Red has not played yet: B holds
+	step("a1-a2", false) // Red: at the start of this turn it could take e5 along the diagonal
+	step("e5-f5", false) // Red could capture at the start of its latest turn: B fails (A fails too, Ring 1 against 1)
+	step("a2-a3", false) // Red could not capture this time
+	step("+Sc/f5-f4", true)
 }

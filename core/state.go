@@ -31,6 +31,9 @@ const (
 // layout gives the offsets of the State sections in its flat buffer.
 type layout struct {
 	scores, counts, top, height, below, pos, zone, elim, own, takebacks, rest, notice, pvars, vis, size int
+	// took: per seat, whether it had a move that takes at the start of its
+	// latest turn (expr_standing.go; 0: the game does not ask)
+	took int
 	// marks: en passant marks, two entries per seat (0: the game has none)
 	marks int
 }
@@ -98,6 +101,11 @@ type State struct {
 	entering int
 	// sets is the working space of the set functions (expr_sets.go).
 	sets setScratch
+	// pre is a copy for the moves after a prelude, preBuf the prelude's
+	// moves (move_prelude.go); takeBuf the moves a can_take test
+	// generates (expr_standing.go). None is the position.
+	pre             *State
+	preBuf, takeBuf []Move
 }
 
 // Limit returns the engine limit the last move generation on s met (a

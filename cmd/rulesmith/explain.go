@@ -110,7 +110,7 @@ func exampleWalk(g *core.Game, r, stride int, buf []core.Move) (*core.State, cor
 		// more than two cells)
 		best, bestLen, found := core.Move(0), 2, false
 		for _, m := range buf {
-			if m.Rule() != r {
+			if m.Rule() != r && g.PreludeRule(s, m) != r {
 				continue
 			}
 			if !found {
