@@ -42,6 +42,45 @@ func (r *leapRule) attackedBy(s *State, t, by int) bool {
 	return false
 }
 
+// attackedByAny is attackedBy for every seat other than seat still
+// playing at once (one pass over the reverse table); ok is false when the
+// rule has no such fast test.
+func (r *leapRule) attackedByAny(s *State, t, seat int) (attacked, ok bool) {
+	if r.facing != facingNone || r.when != nil || r.cap.capIf != nil || r.cap.immune != nil || r.excl != nil {
+		return false, false
+	}
+	if r.cap.kind != capReplace || r.land == landEmpty {
+		return false, true
+	}
+	g := s.g
+	n := g.board.N()
+	top := s.buf[g.lay.top : g.lay.top+n]
+	height := s.buf[g.lay.height : g.lay.height+n]
+	counts := s.buf[g.lay.counts : g.lay.counts+n]
+	victim := -1 // the owner of the piece on t, never its attacker
+	if v := top[t] - 1; v >= 0 {
+		victim = int(g.pieceOwner[v])
+	}
+	tb := &r.tables[0]
+	for i := tb.roff[t]; i < tb.roff[t+1]; i++ {
+		p := top[tb.rsrc[i]] - 1
+		if p < 0 {
+			continue
+		}
+		o := int(g.pieceOwner[p])
+		if o < 0 || o == seat || o == victim || s.Eliminated(o) || (r.kinds != nil && !r.kinds[g.pieceKind[p]]) {
+			continue
+		}
+		if b := tb.rblk[i]; b >= 0 && (height[b] != 0 || counts[b] != 0) {
+			continue
+		}
+		if g.mayStand(int(g.pieceKind[p]), t) {
+			return true, true
+		}
+	}
+	return false, true
+}
+
 // virtualOK: AttackedBy reads only tops and occupancy, unless a condition
 // reads the state.
 func (r *leapRule) virtualOK(*Game) bool {

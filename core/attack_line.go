@@ -55,6 +55,12 @@ func (r *slideRule) slowAttack(g *Game) bool {
 	return false
 }
 
+// attacksNever reports whether the rule can take no piece on its target
+// (its attack test always says no).
+func (r *slideRule) attacksNever() bool {
+	return !r.replace || r.land == landEmpty || (r.jump && r.captureOver)
+}
+
 // attackedBy reports whether a piece of seat by could take, by this rule,
 // a piece standing on t (whose owner is another seat).
 func (r *slideRule) attackedBy(s *State, t, by int) bool {

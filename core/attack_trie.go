@@ -12,15 +12,16 @@
 
 package core
 
+import "math/bits"
+
 // lineTrie is the merged walk of a phase: per target t, nodes
-// off[t]..off[t+1]-1 in preorder; node i stands for the cell cell[i] at
-// the end of a path from t, end[i] is the index after its subtree, and
+// off[t]..off[t+1]-1 in preorder; node i stands for the cell node[i].cell
+// at the end of a path from t, node[i].end is the index after its subtree, and
 // src[soff[i]:soff[i+1]] are the rules (and facing) that take on t from
 // that cell when every earlier cell of the path is empty.
 type lineTrie struct {
 	off  []int32
-	cell []int32
-	end  []int32
+	node []trieNode
 	soff []int32
 	src  []trieSrc
 	// kinds[i]: bit k set when a source of node i moves pieces of kind k
@@ -29,7 +30,14 @@ type lineTrie struct {
 	// owned: every rule moves only its owner's pieces, so a piece counts
 	// only for its owner.
 	owned bool
+	// roots[roff[t]:roff[t+1]]: the index of each line leaving t (the
+	// top-level nodes of its tree).
+	roots []int32
+	roff  []int32
 }
+
+// trieNode is a node's cell and the index after its subtree.
+type trieNode struct{ cell, end int32 }
 
 // trieSrc is one rule's origin at a node: opp as in lineTable (the piece
 // moves along the rule's directions turned round).
@@ -59,7 +67,7 @@ func buildTrie(n int, rules []*slideRule) *lineTrie {
 		kids []int
 		srcs []trieSrc
 	}
-	tr := &lineTrie{off: make([]int32, n+1), soff: []int32{0}, owned: true}
+	tr := &lineTrie{off: make([]int32, n+1), soff: []int32{0}, roff: []int32{0}, owned: true}
 	for _, r := range rules {
 		tr.owned = tr.owned && r.own && !r.common
 	}
@@ -95,9 +103,8 @@ func buildTrie(n int, rules []*slideRule) *lineTrie {
 		}
 		var emit func(k int)
 		emit = func(k int) {
-			i := len(tr.cell)
-			tr.cell = append(tr.cell, nodes[k].cell)
-			tr.end = append(tr.end, 0)
+			i := len(tr.node)
+			tr.node = append(tr.node, trieNode{cell: nodes[k].cell})
 			tr.src = append(tr.src, nodes[k].srcs...)
 			tr.soff = append(tr.soff, int32(len(tr.src)))
 			var mask uint64
@@ -115,12 +122,14 @@ func buildTrie(n int, rules []*slideRule) *lineTrie {
 			for _, kid := range nodes[k].kids {
 				emit(kid)
 			}
-			tr.end[i] = int32(len(tr.cell))
+			tr.node[i].end = int32(len(tr.node))
 		}
 		for _, kid := range nodes[0].kids {
+			tr.roots = append(tr.roots, int32(len(tr.node)))
 			emit(kid)
 		}
-		tr.off[t+1] = int32(len(tr.cell))
+		tr.roff = append(tr.roff, int32(len(tr.roots)))
+		tr.off[t+1] = int32(len(tr.node))
 	}
 	return tr
 }
@@ -130,68 +139,89 @@ func buildTrie(n int, rules []*slideRule) *lineTrie {
 // the merged rules, along the lines from t whose bits are set in roots
 // (bit j: the j-th line leaving t, the last bit every line from it on).
 func (g *Game) trieAttacked(s *State, tr *lineTrie, t, seat, only int, roots uint64) bool {
+	lo, hi := tr.off[t], tr.off[t+1]
+	if roots == ^uint64(0) {
+		return g.trieWalk(s, tr, t, lo, hi, seat, only)
+	}
+	starts := tr.roots[tr.roff[t]:tr.roff[t+1]]
+	for ; roots != 0; roots &= roots - 1 {
+		j := bits.TrailingZeros64(roots)
+		if j >= len(starts) {
+			break
+		}
+		end := hi
+		if j < 63 && j+1 < len(starts) {
+			end = starts[j+1]
+		}
+		if g.trieWalk(s, tr, t, starts[j], end, seat, only) {
+			return true
+		}
+	}
+	return false
+}
+
+// trieWalk is trieAttacked over the nodes lo..hi-1 of t's tree (whole
+// subtrees).
+func (g *Game) trieWalk(s *State, tr *lineTrie, t int, lo, hi int32, seat, only int) bool {
 	n := g.board.N()
 	top := s.buf[g.lay.top : g.lay.top+n]
-	height := s.buf[g.lay.height : g.lay.height+n]
 	counts := s.buf[g.lay.counts : g.lay.counts+n]
 	noStones := g.legal.noStones
-	root, sub := 0, int32(-1) // the line walked and the end of its subtree
-	for i := tr.off[t]; i < tr.off[t+1]; {
-		if i >= sub {
-			// the next line from t
-			if roots&(1<<uint(min(root, 63))) == 0 {
-				i = tr.end[i]
-				root++
+	nodes := tr.node
+	for i := lo; i < hi; {
+		x := nodes[i].cell
+		q := top[x]
+		if q == 0 {
+			if noStones || counts[x] == 0 {
+				i++ // empty: the line goes on
 				continue
 			}
-			sub = tr.end[i]
-			root++
-		}
-		x := tr.cell[i]
-		if height[x] == 0 && (noStones || counts[x] == 0) {
-			i++
+			i = nodes[i].end // stones and no piece: blocked
 			continue
 		}
-		if p := top[x] - 1; p >= 0 && tr.kinds[i]&(1<<uint(min(g.pieceKind[p], 63))) != 0 {
-			o := int(g.pieceOwner[p])
-			kind := g.pieceKind[p]
-			if tr.owned && (o < 0 || o == seat || (only >= 0 && o != only) || s.Eliminated(o)) {
-				i = tr.end[i]
+		p := q - 1
+		kind := g.pieceKind[p]
+		if tr.kinds[i]&(1<<uint(min(kind, 63))) == 0 {
+			i = nodes[i].end
+			continue
+		}
+		o := int(g.pieceOwner[p])
+		if tr.owned && (o < 0 || o == seat || (only >= 0 && o != only) || s.Eliminated(o)) {
+			i = nodes[i].end
+			continue
+		}
+		for _, sr := range tr.src[tr.soff[i]:tr.soff[i+1]] {
+			r := sr.rule
+			if r.kinds != nil && !r.kinds[kind] {
 				continue
 			}
-			for _, sr := range tr.src[tr.soff[i]:tr.soff[i+1]] {
-				r := sr.rule
-				if r.kinds != nil && !r.kinds[kind] {
+			if r.facingVar >= 0 {
+				if (s.PieceVar(int(p), r.facingVar) < 0) != sr.opp {
 					continue
 				}
-				if r.facingVar >= 0 {
-					if (s.PieceVar(int(p), r.facingVar) < 0) != sr.opp {
-						continue
-					}
-				} else if sr.opp {
+			} else if sr.opp {
+				continue
+			}
+			if r.own && !r.common {
+				// only its owner moves the piece
+				if o < 0 || o == seat || (only >= 0 && o != only) || s.Eliminated(o) {
 					continue
 				}
-				if r.own && !r.common {
-					// only its owner moves the piece
-					if o < 0 || o == seat || (only >= 0 && o != only) || s.Eliminated(o) {
-						continue
-					}
-					if r.attackerOn(s, int(x), t, o, top) {
-						return true
-					}
+				if r.attackerOn(s, int(x), t, o, top) {
+					return true
+				}
+				continue
+			}
+			for by := range g.seats {
+				if by == seat || (only >= 0 && by != only) || s.Eliminated(by) {
 					continue
 				}
-				for by := range g.seats {
-					if by == seat || (only >= 0 && by != only) || s.Eliminated(by) {
-						continue
-					}
-					if r.attackerOn(s, int(x), t, by, top) {
-						return true
-					}
+				if r.attackerOn(s, int(x), t, by, top) {
+					return true
 				}
 			}
 		}
-		i = tr.end[i]
+		i = nodes[i].end
 	}
 	return false
 }
@@ -207,10 +237,10 @@ func (g *Game) trieMark(s *State, tr *lineTrie, t int, rel, lines []uint64) {
 	root, sub := -1, int32(-1)
 	for i := tr.off[t]; i < tr.off[t+1]; {
 		if i >= sub {
-			sub = tr.end[i]
+			sub = tr.node[i].end
 			root++
 		}
-		x := tr.cell[i]
+		x := tr.node[i].cell
 		rel[x/64] |= 1 << uint(x%64)
 		if lines != nil {
 			lines[x] |= 1 << uint(min(root, 63))
@@ -219,6 +249,6 @@ func (g *Game) trieMark(s *State, tr *lineTrie, t int, rel, lines []uint64) {
 			i++
 			continue
 		}
-		i = tr.end[i]
+		i = tr.node[i].end
 	}
 }

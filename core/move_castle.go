@@ -183,6 +183,9 @@ func (r *castleRule) explain(*State, string) (string, bool) { return "", false }
 // attackedBy: castling never takes a piece.
 func (r *castleRule) attackedBy(*State, int, int) bool { return false }
 
+// attacksNever: castling never takes a piece.
+func (r *castleRule) attacksNever() bool { return true }
+
 // virtualOK: the (empty) attack test reads nothing.
 func (r *castleRule) virtualOK(*Game) bool { return true }
 

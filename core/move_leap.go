@@ -106,6 +106,7 @@ func compileLeap(c *compiler, p string, rb ruleBase) rule {
 	}
 	ru.when = c.compileWhen(p, true)
 	ru.pieceList = c.fewPieces(ru.kinds)
+	ru.seatKind = seatKinds(c.g, ru.kinds)
 	switch f := c.readString(p, &leapFacingKey); f {
 	case "none":
 	case "seat":
@@ -337,7 +338,7 @@ func (r *leapRule) gen(s *State, out []Move) []Move {
 	if usePieces {
 		o.list = r.pieceList
 	} else if !useMask && r.own && !r.common {
-		o.cells = s.ownList(mover)
+		o.cells = r.ownCellsFor(s, mover)
 	}
 	for {
 		c := o.cell(pos, top)

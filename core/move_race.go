@@ -110,6 +110,11 @@ type raceRule struct {
 	faces        int // of the dice event (top_and_bottom)
 	maxPath      int // the longest path, start and goal included
 	maxPieces    int // the most pieces a seat has
+	// the walk's memo hashes its states as sums of keys, kept as the walk
+	// goes: pk1/pk2[t*maxPath+i] a piece at path index i that stood in the
+	// t-th block at the start (0: none), dk1/dk2[n] a die left showing n
+	pk1, pk2 []uint64
+	dk1, dk2 []uint64
 }
 
 func compileRace(c *compiler, p string, rb ruleBase) rule {
@@ -271,6 +276,15 @@ func compileRace(c *compiler, p string, rb ruleBase) rule {
 			k++
 		}
 	}
+	n := (ru.maxPieces/2 + 1) * ru.maxPath
+	ru.pk1, ru.pk2 = make([]uint64, n), make([]uint64, n)
+	for i := range ru.pk1 {
+		ru.pk1[i], ru.pk2[i] = mix(uint64(i)|1<<40), mix(uint64(i)|2<<40)
+	}
+	ru.dk1, ru.dk2 = make([]uint64, ru.faces+1), make([]uint64, ru.faces+1)
+	for i := range ru.dk1 {
+		ru.dk1[i], ru.dk2[i] = mix(uint64(i)|3<<40), mix(uint64(i)|4<<40)
+	}
 	return ru
 }
 
@@ -381,6 +395,8 @@ type raceWork struct {
 	L          int
 	cur, orig  []int16 // per slot: path index now, and at the start
 	tag        []int16 // per slot: the index of the block it stood in at the start, or -1
+	tix        []int32 // per slot: the t of its keys in pk1/pk2 (t·maxPath)
+	hp1, hp2   uint64  // the sums of the pieces' keys
 	ownCnt     []int8  // per path index: the mover's pieces there
 	enemyN     []int8  // per path index: other seats' pieces
 	enemyP     []int16 // per path index: the lone other piece there, or -1
@@ -391,15 +407,20 @@ type raceWork struct {
 	bonus      []int16
 	seq        []raceStep
 	captured   uint64
-	// keys seen: open addressing, key+1 (0 empty) → dec index
+	// keys seen: open addressing, key → dec index; an entry is in use
+	// when its setGen is gen (a new walk forgets them all by a new gen,
+	// without clearing the tables)
 	setKeys []uint64
 	setVals []int32
+	setGen  []uint32
 	sortBuf []int16
-	// states of the walk met: open addressing by hash (nonzero), with a
-	// second hash to check, and the walk's answer there
+	// states of the walk met: open addressing by hash, with a second hash
+	// to check, and the walk's answer there; in use when memoGen is gen
 	memoKeys, memoChk []uint64
 	memoRes           []bool
+	memoGen           []uint32
 	memoN             int
+	gen               uint32
 }
 
 func (s *State) raceWork() *raceWork {
@@ -508,6 +529,7 @@ func (r *raceRule) find(s *State, w *raceWork, a, b, run int) {
 		w.cur = make([]int16, r.maxPieces)
 		w.orig = make([]int16, r.maxPieces)
 		w.tag = make([]int16, r.maxPieces)
+		w.tix = make([]int32, r.maxPieces)
 		w.sortBuf = make([]int16, r.maxPieces)
 	}
 	w.cur, w.orig, w.tag = w.cur[:0], w.orig[:0], w.tag[:0]
@@ -525,12 +547,26 @@ func (r *raceRule) find(s *State, w *raceWork, a, b, run int) {
 		w.orig = append(w.orig, i)
 		w.ownCnt[i]++
 	}
-	w.tag = w.tag[:len(w.cur)]
+	w.tag, w.tix = w.tag[:len(w.cur)], w.tix[:len(w.cur)]
+	blocks := int32(0)
+	w.hp1, w.hp2 = 0, 0
 	for k, i := range w.cur {
-		w.tag[k] = -1
+		w.tag[k], w.tix[k] = -1, 0
 		if i > 0 && int(i) < L && w.ownCnt[i] >= 2 {
 			w.tag[k] = i // it stands in a block
+			w.tix[k] = -1
+			for j := 0; j < k; j++ {
+				if w.tag[j] == i {
+					w.tix[k] = w.tix[j]
+				}
+			}
+			if w.tix[k] < 0 {
+				blocks++
+				w.tix[k] = blocks * int32(r.maxPath)
+			}
 		}
+		w.hp1 += r.pk1[w.tix[k]+int32(i)]
+		w.hp2 += r.pk2[w.tix[k]+int32(i)]
 	}
 	// other seats' pieces along the path (the goal excepted: it holds any)
 	for i := 1; i < L; i++ {
@@ -670,6 +706,9 @@ func (r *raceRule) target(w *raceWork, from, n int, enter bool) (int, int, bool)
 // apply plays a step on the walk's copy.
 func (r *raceRule) apply(w *raceWork, st raceStep) {
 	k := int(st.slot)
+	t := w.tix[k]
+	w.hp1 += r.pk1[t+int32(st.to)] - r.pk1[t+int32(w.cur[k])]
+	w.hp2 += r.pk2[t+int32(st.to)] - r.pk2[t+int32(w.cur[k])]
 	w.ownCnt[w.cur[k]]--
 	w.cur[k] = st.to
 	w.ownCnt[st.to]++
@@ -692,6 +731,9 @@ func (r *raceRule) unapply(w *raceWork) {
 	st := w.seq[len(w.seq)-1]
 	w.seq = w.seq[:len(w.seq)-1]
 	k := int(st.slot)
+	t := w.tix[k]
+	w.hp1 += r.pk1[t+int32(st.from)] - r.pk1[t+int32(st.to)]
+	w.hp2 += r.pk2[t+int32(st.from)] - r.pk2[t+int32(st.to)]
 	if int(st.to) == w.L && r.goalBonus > 0 {
 		w.bonus = w.bonus[:len(w.bonus)-1]
 	}
@@ -725,7 +767,7 @@ func (w *raceWork) twin(k int) bool {
 func (r *raceRule) walk(w *raceWork) bool {
 	// a state met before (by another order of the same steps) has the
 	// same continuations, already recorded
-	h1, h2 := w.stateHash()
+	h1, h2 := r.stateHash(w)
 	if res, ok := w.memoFind(h1, h2); ok {
 		return res
 	}
@@ -819,88 +861,65 @@ func (r *raceRule) walkFrom(w *raceWork) bool {
 }
 
 // stateHash returns two independent hashes of the walk's state: the
-// pieces (twins in any order), the dice left, the bonuses pending and the
+// pieces (twins in any order: a sum of keys, kept by apply and unapply),
+// the dice left and the bonuses pending (multisets: sums of keys) and the
 // pieces taken.
-func (w *raceWork) stateHash() (uint64, uint64) {
-	n := len(w.cur)
-	sb := w.sortBuf[:n]
-	for k := range sb {
-		sb[k] = int16((int(w.tag[k])+1)<<8 | int(w.cur[k]))
-	}
-	for i := 1; i < n; i++ {
-		for j := i; j > 0 && sb[j] < sb[j-1]; j-- {
-			sb[j], sb[j-1] = sb[j-1], sb[j]
-		}
-	}
-	h1, h2 := w.captured^0x9e3779b97f4a7c15, w.captured^0x632be59bd9b4e019
-	add := func(v uint64) {
-		h1 = mix(h1 ^ v)
-		h2 = mix(h2 + v*0xff51afd7ed558ccd)
-	}
-	for _, v := range sb {
-		add(uint64(uint16(v)))
-	}
-	add(1 << 20)
-	// the dice left, as a multiset (equal dice are interchangeable)
-	var left [4]int16
-	nl := 0
+func (r *raceRule) stateHash(w *raceWork) (uint64, uint64) {
+	h1, h2 := w.hp1, w.hp2
 	for d := 0; d < w.nd; d++ {
 		if !w.used[d] {
-			left[nl] = w.dice[d]
-			nl++
+			h1 += r.dk1[w.dice[d]]
+			h2 += r.dk2[w.dice[d]]
 		}
 	}
-	for i := 1; i < nl; i++ {
-		for j := i; j > 0 && left[j] < left[j-1]; j-- {
-			left[j], left[j-1] = left[j-1], left[j]
-		}
-	}
-	for _, v := range left[:nl] {
-		add(uint64(v) | 2<<20)
-	}
-	// the bonuses pending, as a multiset
-	var bsum, bxor uint64
 	for _, v := range w.bonus {
-		bsum += mix(uint64(v) | 3<<20)
-		bxor ^= mix(uint64(v) | 4<<20)
+		h1 += mix(uint64(v) | 5<<40)
+		h2 += mix(uint64(v) | 6<<40)
 	}
-	add(bsum)
-	add(bxor ^ uint64(len(w.bonus)))
-	return h1 | 1, h2
+	return mix(h1 ^ w.captured*0x9e3779b97f4a7c15), mix(h2 + w.captured*0xff51afd7ed558ccd)
 }
 
+// memoReset forgets the walk's states (the tables are kept: a new walk
+// has a new gen).
 func (w *raceWork) memoReset() {
 	if len(w.memoKeys) == 0 {
 		w.memoKeys = make([]uint64, 256)
 		w.memoChk = make([]uint64, 256)
 		w.memoRes = make([]bool, 256)
+		w.memoGen = make([]uint32, 256)
 	}
-	clear(w.memoKeys)
 	w.memoN = 0
+}
+
+// newGen starts a walk: the entries of the set of decisions and of the
+// memo written before are no longer in use.
+func (w *raceWork) newGen() {
+	w.gen++
+	if w.gen == 0 { // wrapped: the old stamps could match again
+		clear(w.setGen)
+		clear(w.memoGen)
+		w.gen = 1
+	}
 }
 
 func (w *raceWork) memoFind(h1, h2 uint64) (bool, bool) {
 	mask := uint64(len(w.memoKeys) - 1)
-	for i := h1 & mask; ; i = (i + 1) & mask {
-		switch w.memoKeys[i] {
-		case 0:
-			return false, false
-		case h1:
-			if w.memoChk[i] == h2 {
-				return w.memoRes[i], true
-			}
+	for i := h1 & mask; w.memoGen[i] == w.gen; i = (i + 1) & mask {
+		if w.memoKeys[i] == h1 && w.memoChk[i] == h2 {
+			return w.memoRes[i], true
 		}
 	}
+	return false, false
 }
 
 func (w *raceWork) memoAdd(h1, h2 uint64, res bool) {
 	if 2*(w.memoN+1) > len(w.memoKeys) {
-		keys, chk, rs := w.memoKeys, w.memoChk, w.memoRes
+		keys, chk, rs, gens := w.memoKeys, w.memoChk, w.memoRes, w.memoGen
 		n := 2 * len(keys)
-		w.memoKeys, w.memoChk, w.memoRes = make([]uint64, n), make([]uint64, n), make([]bool, n)
+		w.memoKeys, w.memoChk, w.memoRes, w.memoGen = make([]uint64, n), make([]uint64, n), make([]bool, n), make([]uint32, n)
 		w.memoN = 0
 		for i, k := range keys {
-			if k != 0 {
+			if gens[i] == w.gen {
 				w.memoPut(k, chk[i], rs[i])
 			}
 		}
@@ -911,10 +930,10 @@ func (w *raceWork) memoAdd(h1, h2 uint64, res bool) {
 func (w *raceWork) memoPut(h1, h2 uint64, res bool) {
 	mask := uint64(len(w.memoKeys) - 1)
 	i := h1 & mask
-	for w.memoKeys[i] != 0 {
+	for w.memoGen[i] == w.gen {
 		i = (i + 1) & mask
 	}
-	w.memoKeys[i], w.memoChk[i], w.memoRes[i] = h1, h2, res
+	w.memoKeys[i], w.memoChk[i], w.memoRes[i], w.memoGen[i] = h1, h2, res, w.gen
 	w.memoN++
 }
 
@@ -1016,6 +1035,8 @@ func (w *raceWork) finish(r *raceRule, need int) {
 	slices.SortFunc(w.order, func(a, b int32) int { return cmp.Compare(dec[a].key, dec[b].key) })
 }
 
+// setReset starts a new walk's set of decisions (and memo: newGen), with
+// room for n.
 func (w *raceWork) setReset(n int) {
 	size := 16
 	for size < 2*n {
@@ -1024,21 +1045,19 @@ func (w *raceWork) setReset(n int) {
 	if len(w.setKeys) < size {
 		w.setKeys = make([]uint64, size)
 		w.setVals = make([]int32, size)
-		return
+		w.setGen = make([]uint32, size)
 	}
-	clear(w.setKeys)
+	w.newGen()
 }
 
 func (w *raceWork) setFind(key uint64) int {
 	mask := uint64(len(w.setKeys) - 1)
-	for h := mix(key) & mask; ; h = (h + 1) & mask {
-		switch w.setKeys[h] {
-		case 0:
-			return -1
-		case key + 1:
+	for h := mix(key) & mask; w.setGen[h] == w.gen; h = (h + 1) & mask {
+		if w.setKeys[h] == key {
 			return int(w.setVals[h])
 		}
 	}
+	return -1
 }
 
 func (w *raceWork) setAdd(key uint64, v int32) {
@@ -1047,6 +1066,7 @@ func (w *raceWork) setAdd(key uint64, v int32) {
 		n := 2 * len(w.setKeys)
 		w.setKeys = make([]uint64, n)
 		w.setVals = make([]int32, n)
+		w.setGen = make([]uint32, n)
 		for i, d := range w.dec[:len(w.dec)-1] {
 			w.setPut(d.key, int32(i))
 		}
@@ -1057,10 +1077,10 @@ func (w *raceWork) setAdd(key uint64, v int32) {
 func (w *raceWork) setPut(key uint64, v int32) {
 	mask := uint64(len(w.setKeys) - 1)
 	h := mix(key) & mask
-	for w.setKeys[h] != 0 {
+	for w.setGen[h] == w.gen {
 		h = (h + 1) & mask
 	}
-	w.setKeys[h], w.setVals[h] = key+1, v
+	w.setKeys[h], w.setVals[h], w.setGen[h] = key, v, w.gen
 }
 
 // ---- play, notation ----------------------------------------------------------

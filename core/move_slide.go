@@ -60,6 +60,9 @@ type slideRule struct {
 	// forks: the board's rays fork (board.Branches), so moves are found
 	// by the general walk, which follows the branches.
 	forks bool
+	// whenFrom[c]: a static when passes some cell the rule's rays reach
+	// from c (nil: no such limit).
+	whenFrom []bool
 	// atk: the tabled attack test (attack_table.go), or nil.
 	atk *lineTable
 	// epMark, epTake: en_passant = "mark" or "take" (en_passant.go).
@@ -218,6 +221,7 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	}
 	ru.when = c.compileWhen(p, true)
 	ru.pieceList = c.fewPieces(ru.kinds)
+	ru.seatKind = seatKinds(c.g, ru.kinds)
 	ru.facingVar = -1
 	if f := c.readString(p, &lineFacingKey); f != "" {
 		v := c.g.pieceVarIndex(f)
@@ -258,7 +262,32 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	if ru.takeIf != nil && !ru.replace {
 		r.Errorf(p, "%s: take_if needs a rule that takes the piece on its target (capture = \"replace\")", p)
 	}
+	ru.whenFrom = ru.staticWhenFrom(c.g)
 	return ru
+}
+
+// staticWhenFrom tables, for a static when, the origins from which some
+// cell the rule's rays reach passes it (nil: not static, or every origin).
+func (r *slideRule) staticWhenFrom(g *Game) []bool {
+	if r.when == nil || !r.when.static || r.byHeight || r.byDice {
+		return nil
+	}
+	n := g.board.N()
+	if len(r.when.table) != n*n {
+		return nil
+	}
+	out := make([]bool, n)
+	r.reach(g, r.kinds, func(from, to int) {
+		if r.when.table[from*n+to] {
+			out[from] = true
+		}
+	})
+	for _, ok := range out {
+		if !ok {
+			return out
+		}
+	}
+	return nil
 }
 
 // dirsOf returns the directions piece p moves along: the rule's, or their
@@ -456,7 +485,7 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	if usePieces {
 		o.list = r.pieceList
 	} else if !useMask && r.own && !r.common {
-		o.cells = s.ownList(mover)
+		o.cells = r.ownCellsFor(s, mover)
 	}
 	for {
 		c := o.cell(pos, top)
@@ -468,6 +497,9 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 			continue
 		}
 		if r.fromCells != nil && !r.fromCells[mover][c] {
+			continue
+		}
+		if r.whenFrom != nil && !r.whenFrom[c] {
 			continue
 		}
 		if r.moverIf != nil && !r.moverIf.holds(s, int(p), mover) {

@@ -135,6 +135,19 @@ type movers struct {
 	common bool   // neutral pieces may be moved by every seat
 	rest   int    // plies a moved neutral piece must rest
 	kinds  []bool // nil: every kind
+	// seatKind[seat]: the one kind of kinds the seat owns, or -1
+	// (seatKinds); nil until the rule's compile sets it.
+	seatKind []int
+}
+
+// ownCellsFor returns the cells Game.gen listed for the rule's pieces of
+// the mover (nil when it has not).
+func (m *movers) ownCellsFor(s *State, mover int) []int32 {
+	k := -1
+	if m.seatKind != nil {
+		k = m.seatKind[mover]
+	}
+	return s.ownList(mover, k)
 }
 
 var (
@@ -188,35 +201,96 @@ type origins struct {
 // only while ok, for seat, in the position of hash.
 type ownCells struct {
 	cells []int32
-	seat  int
-	hash  uint64
-	ok    bool
+	// byKind[koff[k]:koff[k+1]]: the cells of kind k among them, in cell
+	// order.
+	byKind []int32
+	koff   []int32
+	seat   int
+	hash   uint64
+	ok     bool
 }
 
-// fillOwn lists the cells whose top piece seat owns.
+// fillOwn lists the cells whose top piece seat owns, all and by kind.
 func (s *State) fillOwn(seat int) {
 	g := s.g
 	n := g.board.N()
+	nk := len(g.kinds)
 	top := s.buf[g.lay.top : g.lay.top+n]
-	cells := s.own.cells[:0]
+	o := &s.own
+	if len(o.koff) != nk+1 {
+		o.koff = make([]int32, nk+1)
+	}
+	for k := range o.koff {
+		o.koff[k] = 0
+	}
+	cells := o.cells[:0]
 	for c, q := range top {
 		if p := q - 1; p >= 0 && int(g.pieceOwner[p]) == seat {
 			cells = append(cells, int32(c))
+			o.koff[g.pieceKind[p]+1]++
 		}
 	}
-	s.own = ownCells{cells: cells, seat: seat, hash: s.Hash(), ok: true}
+	for k := 0; k < nk; k++ {
+		o.koff[k+1] += o.koff[k]
+	}
+	if cap(o.byKind) < len(cells) {
+		o.byKind = make([]int32, len(cells), max(len(cells), 64))
+	}
+	o.byKind = o.byKind[:len(cells)]
+	// place each cell after the earlier ones of its kind (koff[k] runs
+	// ahead while placing and is set back after)
+	for _, c := range cells {
+		k := g.pieceKind[top[c]-1]
+		o.byKind[o.koff[k]] = c
+		o.koff[k]++
+	}
+	for k := nk; k > 0; k-- {
+		o.koff[k] = o.koff[k-1]
+	}
+	o.koff[0] = 0
+	o.cells, o.seat, o.hash, o.ok = cells, seat, s.Hash(), true
 }
 
 // ownList returns the cells whose top piece seat owns when Game.gen has
-// listed them for this position, else nil.
-func (s *State) ownList(seat int) []int32 {
+// listed them for this position, else nil; with kind >= 0, only those of
+// that kind.
+func (s *State) ownList(seat, kind int) []int32 {
 	if o := &s.own; o.ok && o.seat == seat && o.hash == s.Hash() {
-		if o.cells == nil {
+		cells := o.cells
+		if kind >= 0 {
+			cells = o.byKind[o.koff[kind]:o.koff[kind+1]]
+		}
+		if cells == nil {
 			return []int32{}
 		}
-		return o.cells
+		return cells
 	}
 	return nil
+}
+
+// seatKinds tables, per seat, the one kind of kinds that seat owns, or -1
+// when it owns none or several (or kinds is nil): a rule's pieces of the
+// mover are then the mover's pieces of that kind. Pieces never change
+// owner, so a kind's pieces are its owner's.
+func seatKinds(g *Game, kinds []bool) []int {
+	out := make([]int, len(g.seats))
+	for seat := range out {
+		out[seat] = -1
+		if kinds == nil {
+			continue
+		}
+		n := 0
+		for k, ok := range kinds {
+			if ok && g.kinds[k].Owner == seat {
+				out[seat] = k
+				n++
+			}
+		}
+		if n != 1 {
+			out[seat] = -1
+		}
+	}
+	return out
 }
 
 // cell returns the next origin, or -1 when there is none.

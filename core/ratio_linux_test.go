@@ -39,7 +39,7 @@ func threadCPU() time.Duration {
 func TestPlayoutRatio(t *testing.T) {
 	only := os.Getenv("RULESMITH_RATIO")
 	if only == "" {
-		t.Skip("set RULESMITH_RATIO=all (or egyptian,dvonn,morris) to measure")
+		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,threechess,pachisi) to measure")
 	}
 	rounds := 40
 	if v, err := strconv.Atoi(os.Getenv("RULESMITH_RATIO_ROUNDS")); err == nil && v > 0 {
@@ -72,6 +72,11 @@ func TestPlayoutRatio(t *testing.T) {
 			x := handwritten.NewThreeChess()
 			rng := rand.New(rand.NewPCG(1, 2))
 			return func() int { return handwritten.PlayoutThreeChess(x, rng) }
+		}},
+		{"pachisi", "traditional/pachisi", 40, func() func() int {
+			p := handwritten.NewPachisi(4)
+			rng := rand.New(rand.NewPCG(1, 2))
+			return func() int { return handwritten.PlayoutPachisi(p, rng) }
 		}},
 	}
 	for _, p := range pairs {

@@ -92,6 +92,21 @@ type attackEntry struct {
 	ray rayAttacker
 	// trie: the test is part of the phase's merged walk (lineTrie).
 	trie bool
+	// any: the test can answer for every other seat at once.
+	any anyAttacker
+}
+
+// neverAttacker is an attacker whose test always says no (a rule that
+// takes nothing on its target): the royal tests skip it.
+type neverAttacker interface {
+	attacksNever() bool
+}
+
+// anyAttacker is an attacker that can say in one pass whether a piece of
+// any seat other than seat, still playing, could take on t; ok is false
+// when it cannot (then attackedBy is asked per seat).
+type anyAttacker interface {
+	attackedByAny(s *State, t, seat int) (attacked, ok bool)
 }
 
 // rayAttacker is an attacker whose test needs only the first few occupied
@@ -271,6 +286,7 @@ func (c *compiler) compileRoyal() {
 				virtual = false
 			}
 			entry := attackEntry{a: a, hits: attackHits(g, g.rules[ri])}
+			entry.any, _ = a.(anyAttacker)
 			if ra, ok := a.(rayAttacker); ok && len(g.board.Dirs) <= walkMaxDirs {
 				if dirs, depth, ok := ra.prepareWalk(g); ok {
 					entry.ray = ra
@@ -312,7 +328,11 @@ func (c *compiler) compileRoyal() {
 			lg.trie[i] = buildTrie(n, trieRules)
 		}
 		for j := range lg.attackers[i] {
-			if e := &lg.attackers[i][j]; e.ray == nil && !e.trie {
+			e := &lg.attackers[i][j]
+			if na, ok := e.a.(neverAttacker); ok && na.attacksNever() {
+				continue
+			}
+			if e.ray == nil && !e.trie {
 				lg.others[i] = append(lg.others[i], e)
 			}
 		}
@@ -587,12 +607,17 @@ func (g *Game) attacked(s *State, t, seat int) bool {
 func (g *Game) attackedSome(s *State, t, seat int, dirs uint64, others bool, roots uint64) bool {
 	ph := s.buf[hPhase]
 	if as := g.legal.others[ph]; others && len(as) > 0 {
-		for o := range g.seats {
-			if o == seat || s.Eliminated(o) {
-				continue
+		for _, e := range as {
+			if e.any != nil {
+				if attacked, ok := e.any.attackedByAny(s, t, seat); ok {
+					if attacked {
+						return true
+					}
+					continue
+				}
 			}
-			for _, e := range as {
-				if e.hits != nil && !e.hits[o][t] {
+			for o := range g.seats {
+				if o == seat || s.Eliminated(o) || (e.hits != nil && !e.hits[o][t]) {
 					continue
 				}
 				if e.a.attackedBy(s, t, o) {

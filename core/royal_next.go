@@ -169,9 +169,19 @@ func (g *Game) attackedBySeat(s *State, t, by int) bool {
 }
 
 func (g *Game) attackedBySeatIn(s *State, as []attackEntry, t, by int) bool {
+	ph := s.buf[hPhase]
+	for _, e := range g.legal.others[ph] {
+		if e.hits != nil && !e.hits[by][t] {
+			continue
+		}
+		if e.a.attackedBy(s, t, by) {
+			return true
+		}
+	}
 	for i := range as {
+		// the ray attackers, each asked on its own here
 		e := &as[i]
-		if e.trie || (e.hits != nil && !e.hits[by][t]) {
+		if e.ray == nil || (e.hits != nil && !e.hits[by][t]) {
 			continue
 		}
 		if e.a.attackedBy(s, t, by) {

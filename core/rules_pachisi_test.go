@@ -115,7 +115,7 @@ func TestPachisiDecisionsAgreeWithModel(t *testing.T) {
 					var want, texts []string
 					for _, d := range p.plies(th[0], th[1]) {
 						want = append(want, fmt.Sprint(d.pos.key())+" next "+pmSeats[d.pos.seats[d.pos.turn]].name)
-						texts = append(texts, d.text)
+						texts = append(texts, d.text())
 					}
 					sort.Strings(got)
 					sort.Strings(want)

@@ -164,6 +164,11 @@ func shots() []shot {
 				}
 				return string(data)
 			}},
+		{"play-three-player-chess", "Play: three-player chess (`play traditional/three-player-chess`)",
+			"The 96-cell board for three, six faces round the centre, drawn as a fan: White's half at the bottom as a chessboard half, Black's and Red's above it sheared so that every edge two quadrants share stays side by side (the six cells round the centre are the 2×3 block d4 e4 / d5 e9 / i5 i9). testdata/records/traditional-three-player-chess-opening.txt (Red has taken e4 en passant, Black's l-pawn has crossed into Red's half, White has castled), then Black's knight on j6 picked up: its targets run into Red's half and through the centre.",
+			func(t *testing.T) string {
+				return playShot("traditional/three-player-chess", record(t, "traditional-three-player-chess-opening.txt"), selectPiece("j6"))(t)
+			}},
 		{"play-mu-torere", "Play: Mu-torere (`play traditional/mu-torere`)",
 			"A board of points and lines drawn with its lines: the ring of kewai and the putahi b2, after a1-b2 a2-a1.",
 			playShot("traditional/mu-torere", []string{"a1-b2", "a2-a1"}, nil)},

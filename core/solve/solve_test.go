@@ -361,3 +361,31 @@ func TestTableSecondHash(t *testing.T) {
 		}
 	}
 }
+
+// A pass that fills three quarters of the table stops, the table doubles
+// and the pass is searched again: from the smallest table (64 KB), the
+// value and the line of Kalah 4×3 stay what they are, on one worker and on
+// two, and the table grew within passes.
+func TestTableGrowsWithinPass(t *testing.T) {
+	g := load(t, "mancala/egyptian", "pits=4", "seeds=3")
+	defer func(b int64) { firstTableBytes, grewInPass = b, nil }(firstTableBytes)
+	firstTableBytes = 1
+	grew := 0
+	grewInPass = func() { grew++ }
+	for _, workers := range []int{1, 2} {
+		grew = 0
+		start := g.NewState()
+		r, err := Solve(context.Background(), g, start, Options{Endgame: -1, CacheDir: "-", Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Value != 8 {
+			t.Fatalf("Kalah 4×3 on %d workers: value %d, want 8", workers, r.Value)
+		}
+		checkLine(t, g, start, r)
+		if grew == 0 {
+			t.Errorf("%d workers: the table never grew within a pass", workers)
+		}
+		t.Logf("%d workers: %d nodes, %d passes, %d stored, grew %d times within a pass", workers, r.Nodes, r.Passes, r.Stored, grew)
+	}
+}
