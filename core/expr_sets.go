@@ -19,8 +19,11 @@ package core
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/expr-lang/expr/ast"
 
 	"rulesmith/core/diag"
 )
@@ -71,11 +74,19 @@ func (zs zoneSource) appendKinds(s *State, seat int, out []int32) []int32 {
 		}
 		return out
 	}
-	nk := len(g.kinds)
-	start := g.zoneStart[zi*nk : zi*nk+nk]
-	taken := s.buf[g.lay.zone+zi*nk : g.lay.zone+zi*nk+nk]
-	for k, c := range start {
-		for n := c - int(taken[k]); n > 0; n-- {
+	if bw := s.zoneBitWords(zi); bw != nil {
+		for i, w := range bw {
+			for word := uint32(w); word != 0; word &= word - 1 {
+				k := i*32 + bits.TrailingZeros32(word)
+				for n := s.zoneCount(zi, k); n > 0; n-- {
+					out = append(out, int32(k))
+				}
+			}
+		}
+		return out
+	}
+	for k := s.nextZoneKind(zi, 0); k >= 0; k = s.nextZoneKind(zi, k+1) {
+		for n := s.zoneCount(zi, k); n > 0; n-- {
 			out = append(out, int32(k))
 		}
 	}
@@ -90,25 +101,78 @@ type pieceSet struct {
 	fVal  []int32
 	// attr is the counted attribute's column, -1 for none
 	attr int
+	// partsID numbers the parts (sets with the same parts share it), for
+	// the memo of a native evaluation
+	partsID int
 }
 
 // setScratch is a State's working space for the set functions.
 type setScratch struct {
 	kinds, vals, tmp []int32
 	ways             []int64
+	// While a native expression is evaluated (memoOn), the pieces of each
+	// set of parts are gathered once: an expression reads one position,
+	// and cribbage's show names "hand+played@seat+start" five times.
+	memoOn bool
+	epoch  uint32
+	memo   []partsMemo
+}
+
+// partsMemo is the gathered pieces of one set of parts for one seat.
+type partsMemo struct {
+	epoch uint32
+	seat  int32
+	kinds []int32
+}
+
+// beginMemo starts a native evaluation: the gathered parts of the one
+// before are forgotten. endMemo ends it.
+func (s *State) beginMemo() {
+	s.sets.memoOn = true
+	if s.sets.epoch++; s.sets.epoch == 0 {
+		for i := range s.sets.memo {
+			s.sets.memo[i].epoch = 0
+		}
+		s.sets.epoch = 1
+	}
+}
+
+func (s *State) endMemo() { s.sets.memoOn = false }
+
+// kindsOf gathers the kinds of the set's parts for seat into the scratch
+// (or, in a native evaluation, its memo) and returns them.
+func (ps *pieceSet) kindsOf(s *State, seat int) []int32 {
+	sc := &s.sets
+	if !sc.memoOn {
+		sc.kinds = sc.kinds[:0]
+		for _, p := range ps.parts {
+			sc.kinds = p.appendKinds(s, seat, sc.kinds)
+		}
+		return sc.kinds
+	}
+	if len(sc.memo) < len(s.g.setParts) {
+		sc.memo = make([]partsMemo, len(s.g.setParts))
+	}
+	m := &sc.memo[ps.partsID]
+	if m.epoch == sc.epoch && int(m.seat) == seat {
+		return m.kinds
+	}
+	m.kinds = m.kinds[:0]
+	for _, p := range ps.parts {
+		m.kinds = p.appendKinds(s, seat, m.kinds)
+	}
+	m.epoch, m.seat = sc.epoch, int32(seat)
+	return m.kinds
 }
 
 // values gathers the counted attribute of the set's pieces for seat into
 // the scratch and returns them.
 func (ps *pieceSet) values(s *State, seat int) []int32 {
 	sc := &s.sets
-	sc.kinds = sc.kinds[:0]
-	for _, p := range ps.parts {
-		sc.kinds = p.appendKinds(s, seat, sc.kinds)
-	}
+	kinds := ps.kindsOf(s, seat)
 	g := s.g
 	sc.vals = sc.vals[:0]
-	for _, k := range sc.kinds {
+	for _, k := range kinds {
 		keep := true
 		for i, a := range ps.fAttr {
 			if g.attrs[a][k] != ps.fVal[i] {
@@ -162,6 +226,15 @@ func (g *Game) parseSet(spec string, needAttr bool) (*pieceSet, error) {
 		}
 		body = body[:i]
 	}
+	if g.setParts == nil {
+		g.setParts = map[string]int{}
+	}
+	id, ok := g.setParts[body]
+	if !ok {
+		id = len(g.setParts)
+		g.setParts[body] = id
+	}
+	ps.partsID = id
 	for _, part := range strings.Split(body, "+") {
 		src := g.setSource(part)
 		if src == nil {
@@ -365,13 +438,7 @@ var zonePosFuncs = []*posFunc{
 				if !ok || h.st == nil || !g.zones[z].ordered || (g.zones[z].perSeat && (h.seat < 0 || h.seat >= len(g.seats))) {
 					return boxedEmpty
 				}
-				zi := g.zoneInst(z, max(h.seat, 0))
-				off := g.pileOff[zi]
-				n := int(h.st.buf[off])
-				if n == 0 {
-					return boxedEmpty
-				}
-				if by := int(h.st.buf[off+n]>>16) - 1; by >= 0 && by < len(g.boxedSeats) {
+				if by := h.st.pileTopBy(z, h.seat); by >= 0 && by < len(g.boxedSeats) {
 					return g.boxedSeats[by]
 				}
 				return boxedEmpty
@@ -402,4 +469,163 @@ func (c *compiler) checkSetArg(path, fn string, needAttr bool, val string, line,
 		g.sets = map[string]*pieceSet{}
 	}
 	g.sets[val] = ps
+}
+
+// nativeSet compiles a set function (or kind_attr) with a literal spec
+// into a closure over the State for the native evaluator (expr_native.go):
+// the seat in question is the seat to move, as there. nil, nil: not one.
+func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeInt) {
+	g := c.g
+	if name == "kind_attr" {
+		if len(args) != 2 {
+			return nil, nil
+		}
+		id, ok1 := args[0].(*ast.IdentifierNode)
+		at, ok2 := args[1].(*ast.StringNode)
+		if !ok1 || !ok2 || id.Value != "kind" {
+			return nil, nil
+		}
+		a := g.attrIndex(at.Value, false)
+		if a < 0 {
+			return nil, nil
+		}
+		return nil, func(s *State, _, _ int) int {
+			col := s.g.attrs[a]
+			if k := int(s.condKind); k >= 0 && k < len(col) {
+				return int(col[k])
+			}
+			return 0
+		}
+	}
+	if len(args) == 0 {
+		return nil, nil
+	}
+	lit, ok := args[0].(*ast.StringNode)
+	if !ok {
+		return nil, nil
+	}
+	ps := g.sets[lit.Value]
+	if ps == nil {
+		return nil, nil
+	}
+	var arg nativeInt // the second argument, an integer
+	if len(args) == 2 {
+		if _, arg = c.native(args[1]); arg == nil {
+			return nil, nil
+		}
+	}
+	want := map[string]int{"sum_ways": 2, "pairs": 1, "runs": 2, "run_end": 2, "same_end": 1, "all_same": 1,
+		"total": 1, "size": 1, "attr_of": 1, "count_of": 2}
+	if n, ok := want[name]; !ok || n != len(args) {
+		return nil, nil
+	}
+	switch name {
+	case "all_same":
+		return func(s *State, _, _ int) bool { return allSame(ps.values(s, s.ToMove())) }, nil
+	case "sum_ways":
+		return nil, func(s *State, f, t int) int {
+			n := arg(s, f, t)
+			v, w := sumWays(ps.values(s, s.ToMove()), n, s.sets.ways)
+			s.sets.ways = w
+			return v
+		}
+	case "pairs":
+		return nil, func(s *State, _, _ int) int {
+			v, t := equalPairs(ps.values(s, s.ToMove()), s.sets.tmp)
+			s.sets.tmp = t
+			return v
+		}
+	case "runs":
+		return nil, func(s *State, f, t int) int {
+			k := arg(s, f, t)
+			v, tmp := runsWithRepeats(ps.values(s, s.ToMove()), k, s.sets.tmp)
+			s.sets.tmp = tmp
+			return v
+		}
+	case "run_end":
+		return nil, func(s *State, f, t int) int { k := arg(s, f, t); return runEnd(ps.values(s, s.ToMove()), k) }
+	case "same_end":
+		return nil, func(s *State, _, _ int) int { return sameEnd(ps.values(s, s.ToMove())) }
+	case "total":
+		return nil, func(s *State, _, _ int) int {
+			n := 0
+			for _, v := range ps.values(s, s.ToMove()) {
+				n += int(v)
+			}
+			return n
+		}
+	case "size":
+		return nil, func(s *State, _, _ int) int { return len(ps.values(s, s.ToMove())) }
+	case "attr_of":
+		return nil, func(s *State, _, _ int) int {
+			vs := ps.values(s, s.ToMove())
+			if len(vs) == 0 {
+				return -1
+			}
+			return int(vs[len(vs)-1])
+		}
+	case "count_of":
+		return nil, func(s *State, f, t int) int {
+			v := arg(s, f, t)
+			n := 0
+			for _, x := range ps.values(s, s.ToMove()) {
+				if int(x) == v {
+					n++
+				}
+			}
+			return n
+		}
+	}
+	return nil, nil
+}
+
+// nativeSeatCompare compiles last_by("PILE") == seat (or !=, either
+// order) for the native evaluator; nil when x is not that.
+func (c *compiler) nativeSeatCompare(x *ast.BinaryNode) nativeBool {
+	if x.Operator != "==" && x.Operator != "!=" {
+		return nil
+	}
+	call, ok := x.Left.(*ast.CallNode)
+	other := x.Right
+	if !ok {
+		call, ok = x.Right.(*ast.CallNode)
+		other = x.Left
+	}
+	if !ok {
+		return nil
+	}
+	id, ok1 := call.Callee.(*ast.IdentifierNode)
+	sv, ok2 := other.(*ast.IdentifierNode)
+	if !ok1 || !ok2 || id.Value != "last_by" || sv.Value != "seat" || len(call.Arguments) != 1 {
+		return nil
+	}
+	lit, ok := call.Arguments[0].(*ast.StringNode)
+	if !ok {
+		return nil
+	}
+	g := c.g
+	z, ok := g.ZoneIndex(lit.Value)
+	if !ok || !g.zones[z].ordered {
+		return nil
+	}
+	eq := x.Operator == "=="
+	return func(s *State, _, _ int) bool {
+		seat := s.ToMove()
+		return (s.pileTopBy(z, seat) == seat) == eq
+	}
+}
+
+// pileTopBy returns the seat that put the top piece of seat's instance of
+// pile z, -1 when it is empty or no seat put it.
+func (s *State) pileTopBy(z, seat int) int {
+	g := s.g
+	if g.zones[z].perSeat && (seat < 0 || seat >= len(g.seats)) {
+		return -1
+	}
+	off := g.pileOff[g.zoneInst(z, max(seat, 0))]
+	n := int(s.buf[off])
+	if n == 0 {
+		return -1
+	}
+	return int(s.buf[off+n]>>16) - 1
 }
