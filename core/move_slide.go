@@ -63,6 +63,10 @@ type slideRule struct {
 	// whenFrom[c]: a static when passes some cell the rule's rays reach
 	// from c (nil: no such limit).
 	whenFrom []bool
+	// plain: a walk through empty cells to an empty cell or an enemy's
+	// piece (land empty, enemy or empty_or_enemy), taking it or nothing,
+	// with no condition on the move (ray's loop without its calls).
+	plain bool
 	// atk: the tabled attack test (attack_table.go), or nil.
 	atk *lineTable
 	// epMark, epTake: en_passant = "mark" or "take" (en_passant.go).
@@ -263,6 +267,9 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 		r.Errorf(p, "%s: take_if needs a rule that takes the piece on its target (capture = \"replace\")", p)
 	}
 	ru.whenFrom = ru.staticWhenFrom(c.g)
+	ru.plain = !ru.throughAny && !ru.jump && ru.when == nil && ru.excl == nil && ru.takeIf == nil && ru.passOver == nil &&
+		(ru.land == landEmpty || ru.land == landEnemy || ru.land == landEmptyOrEnemy) &&
+		(ru.cap == nil || ru.cap.kind == capNone || (ru.cap.kind == capReplace && ru.cap.capIf == nil && ru.cap.immune == nil))
 	return ru
 }
 
@@ -612,6 +619,27 @@ func (r *slideRule) ray(s *State, out []Move, ray []int32, min, c, p, side, dist
 	}
 	if r.cap != nil && r.cap.screens > 0 {
 		return r.screenRay(s, out, ray, c, d, mover, side, p)
+	}
+	if r.plain {
+		// through empty cells, landing on an empty cell or an enemy's
+		// piece with no condition: the loop below without its calls
+		top := s.buf[g.lay.top : g.lay.top+g.board.N()]
+		for i, x := range ray {
+			if i >= r.maxDist {
+				break
+			}
+			if height[x] == 0 && counts[x] == 0 {
+				if i >= min && r.land != landEnemy {
+					out = append(out, mkMove(r.index, c, int(x), d))
+				}
+				continue
+			}
+			if q := top[x] - 1; i >= min && r.land != landEmpty && q >= 0 && foe(int(g.pieceOwner[q]), mover, side) {
+				out = append(out, mkMove(r.index, c, int(x), d))
+			}
+			break
+		}
+		return out
 	}
 	for i, x := range ray {
 		if i >= r.maxDist {

@@ -135,8 +135,14 @@ func sum(s *State, cells []int32) int {
 
 // renderFaces draws each face of a folded board as a grid of its (i,j)
 // cells, j from the top, with the face's name above it; faces side by side.
+// Faces round one corner, more than four of them, are drawn instead as the
+// board's fan round it (board.RosetteFan).
 func renderFaces(b *strings.Builder, g *Game, s *State) {
 	bd := g.board
+	if xs, ys, ok := bd.RosetteFan(g.display.RootFace); ok {
+		renderFan(b, g, s, xs, ys)
+		return
+	}
 	type faceGrid struct {
 		name  string
 		w, h  int
@@ -181,6 +187,32 @@ func renderFaces(b *strings.Builder, g *Game, s *State) {
 			b.WriteString("   ")
 		}
 		b.WriteString("\n")
+	}
+}
+
+// renderFan draws cells placed on a grid (x right, y up), three columns
+// each: a piece's text, '.' when empty, blanks where no cell is.
+func renderFan(b *strings.Builder, g *Game, s *State, xs, ys []int) {
+	const cw = 3
+	at := map[[2]int]int{}
+	x0, x1, y0, y1 := xs[0], xs[0], ys[0], ys[0]
+	for c := range xs {
+		at[[2]int{xs[c], ys[c]}] = c
+		x0, x1, y0, y1 = min(x0, xs[c]), max(x1, xs[c]), min(y0, ys[c]), max(y1, ys[c])
+	}
+	for y := y1; y >= y0; y-- {
+		var row strings.Builder
+		for x := x0; x <= x1; x++ {
+			t := " "
+			if c, ok := at[[2]int{x, y}]; ok {
+				t = "."
+				if txt := CellText(g, s, c); txt != "" {
+					t = txt
+				}
+			}
+			fmt.Fprintf(&row, "%-*s", cw, t)
+		}
+		b.WriteString(strings.TrimRight(row.String(), " ") + "\n")
 	}
 }
 

@@ -38,10 +38,33 @@ func (g *Game) filterNext(s *State, moves []Move) []Move {
 	// When no royal piece of a third seat is open to nxt now, a move that
 	// moves one piece and neither leaves nor enters a cell the attack
 	// tests on those pieces read keeps them closed: it needs no test.
-	var rel []uint64
+	// With one such piece, on k, and no ray attackers, a move is tested
+	// only along the merged walk's lines it touches (lines) and, when it
+	// touches their cells, by the other attackers (other).
+	var rel, other, lines []uint64
+	k := -1
 	if lg.rel[ph] != nil && !g.nextOpen(s, mover, nxt) {
 		rel = s.relScratch(lg.words)
 		pos := s.buf[g.lay.pos:]
+		n := 0
+		for o := range g.seats {
+			if o == mover || o == nxt || s.Eliminated(o) {
+				continue
+			}
+			for _, q := range lg.royal[o] {
+				if c := int(pos[q]) - 1; c >= 0 {
+					n++
+					k = c
+				}
+			}
+		}
+		tr := lg.trie[ph]
+		if n != 1 || tr == nil || lg.rayKinds[ph] != nil {
+			k = -1
+		} else {
+			lines = s.lineScratch(g.board.N())
+			other = lg.rel[ph][k*lg.words : (k+1)*lg.words]
+		}
 		for o := range g.seats {
 			if o == mover || o == nxt || s.Eliminated(o) {
 				continue
@@ -57,8 +80,8 @@ func (g *Game) filterNext(s *State, moves []Move) []Move {
 				}
 				rel[c/64] |= 1 << uint(c%64)
 				g.relRays(s, c, rel, nil)
-				if tr := lg.trie[ph]; tr != nil {
-					g.trieMark(s, tr, c, rel, nil)
+				if tr != nil {
+					g.trieMark(s, tr, c, rel, lines)
 				}
 			}
 		}
@@ -79,10 +102,15 @@ func (g *Game) filterNext(s *State, moves []Move) []Move {
 		var open bool
 		// a royal piece taken on to would keep its cell in the in-place
 		// trial: such a move is judged on a copy
-		if virtual && plain && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1 &&
-			(s.Top(to) < 0 || !lg.royalPiece(s.Top(to))) {
+		inPlace := virtual && plain && from >= 0 && to >= 0 && height[from] == 1 && height[to] <= 1 &&
+			(s.Top(to) < 0 || !lg.royalPiece(s.Top(to)))
+		switch {
+		case inPlace && k >= 0 && from != k:
+			touches := other[from/64]&(1<<uint(from%64)) != 0 || other[to/64]&(1<<uint(to%64)) != 0
+			open = g.nextInPlacePartial(s, from, to, k, nxt, touches, lines[from]|lines[to])
+		case inPlace:
 			open = g.nextInPlace(s, from, to, mover, nxt)
-		} else {
+		default:
 			open = g.nextAhead(s, m, mover, nxt)
 		}
 		if !open {
@@ -133,6 +161,25 @@ func (g *Game) nextInPlace(s *State, from, to, mover, by int) bool {
 	return open
 }
 
+// nextInPlacePartial is nextInPlace for one royal piece of a third seat,
+// on k, when no such piece is open now: only the merged walk along the
+// lines roots from k, and the other attackers when touches, can have
+// changed their answer.
+func (g *Game) nextInPlacePartial(s *State, from, to, k, by int, touches bool, roots uint64) bool {
+	l := &g.lay
+	b := s.buf
+	p := b[l.top+from]
+	victim := b[l.top+to]
+	hTo := b[l.height+to]
+	b[l.top+to], b[l.height+to] = p, 1
+	b[l.top+from], b[l.height+from] = 0, 0
+	open := (touches && g.othersAttackedBy(s, k, by)) ||
+		(roots != 0 && g.trieAttacked(s, g.legal.trie[s.buf[hPhase]], k, -1, by, roots))
+	b[l.top+from], b[l.height+from] = p, 1
+	b[l.top+to], b[l.height+to] = victim, hTo
+	return open
+}
+
 // nextAhead plays m on the State's look-ahead copy and asks nextOpen.
 func (g *Game) nextAhead(s *State, m Move, mover, by int) bool {
 	if s.look == nil {
@@ -148,6 +195,21 @@ func (g *Game) nextAhead(s *State, m Move, mover, by int) bool {
 		e.apply(a)
 	}
 	return g.nextOpen(a, mover, by)
+}
+
+// othersAttackedBy asks the phase's attack entries that are neither ray
+// attackers nor in the merged walk whether a piece of seat by could take
+// on t.
+func (g *Game) othersAttackedBy(s *State, t, by int) bool {
+	for _, e := range g.legal.others[s.buf[hPhase]] {
+		if e.hits != nil && !e.hits[by][t] {
+			continue
+		}
+		if e.a.attackedBy(s, t, by) {
+			return true
+		}
+	}
+	return false
 }
 
 // royalPiece reports whether piece p is royal.
@@ -169,14 +231,8 @@ func (g *Game) attackedBySeat(s *State, t, by int) bool {
 }
 
 func (g *Game) attackedBySeatIn(s *State, as []attackEntry, t, by int) bool {
-	ph := s.buf[hPhase]
-	for _, e := range g.legal.others[ph] {
-		if e.hits != nil && !e.hits[by][t] {
-			continue
-		}
-		if e.a.attackedBy(s, t, by) {
-			return true
-		}
+	if g.othersAttackedBy(s, t, by) {
+		return true
 	}
 	for i := range as {
 		// the ray attackers, each asked on its own here

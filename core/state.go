@@ -101,13 +101,13 @@ type State struct {
 	// skipBuf is the move buffer of settleTurn, entering the depth of
 	// enterPhase (rounds.go).
 	skipBuf  []Move
+	entering int
 	// condKind is the kind a move condition is evaluated for (its kind),
 	// read by the native kind_attr (expr_sets.go)
 	condKind int32
 	// genKinds is the transfer rule's scratch: the kinds a zone holds
 	// that a move may take, with their counts (move_transfer.go)
 	genKinds []int32
-	entering int
 	// sets is the working space of the set functions (expr_sets.go).
 	sets setScratch
 	// pre is a copy for the moves after a prelude, preBuf the prelude's

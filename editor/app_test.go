@@ -1381,3 +1381,42 @@ func TestChanceRollAndTypedOutcome(t *testing.T) {
 		}
 	})
 }
+
+// compare-view on a dice variant: both games wait for the same throw; d
+// rolls one and both get it (shown once, "the roll in both games"), a typed
+// throw does the same, and the one-line form plays the throw and the
+// decision in both.
+func TestCompareRollsForBoth(t *testing.T) {
+	dir := t.TempDir()
+	house := filepath.Join(dir, "house.toml")
+	if err := os.WriteFile(house, []byte("extends = \"traditional/pachisi\"\nname = \"house/pachisi\"\n[moves.race]\ncapture_bonus = 10\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, tm := startCompare(t, "traditional/pachisi", house, true)
+	s := tm.waitFor("both games wait for the throw")
+	if !strings.Contains(s, "d rolls it once for both") || !strings.Contains(s, "A (south) to roll thr") {
+		t.Errorf("the pending throw is not offered:\n%s", s)
+	}
+	tm.runes("d")
+	s = tm.waitFor("the roll in both games: throw: ")
+	var a, b string
+	tm.sync(func() {
+		a = strings.Join(c.cmp.A.Game.ChanceShown(c.cmp.A.State()), " ")
+		b = strings.Join(c.cmp.B.Game.ChanceShown(c.cmp.B.State()), " ")
+	})
+	if a == "" || a != b || !strings.Contains(s, "the roll in both games: "+a) {
+		t.Fatalf("rolled: A %q, B %q:\n%s", a, b, s)
+	}
+	tm.sync(func() {
+		if _, err := c.cmp.Play(c.cmp.A.Format(c.cmp.A.Legal()[0])); err != nil {
+			t.Error(err)
+		}
+	})
+	tm.typeMove("6-2: -")
+	s = tm.waitFor("move 4 -:")
+	if !strings.Contains(s, "the two games agree") {
+		t.Errorf("the one-line throw and decision:\n%s", s)
+	}
+	tm.typeMove("4-3")
+	tm.waitFor("the roll in both games: throw: 4-3")
+}

@@ -3,6 +3,7 @@ package editor
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"strings"
 
@@ -23,6 +24,8 @@ type CompareOptions struct {
 	Screen tcell.Screen
 	// Keymap is a user key map file (see LoadKeymap); "" for the defaults.
 	Keymap string
+	// Seed seeds the rolls (the chance outcomes d draws for both games).
+	Seed uint64
 }
 
 // CompareApp shows two variants side by side, the same moves played on
@@ -40,6 +43,8 @@ type CompareApp struct {
 	keymap []Binding
 	pages  *tview.Pages
 	root   *tview.Flex
+	// dice draws the chance outcomes a roll plays in both games
+	dice *rand.Rand
 }
 
 // NewCompare builds the compare view.
@@ -55,7 +60,7 @@ func NewCompare(opts CompareOptions) (*CompareApp, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &CompareApp{mono: opts.Mono, keymap: DefaultKeymap}
+	c := &CompareApp{mono: opts.Mono, keymap: DefaultKeymap, dice: rand.New(rand.NewPCG(opts.Seed, 0x64696365))}
 	if opts.Keymap != "" {
 		km, err := LoadKeymap(opts.Keymap, DefaultKeymap)
 		if err != nil {
@@ -160,6 +165,11 @@ func (c *CompareApp) onKey(ev *tcell.EventKey) *tcell.EventKey {
 		if !c.cmp.Undo() {
 			c.msg = "nothing to undo"
 		}
+	case ActRoll:
+		// one throw drawn, the same played in both games
+		if _, err := c.cmp.Roll(c.dice); err != nil {
+			c.errMsg = err.Error()
+		}
 	case ActScrollUp, ActScrollDown:
 		row, _ := c.info.GetScrollOffset()
 		_, _, _, h := c.info.GetInnerRect()
@@ -172,7 +182,7 @@ func (c *CompareApp) onKey(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case ActHelp:
 		tv := tview.NewTextView().SetText(helpText(c.keymap))
-		tv.SetBorder(true).SetTitle(" help (compare-view: : u pgup pgdn q apply) ")
+		tv.SetBorder(true).SetTitle(" help (compare-view: : u d pgup pgdn q apply) ")
 		if c.mono {
 			monochrome(tv)
 		}
@@ -239,8 +249,11 @@ func (c *CompareApp) refresh() {
 		}
 		r := g.Result(s.State())
 		state := g.SeatTitle(s.State().ToMove()) + " to move"
-		if r.Over {
+		switch {
+		case r.Over:
 			state = g.ResultString(r)
+		case g.AtChance(s.State()):
+			state = g.SeatTitle(s.State().ToMove()) + " to roll " + g.ChanceEvent(s.State())
 		}
 		c.boards[i].SetTitle(fmt.Sprintf(" %s: %s; scores %v ", labels[i], state, g.Scores(s.State())))
 	}
@@ -274,6 +287,25 @@ func (c *CompareApp) refresh() {
 	}
 	if c.cmp.OutOfStep() {
 		fmt.Fprintf(&b, "%s\n\n", c.col("yellow", tview.Escape("the games are out of step: type a:MOVE or b:MOVE to play in one game")))
+	} else if c.cmp.AtChance() {
+		ev := c.cmp.A.Game.ChanceEvent(c.cmp.A.State())
+		fmt.Fprintf(&b, "both games wait for the %s: %s rolls it once for both, or type the outcome (:%s)\n\n", tview.Escape(ev),
+			tview.Escape(keyOf(c.keymap, ActRoll)), tview.Escape(c.cmp.A.Format(c.cmp.A.Legal()[0])))
+	}
+	// the roll the move to play uses, in each game (a game waiting for its
+	// outcome shows none)
+	var rolls [2]string
+	for i, s := range sides {
+		if !s.Game.AtChance(s.State()) {
+			rolls[i] = strings.Join(s.Game.ChanceShown(s.State()), "; ")
+		}
+	}
+	switch {
+	case rolls[0] != "" && rolls[0] == rolls[1]:
+		fmt.Fprintf(&b, "the roll in both games: %s\n\n", tview.Escape(rolls[0]))
+	case rolls[0] != "" || rolls[1] != "":
+		fmt.Fprintf(&b, "the rolls: %s: %s; %s: %s\n\n", tview.Escape(labels[0]), tview.Escape(or(rolls[0], "none")),
+			tview.Escape(labels[1]), tview.Escape(or(rolls[1], "none")))
 	}
 	fmt.Fprintf(&b, "rule differences, %s → %s (%d):\n", tview.Escape(c.cmp.LabelA), tview.Escape(c.cmp.LabelB), len(c.cmp.Changes))
 	for _, ch := range c.cmp.Changes {
@@ -282,6 +314,9 @@ func (c *CompareApp) refresh() {
 	c.info.SetText(b.String())
 	c.info.ScrollToBeginning()
 	st := hints(c.keymap, ActType, ActUndo, ActScrollDown, ActHelp, ActQuit)
+	if c.cmp.AtChance() {
+		st = hints(c.keymap, ActRoll, ActType, ActUndo, ActScrollDown, ActHelp, ActQuit)
+	}
 	if c.tv != nil && c.tv.GetFocus() == c.input {
 		st = "a move for both games (a:MOVE or b:MOVE for one); enter plays, esc leaves"
 	}
@@ -307,4 +342,12 @@ func (c *CompareApp) col(color, text string) string {
 		return text
 	}
 	return "[" + color + "]" + text + "[-]"
+}
+
+// or returns s, or def when s is empty.
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }

@@ -165,6 +165,16 @@ func hints(keymap []Binding, acts ...Action) string {
 	return strings.Join(parts, "  ")
 }
 
+// keyOf returns the first key bound to act, or "" when none is.
+func keyOf(keymap []Binding, act Action) string {
+	for _, b := range keymap {
+		if b.Action == act {
+			return b.Key
+		}
+	}
+	return ""
+}
+
 // helpText renders the whole key map, one line per action.
 func helpText(keymap []Binding) string {
 	var b strings.Builder

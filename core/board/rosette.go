@@ -1,6 +1,9 @@
 package board
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // A rosette is a faces board whose faces all have a corner at one point
 // and go round it, each sharing with the next the edge that leaves the
@@ -193,4 +196,153 @@ func (b *Board) Rosette(root string) ([]RosetteFace, bool) {
 		return nil, false
 	}
 	return out, true
+}
+
+// dir45 is the unit step of a fan (x right, y up) at k×45°.
+var dir45 = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
+
+// fanFace is one face of a rosette and the sector it spans in a fan, in
+// units of 45° from the x axis: its first edge (A) at from, its second (B)
+// at from+span.
+type fanFace struct {
+	RosetteFace
+	from, span int
+}
+
+// RosetteFan places the cells of a rosette of five to eight faces (more than
+// a full turn of square corners: a saddle, which no flat unfolding shows
+// whole) on an integer grid, x right and y up, round the common corner at
+// the grid point (0,0): one place per cell, in a picture of square places.
+// The turn is cut into eight sectors of 45°; the face named root (see
+// Rosette) takes 180°..270° and the next face 270°..360° when there is room,
+// so that both show square (with five faces the third too), and the others
+// one sector each, counter-clockwise, drawn sheared. Every two cells that
+// share an edge across two faces are placed side by side, and every face has
+// the hand of the root face. ok is false for any other board.
+func (b *Board) RosetteFan(root string) (x, y []int, ok bool) {
+	faces, ok := b.Rosette(root)
+	n := len(faces)
+	if !ok || n < 5 || n > 8 {
+		return nil, nil, false
+	}
+	order := make([]fanFace, 0, n)
+	from := 4
+	for k, f := range faces {
+		span := 1
+		if k < 8-n {
+			span = 2
+		}
+		order = append(order, fanFace{RosetteFace: f, from: from, span: span})
+		from = (from + span) % 8
+	}
+	return b.rosettePlaces(order)
+}
+
+// rosettePlaces places every cell of a fan on the grid; ok is false when
+// two cells would share a place. A cell's centre in a sheared sector falls
+// on a grid line, between two places; each face takes the side (the same
+// for all its cells) that puts the most pairs of cells sharing an edge side
+// by side, then the fewest pairs side by side that share none.
+func (b *Board) rosettePlaces(order []fanFace) (gx, gy []int, ok bool) {
+	n := b.N()
+	type point struct {
+		c    int
+		x, y float64
+	}
+	pts := make([][]point, len(order))
+	// sides[k]: the offsets face k may take (±x when its centres fall on a
+	// vertical grid line, ±y on a horizontal one)
+	sides := make([][][2]float64, len(order))
+	integral := func(v float64) bool { return math.Abs(v-math.Round(v)) < 1e-9 }
+	for k, rf := range order {
+		d1, d2 := dir45[rf.from], dir45[(rf.from+rf.span)%8]
+		for _, rc := range rf.Cells {
+			a, c := float64(rc.A)-0.5, float64(rc.B)-0.5
+			pts[k] = append(pts[k], point{rc.Cell, a*float64(d1[0]) + c*float64(d2[0]), a*float64(d1[1]) + c*float64(d2[1])})
+		}
+		xs, ys := []float64{0}, []float64{0}
+		if p := pts[k][0]; integral(p.x) {
+			xs = []float64{0.5, -0.5}
+		} else if integral(p.y) {
+			ys = []float64{0.5, -0.5}
+		}
+		for _, ex := range xs {
+			for _, ey := range ys {
+				sides[k] = append(sides[k], [2]float64{ex, ey})
+			}
+		}
+	}
+	edges := b.edgePairs()
+	gx, gy = make([]int, n), make([]int, n)
+	bestX, bestY := make([]int, n), make([]int, n)
+	bestTrue, bestFalse := -1, 0
+	choice := make([]int, len(order))
+	for {
+		used := make(map[[2]int]int, n)
+		clash := false
+		for k := range order {
+			e := sides[k][choice[k]]
+			for _, p := range pts[k] {
+				x, y := int(math.Floor(p.x+e[0])), int(math.Floor(p.y+e[1]))
+				if _, dup := used[[2]int{x, y}]; dup {
+					clash = true
+				}
+				used[[2]int{x, y}] = p.c
+				gx[p.c], gy[p.c] = x, y
+			}
+		}
+		if !clash {
+			trueN, falseN := 0, 0
+			for c := 0; c < n; c++ {
+				for _, d := range [][2]int{{1, 0}, {0, 1}} {
+					o, near := used[[2]int{gx[c] + d[0], gy[c] + d[1]}]
+					if !near {
+						continue
+					}
+					if edges[[2]int{min(c, o), max(c, o)}] {
+						trueN++
+					} else {
+						falseN++
+					}
+				}
+			}
+			if trueN > bestTrue || trueN == bestTrue && falseN < bestFalse {
+				bestTrue, bestFalse = trueN, falseN
+				copy(bestX, gx)
+				copy(bestY, gy)
+			}
+		}
+		// the next combination of sides
+		k := 0
+		for k < len(order) {
+			choice[k]++
+			if choice[k] < len(sides[k]) {
+				break
+			}
+			choice[k] = 0
+			k++
+		}
+		if k == len(order) {
+			break
+		}
+	}
+	if bestTrue < 0 {
+		return nil, nil, false
+	}
+	return bestX, bestY, true
+}
+
+// edgePairs returns the pairs of cells (lower index first) that share an
+// edge: neighbours in the first four directions of a faces board (+i, -i,
+// +j, -j), across folds too.
+func (b *Board) edgePairs() map[[2]int]bool {
+	out := map[[2]int]bool{}
+	for c := range b.Cells {
+		for d := 0; d < 4 && d < len(b.Dirs); d++ {
+			if o := b.Step(c, d); o != NoCell {
+				out[[2]int{min(c, o), max(c, o)}] = true
+			}
+		}
+	}
+	return out
 }

@@ -108,3 +108,67 @@ func TestRosette(t *testing.T) {
 		t.Error("a grid is a rosette")
 	}
 }
+
+// RosetteFan places the six quadrants of the board for three on a grid:
+// one cell per place, 14 places wide and 12 high, every pair of cells that
+// share an edge across two quadrants side by side, the root quadrant
+// square and unmirrored (its i to the left, its j down: i and j both run
+// away from the centre at the grid's (0,0)); a cube corner (three faces) is
+// left to the flat unfoldings.
+func TestRosetteFan(t *testing.T) {
+	zero := [3]int{}
+	sq := func(name string, u, v [3]int) board.Face {
+		return board.Face{Name: name, Origin: zero, U: u, V: v, W: 4, H: 4}
+	}
+	b := rosetteBoard(t, []board.Face{
+		sq("wl", [3]int{1, 0, 0}, [3]int{0, 1, 0}), sq("wr", [3]int{0, 0, 1}, [3]int{0, 1, 0}),
+		sq("rl", [3]int{0, 0, 1}, [3]int{-1, 0, 0}), sq("rr", [3]int{0, -1, 0}, [3]int{-1, 0, 0}),
+		sq("bl", [3]int{0, -1, 0}, [3]int{0, 0, -1}), sq("br", [3]int{1, 0, 0}, [3]int{0, 0, -1}),
+	})
+	xs, ys, ok := b.RosetteFan("wl")
+	if !ok {
+		t.Fatal("no fan")
+	}
+	used := map[[2]int]string{}
+	x0, x1, y0, y1 := 0, 0, 0, 0
+	for c := range xs {
+		if o, dup := used[[2]int{xs[c], ys[c]}]; dup {
+			t.Errorf("%s and %s share a place", o, b.Cells[c].Name)
+		}
+		used[[2]int{xs[c], ys[c]}] = b.Cells[c].Name
+		x0, x1, y0, y1 = min(x0, xs[c]), max(x1, xs[c]), min(y0, ys[c]), max(y1, ys[c])
+	}
+	if w, h := x1-x0+1, y1-y0+1; w != 14 || h != 12 {
+		t.Errorf("fan %d×%d, want 14×12", w, h)
+	}
+	face := func(c int) string { return b.Cells[c].Attrs["face"].(string) }
+	across := 0
+	for c := range b.Cells {
+		for d := 0; d < 4; d++ {
+			o := b.Step(c, d)
+			if o < 0 || o < c || face(o) == face(c) {
+				continue
+			}
+			across++
+			if dx, dy := xs[c]-xs[o], ys[c]-ys[o]; dx*dx+dy*dy != 1 {
+				t.Errorf("%s and %s share an edge, placed (%d,%d) and (%d,%d)", b.Cells[c].Name, b.Cells[o].Name, xs[c], ys[c], xs[o], ys[o])
+			}
+		}
+	}
+	if across != 24 {
+		t.Errorf("%d pairs across faces, want 24", across)
+	}
+	at := func(name string) [2]int {
+		c, _ := b.Index(name)
+		return [2]int{xs[c], ys[c]}
+	}
+	if got := [3][2]int{at("wl11"), at("wl41"), at("wl14")}; got != [3][2]int{{-1, -1}, {-4, -1}, {-1, -4}} {
+		t.Errorf("root face cells (1,1), (4,1), (1,4) at %v, want (-1,-1), (-4,-1), (-1,-4)", got)
+	}
+	cube := rosetteBoard(t, []board.Face{
+		sq("b", [3]int{1, 0, 0}, [3]int{0, 1, 0}), sq("y", [3]int{0, 1, 0}, [3]int{0, 0, 1}), sq("g", [3]int{0, 0, 1}, [3]int{1, 0, 0}),
+	})
+	if _, _, ok := cube.RosetteFan(""); ok {
+		t.Error("a cube corner drawn as a fan")
+	}
+}

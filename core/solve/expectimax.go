@@ -26,8 +26,18 @@ import (
 //
 // It refuses, with the reason and the limit, a graph that does not fit the
 // memory budget (the key map, nodes and edges it holds, counted as it
-// walks), a line that reaches the ply limit, and a value that does
-// not settle within expectiMaxSweeps sweeps.
+// walks, so the refusal comes when the budget is reached, not after the
+// whole graph), a line that reaches the ply limit, a value iteration whose
+// rate of convergence says it would need more than expectiMaxWork edge
+// updates (measured every few sweeps: rather than run for hours), and a
+// value that does not settle within expectiMaxSweeps sweeps.
+//
+// A chance node's outcomes are its event's outcomes as the variant
+// declares them: two-dice throws that the rules treat as one event (an
+// unordered throw, ordered = false: 5-3 and 3-5 one outcome weighing 2/36,
+// as Pachisi's readings 7.3 take it) are one edge, and dice the rules tell
+// apart (ordered = true) are two edges of 1/36 each, even when they lead to
+// the same decisions; the value is the same either way.
 
 const (
 	// expectiEpsilon is the largest change of a value in the last sweep of
@@ -35,6 +45,9 @@ const (
 	expectiEpsilon = 1e-12
 	// expectiMaxSweeps bounds the value iteration.
 	expectiMaxSweeps = 100000
+	// expectiRateSweeps is how many sweeps apart the rate of convergence
+	// is measured.
+	expectiRateSweeps = 8
 	// expectiMapBytes is what one position's entry in the key map costs,
 	// its share of the map's growth included; the nodes, the post-order
 	// and the edges are counted by their slices' capacities.
@@ -52,6 +65,11 @@ type BestReply struct {
 	Move  string
 	Value float64
 }
+
+// expectiMaxWork bounds the value iteration's predicted work, in edge
+// updates (sweeps × edges): about a few minutes of sweeping. A variable so
+// that tests can lower it.
+var expectiMaxWork = 3e11
 
 type enode struct {
 	kind  uint8 // eFinal, eChance, eDecision
@@ -233,7 +251,11 @@ func (e *expecti) walk(root *core.State) error {
 }
 
 // value values every node, sweeping in post-order; it returns the sweeps.
+// On a cyclic graph it measures, every expectiRateSweeps sweeps, how fast
+// the largest change shrinks, and gives up when the sweeps that rate
+// still needs would cost more than expectiMaxWork edge updates.
 func (e *expecti) value() (int, error) {
+	last := 0.0 // the largest change expectiRateSweeps sweeps ago
 	for sweep := 1; sweep <= expectiMaxSweeps; sweep++ {
 		delta := 0.0
 		for _, id := range e.post {
@@ -260,6 +282,20 @@ func (e *expecti) value() (int, error) {
 		}
 		if !e.cycle || delta <= expectiEpsilon {
 			return sweep, nil
+		}
+		if sweep%expectiRateSweeps == 0 {
+			if last > 0 && sweep > expectiRateSweeps {
+				rate := math.Pow(delta/last, 1.0/expectiRateSweeps) // per sweep
+				more := math.Inf(1)
+				if rate < 1 {
+					more = math.Ceil(math.Log(expectiEpsilon/delta) / math.Log(rate))
+				}
+				if work := (float64(sweep) + more) * float64(len(e.edges)); work > expectiMaxWork {
+					return sweep, fmt.Errorf("solve: %s: the values converge too slowly (positions repeat through chance): after %d sweeps over %d positions and %d edges they still move by %.3g, shrinking by a factor %.6f a sweep, so about %.3g more sweeps (%.3g edge updates, more than %.3g); expectimax gives up rather than run for hours: solve a smaller position (--set, --record)",
+						e.g.Name(), sweep, len(e.nodes), len(e.edges), delta, rate, more, work, expectiMaxWork)
+				}
+			}
+			last = delta
 		}
 		if err := e.ctx.Err(); err != nil {
 			return sweep, fmt.Errorf("solve: %s: stopped (%w) after %d sweeps", e.g.Name(), err, sweep)

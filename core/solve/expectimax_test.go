@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
 	"rulesmith/core"
+	"rulesmith/variants"
 )
 
 // An independent model of the dice race (testdata/variants/dice-race.toml
@@ -227,5 +229,97 @@ func TestExpectimaxRefuses(t *testing.T) {
 	_, err = Solve(ctx, g2, g2.NewState(), Options{})
 	if err == nil || !strings.Contains(err.Error(), "stopped (context canceled)") {
 		t.Errorf("a cancelled solve: %v", err)
+	}
+}
+
+// Readings 7.3 (Pachisi) take a throw as the unordered pair: 5-3 and 3-5
+// are one event, and the dice event with ordered = false gives it as one
+// outcome weighing 2/36. Expectimax keeps the outcomes as the variant
+// declares them: the dice race with unordered dice has 21 outcomes at the
+// root, with ordered dice 36 (3-5 and 5-3 apart, 1/36 each); its rules use
+// only the total, so the two are worth the same, and so is the game.
+func TestExpectimaxOutcomesAsDeclared(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/variants/dice-race.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(data), "faces = 6\n", "faces = 6\nordered = true\n", 1)
+	if src == string(data) {
+		t.Fatal("no faces = 6 line to add ordered = true after")
+	}
+	sets := core.WithSet("cells=17", "goal=6")
+	un, err := core.Load("../../testdata/variants/dice-race.toml", sets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	or, err := core.LoadBytes("ordered.toml", []byte(src), sets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ru, err := Solve(context.Background(), un, un.NewState(), Options{MaxMemory: 256 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ro, err := Solve(context.Background(), or, or.NewState(), Options{MaxMemory: 256 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ru.Best) != 21 || len(ro.Best) != 36 {
+		t.Fatalf("outcomes at the root: unordered %d (want 21), ordered %d (want 36)", len(ru.Best), len(ro.Best))
+	}
+	if math.Abs(ru.Expected-ro.Expected) > 1e-12 {
+		t.Errorf("the same game: unordered %.15f, ordered %.15f", ru.Expected, ro.Expected)
+	}
+	val := map[string]float64{}
+	mean := 0.0
+	for _, b := range ro.Best {
+		val[b.Outcome] = b.Value
+		mean += b.Value / 36
+	}
+	if math.Abs(mean-ro.Expected) > 1e-12 {
+		t.Errorf("ordered: the outcomes' mean at 1/36 each %.15f, the value %.15f", mean, ro.Expected)
+	}
+	for _, b := range ru.Best {
+		hi, lo, _ := strings.Cut(b.Outcome, "-")
+		for _, o := range []string{hi + "-" + lo, lo + "-" + hi} {
+			v, ok := val[o]
+			if !ok || math.Abs(v-b.Value) > 1e-12 {
+				t.Errorf("%s: unordered %.12f, ordered %s %.12f (%v)", b.Outcome, b.Value, o, v, ok)
+			}
+		}
+	}
+}
+
+// A chance game far too large refuses quickly and says why: Pachisi for
+// two is refused at its ply limit (the depth-first walk meets a line that
+// stops undecided), and without that limit at the memory budget, counted as
+// the walk goes (here a small one), not after the whole graph; a value
+// iteration that would take too long gives up with its measured rate.
+func TestExpectimaxRefusesLargeGames(t *testing.T) {
+	g, err := core.Load("traditional/pachisi", core.WithFS(variants.FS()), core.WithSet("players=2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Solve(context.Background(), g, g.NewState(), Options{})
+	if err == nil || !strings.Contains(err.Error(), "a line reaches the ply limit (5000 plies)") {
+		t.Errorf("Pachisi for two: %v", err)
+	}
+	g, err = core.Load("traditional/pachisi", core.WithFS(variants.FS()), core.WithSet("players=2", "max_plies=1000000"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Solve(context.Background(), g, g.NewState(), Options{MaxMemory: 2 << 20})
+	if err == nil || !strings.Contains(err.Error(), "the reachable positions do not fit the memory budget (2 MB)") {
+		t.Errorf("Pachisi for two without a ply limit, 2 MB: %v", err)
+	}
+	defer func(w float64) { expectiMaxWork = w }(expectiMaxWork)
+	expectiMaxWork = 1000
+	g, err = core.Load("../../testdata/variants/dice-race.toml", core.WithSet("cells=6", "goal=4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Solve(context.Background(), g, g.NewState(), Options{MaxMemory: 64 << 20})
+	if err == nil || !strings.Contains(err.Error(), "the values converge too slowly") || !strings.Contains(err.Error(), "more than 1e+03") {
+		t.Errorf("a value iteration over its work bound: %v", err)
 	}
 }

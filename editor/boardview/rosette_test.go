@@ -14,7 +14,7 @@ import (
 func TestRosetteLayout(t *testing.T) {
 	_, gs := games(t)
 	g := gs["traditional/three-player-chess"]
-	faces, ok := rosette(g)
+	faces, ok := g.Board().Rosette(g.Display().RootFace)
 	if !ok || len(faces) != 6 {
 		t.Fatalf("not a rosette of six faces (%d)", len(faces))
 	}
@@ -24,7 +24,15 @@ func TestRosetteLayout(t *testing.T) {
 			faceOf[rc.Cell] = f.Name
 		}
 	}
-	edges := sharedEdges(g)
+	// cells sharing an edge: neighbours by +i, -i, +j, -j, across folds too
+	edges := map[[2]int]bool{}
+	for c := range g.Board().Cells {
+		for d := 0; d < 4; d++ {
+			if o := g.Board().Step(c, d); o >= 0 {
+				edges[[2]int{min(c, o), max(c, o)}] = true
+			}
+		}
+	}
 	for _, sz := range [][2]int{{46, 20}, {80, 24}} {
 		v := newView(g, g.NewState())
 		lines := text(draw(t, v, sz[0], sz[1]))

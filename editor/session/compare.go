@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -61,18 +62,50 @@ func sourceWord(source string) string {
 }
 
 // OutOfStep reports whether the two games have different seats to move
-// (one gave an extra turn, or one game is over): a move in notation then
-// means different things in each, so Play refuses it and PlayIn plays it
-// in one game.
+// (one gave an extra turn, or one game is over), or one waits for a chance
+// outcome (a throw) while the other waits for a move: a line of notation
+// then means different things in each, so Play refuses it and PlayIn plays
+// it in one game.
 func (c *Compare) OutOfStep() bool {
-	return c.A.State().ToMove() != c.B.State().ToMove() || c.A.Game.Result(c.A.State()).Over != c.B.Game.Result(c.B.State()).Over
+	a, b := c.A.State(), c.B.State()
+	return a.ToMove() != b.ToMove() || c.A.Game.Result(a).Over != c.B.Game.Result(b).Over ||
+		c.A.Game.AtChance(a) != c.B.Game.AtChance(b)
 }
 
 func (c *Compare) toMove(s *Session) string {
 	if r := s.Game.Result(s.State()); r.Over {
 		return "over (" + resultWords(s.Game, r) + ")"
 	}
+	if s.Game.AtChance(s.State()) {
+		return s.Game.SeatTitle(s.State().ToMove()) + " to roll " + s.Game.ChanceEvent(s.State())
+	}
 	return s.Game.SeatTitle(s.State().ToMove()) + " to move"
+}
+
+// AtChance reports whether both games wait for a chance outcome (the
+// games in step): Roll then draws one for both.
+func (c *Compare) AtChance() bool {
+	return !c.OutOfStep() && c.A.Game.AtChance(c.A.State())
+}
+
+// Roll draws the pending chance outcome (a throw) by its weight from rng in
+// game A and plays the same outcome, by its notation, in both games, so the
+// two editions are compared on the same dice; an outcome B's rules do not
+// have is played in A only and marked. It fails when no outcome is pending
+// or the games are out of step.
+func (c *Compare) Roll(rng *rand.Rand) (Divergence, error) {
+	if c.OutOfStep() {
+		return Divergence{Ply: len(c.Marks) + 1}, fmt.Errorf("the games are out of step (%s: %s; %s: %s): type a:OUTCOME or b:OUTCOME to roll in one game", c.LabelA, c.toMove(c.A), c.LabelB, c.toMove(c.B))
+	}
+	g, s := c.A.Game, c.A.State()
+	if !g.AtChance(s) {
+		return Divergence{Ply: len(c.Marks) + 1}, fmt.Errorf("no chance event is pending")
+	}
+	moves := c.A.Legal()
+	if len(moves) == 0 {
+		return Divergence{Ply: len(c.Marks) + 1}, fmt.Errorf("no chance outcome is possible")
+	}
+	return c.Play(c.A.Format(g.Sample(s, moves, rng)))
 }
 
 // PlayIn plays text in one game only (side 0 is A, 1 is B), to bring
@@ -117,8 +150,18 @@ func options(s *Session, text string) []string {
 // what this move did differently, not the differences that earlier moves
 // left behind. It fails when the move is legal in neither, and when the
 // games are out of step (see OutOfStep).
+//
+// While both games wait for a chance outcome, text may be the readings'
+// one-line form "OUTCOME: MOVE" (5-3: E, t5+3): the outcome is played in
+// both, then the move, each marked as its own line.
 func (c *Compare) Play(text string) (Divergence, error) {
 	d := Divergence{Ply: len(c.Marks) + 1, Text: text}
+	if out, rest, ok := strings.Cut(text, ":"); ok && c.AtChance() {
+		if d, err := c.Play(strings.TrimSpace(out)); err != nil || strings.TrimSpace(rest) == "" {
+			return d, err
+		}
+		return c.Play(strings.TrimSpace(rest))
+	}
 	if c.OutOfStep() {
 		return d, fmt.Errorf("the games are out of step (%s: %s; %s: %s): type a:MOVE or b:MOVE to play in one game", c.LabelA, c.toMove(c.A), c.LabelB, c.toMove(c.B))
 	}

@@ -1,6 +1,7 @@
 package session_test
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -320,5 +321,70 @@ func TestInteraction(t *testing.T) {
 	mi.StepPreview(5)
 	if mi.PreviewAt != 1 {
 		t.Errorf("the preview steps past its end: %d", mi.PreviewAt)
+	}
+}
+
+// compare-view on a dice variant: a throw typed or rolled is played in
+// both editions (the same dice on both sides), the one-line form "5-3: E,
+// t5+3" plays the throw then the decision, and a throw played in one game
+// only puts the games out of step (one waits for a move, the other for its
+// throw), so that Roll refuses.
+func TestCompareSameThrows(t *testing.T) {
+	a := session.New(load(t, "traditional/pachisi"), "traditional/pachisi")
+	b := session.New(loadText(t, "extends = \"traditional/pachisi\"\nname = \"house/pachisi\"\n[moves.race]\ncapture_bonus = 10\n"), "house.toml")
+	c := session.NewCompare(a, b)
+	shown := func() (string, string) {
+		return strings.Join(a.Game.ChanceShown(a.State()), " "), strings.Join(b.Game.ChanceShown(b.State()), " ")
+	}
+	if !c.AtChance() {
+		t.Fatal("both games start waiting for A's throw")
+	}
+	if d, err := c.Play("5-3"); err != nil || d.Diverged() || !d.InA || !d.InB {
+		t.Fatalf("typed throw: %+v %v", d, err)
+	}
+	if sa, sb := shown(); sa != "throw: 5-3" || sb != sa {
+		t.Fatalf("the typed throw: A shows %q, B %q", sa, sb)
+	}
+	if _, err := c.Play("E, t5+3"); err != nil {
+		t.Fatal(err)
+	}
+	// the one-line form: B throws 6-2 and can do nothing
+	if _, err := c.Play("6-2: -"); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Marks) != 4 || c.Marks[2].Text != "6-2" || c.Marks[3].Text != "-" {
+		t.Fatalf("marks %+v", c.Marks)
+	}
+	// rolled: the engine draws one throw and both games get it
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := 0; i < 6; i++ {
+		if !c.AtChance() {
+			if _, err := c.Play(a.Format(a.Legal()[0])); err != nil {
+				t.Fatalf("roll %d: the decision %v", i, err)
+			}
+			continue
+		}
+		d, err := c.Roll(rng)
+		if err != nil || !d.InA || !d.InB {
+			t.Fatalf("roll %d: %+v %v", i, d, err)
+		}
+		if sa, sb := shown(); sa == "" || sa != sb {
+			t.Fatalf("roll %d: A shows %q, B %q", i, sa, sb)
+		}
+	}
+	// a throw in one game only: out of step, and Roll says so
+	for !c.AtChance() {
+		if _, err := c.Play(a.Format(a.Legal()[0])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := c.PlayIn(0, "4-2"); err != nil {
+		t.Fatal(err)
+	}
+	if !c.OutOfStep() {
+		t.Fatal("A waits for a move and B for its throw: out of step")
+	}
+	if _, err := c.Roll(rng); err == nil || !strings.Contains(err.Error(), "out of step") {
+		t.Fatalf("Roll out of step: %v", err)
 	}
 }
