@@ -79,10 +79,6 @@ var (
 		Doc: "how the moved kinds are written: by name, or by glyph (+Sh)"}
 )
 
-func (r *transferRule) ok(s *State, k int) bool {
-	return (r.kinds == nil || r.kinds[k]) && r.when.allows(s, -1, 0, 0, k)
-}
-
 func (r *transferRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	zi := g.zoneInst(r.from, s.ToMove())
