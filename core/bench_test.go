@@ -145,3 +145,21 @@ func BenchmarkPlayoutChessTicTacToe(b *testing.B) { benchFramework(b, "tradition
 // surround and Latrunculi's runs, corners and repetition ban) in playouts.
 func BenchmarkPlayoutHnefatafl(b *testing.B)  { benchFramework(b, "traditional/hnefatafl") }
 func BenchmarkPlayoutLatrunculi(b *testing.B) { benchFramework(b, "traditional/latrunculi") }
+
+// The Ring game: slides over the owner's face-up pieces (pass_over,
+// take_if by shape), flips by mark_targets, swaps with the Pen and the
+// release as a prelude whose condition reads the standing functions
+// natively. The ratio to the hand-written reference
+// (TestRingGameHandwrittenMatchesEngine: the same game) should stay at
+// least 1/3.
+func BenchmarkPlayoutRingGame(b *testing.B) {
+	b.Run("framework", func(b *testing.B) { benchFramework(b, "traditional/ring-game") })
+	b.Run("handwritten", func(b *testing.B) {
+		x := handwritten.NewRingGame(3)
+		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutRingGame(x, rng) })
+	})
+}
+
+// Move generation and play of the Ring game allocate nothing per move,
+// releases included.
+func TestRingGameZeroAllocsPerMove(t *testing.T) { zeroAllocsPerMove(t, "traditional/ring-game") }

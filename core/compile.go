@@ -37,6 +37,11 @@ type compiler struct {
 		total int
 		names []string
 	}
+	// stateSetsDone and promosDone hold the set_state and promote tables
+	// compiled so far by expression (and variable): rules that write the
+	// same expression share one read-only table.
+	stateSetsDone map[string]stateSet
+	promosDone    map[string]*promotion
 	// followUps are the rules another rule names as its then.
 	followUps map[int]bool
 	// absentSeats are declared seats not in play ([players] count), and
@@ -784,7 +789,7 @@ func (c *compiler) boardKeys() *boardKind {
 		c.r.Keys("board", keyNames(boardCommonKeys))
 		return nil
 	}
-	c.checkKindKeys("board", "kind", kind, keyNames(boardCommonKeys, bk.keys), allKeyNames(boardKindKeys()))
+	c.checkKindKeys("board", "kind", kind, keyNames(boardCommonKeys, bk.keys), boardKeyNames())
 	return bk
 }
 

@@ -304,7 +304,7 @@ func (c *compiler) compileRules() {
 			r.Keys(p, nil) // a bad type was reported; still check the table is a table
 			continue
 		}
-		c.checkKindKeys(p, "type", typ, keyNames(moveKeys, mt.keys), allKeyNames(moveTypeKeys()))
+		c.checkKindKeys(p, "type", typ, keyNames(moveKeys, mt.keys), moveKeyNames())
 		rb := ruleBase{name: name, typ: typ, cite: r.String(p+".cite", ""), index: len(c.g.rules)}
 		r.String(p+".title", "")
 		for i, e := range r.Strings(p + ".after") {
@@ -351,7 +351,7 @@ func (c *compiler) compileEffects() map[string]effect {
 		if et == nil {
 			continue
 		}
-		c.checkKindKeys(p, "type", typ, keyNames(effectKeys, et.keys), allKeyNames(effectTypeKeys()))
+		c.checkKindKeys(p, "type", typ, keyNames(effectKeys, et.keys), effectKeyNames())
 		cite := c.r.String(p+".cite", "")
 		if e := et.compile(c, p, name, cite); e != nil {
 			out[name] = e
@@ -573,7 +573,7 @@ func (c *compiler) compileEnds() {
 		if et == nil {
 			continue
 		}
-		c.checkKindKeys(p, "type", typ, keyNames(endKeys, et.keys), allKeyNames(endTypeKeys()))
+		c.checkKindKeys(p, "type", typ, keyNames(endKeys, et.keys), endKeyNames())
 		e := &endCond{name: name, cite: r.String(p+".cite", ""), typ: et}
 		c.g.endInfo = append(c.g.endInfo, EndInfo{Name: name, Type: typ, NamesWinner: et.decides})
 		for _, k := range et.keys {

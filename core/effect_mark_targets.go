@@ -80,6 +80,10 @@ func (e *markTargets) beforeMove(s *State, m Move) {
 	if !e.exceptBefore || m.From() < 0 || e.attacks == nil {
 		return
 	}
+	if e.attacks.takeWalk {
+		s.markBefore, _ = e.attacks.walkTargets(s, m.From(), s.markBefore, false)
+		return
+	}
 	s.markBuf = e.attacks.genFrom(s, m.From(), s.markBuf[:0])
 	for _, x := range s.markBuf {
 		if p := s.Top(x.To()); p >= 0 {
@@ -93,25 +97,30 @@ func (e *markTargets) applyMove(s *State, m Move) {
 	if e.attacks == nil || m.To() < 0 || s.Top(m.To()) < 0 {
 		return
 	}
+	if e.attacks.takeWalk {
+		s.markNow, _ = e.attacks.walkTargets(s, m.To(), s.markNow[:0], false)
+		for _, p := range s.markNow {
+			e.mark(s, int(p))
+		}
+		return
+	}
 	s.markBuf = e.attacks.genFrom(s, m.To(), s.markBuf[:0])
 	for _, x := range s.markBuf {
-		p := s.Top(x.To())
-		if p < 0 {
-			continue
+		if p := s.Top(x.To()); p >= 0 {
+			e.mark(s, p)
 		}
-		before := false
-		for _, q := range s.markBefore {
-			if int(q) == p {
-				before = true
-				break
-			}
+	}
+}
+
+// mark gives piece p the effect's values unless it was a target before.
+func (e *markTargets) mark(s *State, p int) {
+	for _, q := range s.markBefore {
+		if int(q) == p {
+			return
 		}
-		if before {
-			continue
-		}
-		for i, v := range e.vars {
-			s.setPieceVar(p, v, e.vals[i])
-		}
+	}
+	for i, v := range e.vars {
+		s.setPieceVar(p, v, e.vals[i])
 	}
 }
 

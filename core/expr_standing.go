@@ -123,6 +123,17 @@ func (g *Game) canTake(s *State, seat int) bool {
 		defer s.setToMove(me)
 	}
 	for _, ri := range g.phases[s.buf[hPhase]].rules {
+		if sr, ok := g.rules[ri].(*slideRule); ok && sr.takeWalk && !sr.attackOnly && sr.own && !sr.common {
+			// walk the rays from the seat's pieces to the first capture
+			for _, p := range g.seatPieces[seat] {
+				if c := s.PieceCell(int(p)); c >= 0 && s.Top(c) == int(p) && (sr.fromCells == nil || sr.fromCells[seat][c]) {
+					if _, found := sr.walkTargets(s, c, nil, true); found {
+						return true
+					}
+				}
+			}
+			continue
+		}
 		cc, ok := g.rules[ri].(captureCounter)
 		if !ok {
 			continue

@@ -290,6 +290,17 @@ func (p *fastProg) bool2(x, y int) (v, ok bool) {
 	return v, !p.e.fail
 }
 
+// int evaluates an integer program.
+func (p *fastProg) int(at ...int) (int, bool) {
+	if p.root.k != fkInt {
+		return 0, false
+	}
+	copy(p.e.at, at)
+	p.e.fail = false
+	v := p.root.i(&p.e)
+	return v, !p.e.fail
+}
+
 // string evaluates a string program.
 func (p *fastProg) string(at ...int) (string, bool) {
 	if p.root.k != fkStr {

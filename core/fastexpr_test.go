@@ -188,8 +188,9 @@ func TestFastExprDeclines(t *testing.T) {
 	}
 }
 
-// Every shipped variant compiles to the same tables and plays the same
-// moves with native evaluation as through expr alone.
+// Every shipped variant compiles to the same tables (cell attributes,
+// relations, regions, set_state and promote) and plays the same moves with
+// native evaluation as through expr alone.
 func TestFastExprShippedVariants(t *testing.T) {
 	compile := func(name string, native bool) *Game {
 		t.Helper()
@@ -219,6 +220,21 @@ func TestFastExprShippedVariants(t *testing.T) {
 				if !slices.Equal(fr.Of(c), sr.Of(c)) {
 					t.Errorf("%s: relation %s of %s: %v, want %v", name, rn, sb.Cells[c].Name, fr.Of(c), sr.Of(c))
 				}
+			}
+		}
+		// the tables of set_state and promote
+		for i, ru := range slow.rules {
+			fr, sr := fast.rules[i].base(), ru.base()
+			if len(fr.sets) != len(sr.sets) {
+				t.Fatalf("%s: rule %s: %d state sets, want %d", name, sr.name, len(fr.sets), len(sr.sets))
+			}
+			for j := range sr.sets {
+				if !slices.Equal(fr.sets[j].table, sr.sets[j].table) {
+					t.Errorf("%s: rule %s: set_state %d differs", name, sr.name, j)
+				}
+			}
+			if (fr.promo == nil) != (sr.promo == nil) || sr.promo != nil && !slices.Equal(fr.promo.table, sr.promo.table) {
+				t.Errorf("%s: rule %s: promote differs", name, sr.name)
 			}
 		}
 		gl, ps := sb.RegionNames()

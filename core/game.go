@@ -219,8 +219,11 @@ type Game struct {
 	small bool
 	// full[c]: c has a neighbour in every direction (can be surrounded).
 	full []bool
-	// zobrist[(kind*cells+cell)*levels+level] when small enough, else nil.
+	// zobrist[(level*kinds+kind)*cells+cell] is pieceKey for the levels
+	// below zLevels: the lowest levels of a large game (stacks seldom grow
+	// tall; pieceHash computes the keys above).
 	zobrist []uint64
+	zLevels int
 	// countKeys[c*countTableMax+n] is countKey(c, n) for small n.
 	countKeys  []uint64
 	levels     int

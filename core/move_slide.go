@@ -76,6 +76,15 @@ type slideRule struct {
 	moverIf  *pieceCond
 	passOver *pieceCond
 	takeIf   *kindPairCond
+	// takeWalk: the rule's captures from a cell are found by walking its
+	// rays to the pieces that stop them (walkTargets): it takes only the
+	// piece on its target, at any distance, with no jump, screen, fork or
+	// en passant.
+	takeWalk bool
+	// emptyFast: a move to an empty cell needs no check (no when, no
+	// exclusion, land allows an empty cell, a capture of none or the
+	// target's piece): ray emits it at once.
+	emptyFast bool
 }
 
 var (
@@ -266,11 +275,61 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	if ru.takeIf != nil && !ru.replace {
 		r.Errorf(p, "%s: take_if needs a rule that takes the piece on its target (capture = \"replace\")", p)
 	}
+	ru.emptyFast = ru.when == nil && ru.excl == nil && (ru.land == landEmpty || ru.land == landEmptyOrEnemy) &&
+		(ru.cap == nil || ru.cap.kind == capNone || ru.cap.kind == capReplace)
+	ru.takeWalk = ru.replace && !ru.jump && ru.dist == 0 && !ru.byHeight && !ru.byDice && !ru.forks && !ru.epTake &&
+		ru.facingVar < 0 && (ru.cap == nil || ru.cap.kind == capNone || ru.cap.kind == capReplace && ru.cap.screens == 0)
 	ru.whenFrom = ru.staticWhenFrom(c.g)
 	ru.plain = !ru.throughAny && !ru.jump && ru.when == nil && ru.excl == nil && ru.takeIf == nil && ru.passOver == nil &&
 		(ru.land == landEmpty || ru.land == landEnemy || ru.land == landEmptyOrEnemy) &&
 		(ru.cap == nil || ru.cap.kind == capNone || (ru.cap.kind == capReplace && ru.cap.capIf == nil && ru.cap.immune == nil))
 	return ru
+}
+
+// walkTargets appends to out the pieces the piece on cell c could take by
+// one move of the rule (the tops of the occupied targets of genFrom), for
+// the seat to move; with first it stops at the first and reports whether
+// there is one. Only for a takeWalk rule: it visits the rays without
+// emitting the moves to empty cells.
+func (r *slideRule) walkTargets(s *State, c int, out []int32, first bool) ([]int32, bool) {
+	mover := s.ToMove()
+	p := s.Top(c)
+	if p < 0 || !r.movable(s, c, mover) {
+		return out, false
+	}
+	g := s.g
+	side := int(g.pieceOwner[p])
+	height := s.buf[g.lay.height : g.lay.height+g.board.N()]
+	counts := s.buf[g.lay.counts : g.lay.counts+g.board.N()]
+	nd := len(g.board.Dirs)
+	rays, roff := g.board.RayTable()
+	found := false
+	for _, d := range r.dirsOf(s, p) {
+		k := c*nd + d
+		for i, x := range rays[roff[k]:roff[k+1]] {
+			if i >= r.maxDist {
+				break
+			}
+			t := int(x)
+			if height[t] == 0 && counts[t] == 0 {
+				continue
+			}
+			if r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) &&
+				(r.takeIf == nil || r.takeIf.holds(int(g.pieceKind[p]), int(g.pieceKind[s.Top(t)]))) {
+				if q := s.Top(t); q >= 0 {
+					found = true
+					if first {
+						return out, true
+					}
+					out = append(out, int32(q))
+				}
+			}
+			if !r.throughAny && !r.passable(s, t, mover) {
+				break
+			}
+		}
+	}
+	return out, found
 }
 
 // staticWhenFrom tables, for a static when, the origins from which some
@@ -641,11 +700,19 @@ func (r *slideRule) ray(s *State, out []Move, ray []int32, min, c, p, side, dist
 		}
 		return out
 	}
+	emptyFast := r.emptyFast
+	base := mkMove(r.index, c, 0, d)
 	for i, x := range ray {
 		if i >= r.maxDist {
 			break
 		}
 		t := int(x)
+		if emptyFast && height[x] == 0 && counts[x] == 0 {
+			if i >= min {
+				out = append(out, base|Move(uint64(t)<<21))
+			}
+			continue
+		}
 		if i >= min && r.landOK(s, t, mover, side) && (r.when == nil || r.when.allows(s, c, t, int(height[c]), int(g.pieceKind[p]))) && !r.excl.blocked(s, c, t) &&
 			(r.takeIf == nil || height[x] == 0 || r.takeIf.holds(int(g.pieceKind[p]), int(g.pieceKind[s.Top(t)]))) {
 			out = r.cap.emit(s, out, r.index, c, t, d, mover, side)

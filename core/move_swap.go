@@ -18,7 +18,9 @@ type swapRule struct {
 	zone  int    // the zone (of a per-seat zone, the mover's)
 	kinds []bool // board kinds it may swap out (nil: any)
 	match []bool // [boardKind*K+incoming]: the pair may be swapped
-	when  *whenCond
+	// matchOf[a]: the incoming kinds b with match[a*K+b], in kind order
+	matchOf [][]int32
+	when    *whenCond
 	// moverIf: which board pieces may be swapped out (piece_cond.go)
 	moverIf *pieceCond
 	glyph   bool // notation: the incoming kind's glyph (d4=Sh)
@@ -39,6 +41,15 @@ var swapMove = moveType{
 			return nil
 		}
 		ru.match = c.kindPairTable(p, &swapMatchKey)
+		nk := len(c.g.kinds)
+		ru.matchOf = make([][]int32, nk)
+		for a := 0; a < nk; a++ {
+			for b := 0; b < nk; b++ {
+				if ru.match[a*nk+b] {
+					ru.matchOf[a] = append(ru.matchOf[a], int32(b))
+				}
+			}
+		}
 		c.g.zoneFlow = true
 		return ru
 	},
@@ -119,7 +130,9 @@ func (r *swapRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	seat := s.ToMove()
 	zi := g.zoneInst(r.zone, seat)
-	nk := len(g.kinds)
+	if s.zoneSize(zi) == 0 {
+		return out
+	}
 	for _, p := range g.seatPieces[seat] {
 		c := s.PieceCell(int(p))
 		if c < 0 || s.Top(c) != int(p) {
@@ -129,9 +142,9 @@ func (r *swapRule) gen(s *State, out []Move) []Move {
 		if (r.kinds != nil && !r.kinds[a]) || (r.moverIf != nil && !r.moverIf.holds(s, int(p), seat)) {
 			continue
 		}
-		for b := 0; b < nk; b++ {
-			if r.match[a*nk+b] && s.zoneCount(zi, b) > 0 && r.when.allows(s, c, c, s.Height(c), b) {
-				out = append(out, mkMove(r.index, c, c, b))
+		for _, b := range r.matchOf[a] {
+			if s.zoneCount(zi, int(b)) > 0 && r.when.allows(s, c, c, s.Height(c), int(b)) {
+				out = append(out, mkMove(r.index, c, c, int(b)))
 			}
 		}
 	}

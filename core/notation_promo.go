@@ -20,6 +20,10 @@ type promoFlow struct {
 	built bool
 	open  bool     // hands or placements: pieces can enter the board
 	from  [][]bool // from[nk][k]: a piece of kind k can become one of kind nk
+	// lacks memoises mayLack for two targets: keep asks it for every
+	// (from, to) pair, seat and kind, and the answer depends on none of
+	// the cells.
+	lacks map[[4]int]bool
 }
 
 func (pf *promoFlow) build() {
@@ -156,7 +160,16 @@ func (pf *promoFlow) keep(a, b *noteShape) func(from, to int) bool {
 				if ta >= 0 && tb >= 0 && strings.EqualFold(g.kinds[ta].Glyph, g.kinds[tb].Glyph) {
 					return true // both can write one =G
 				}
-				if pf.mayLack(kind.Owner, k, ta, tb) {
+				key := [4]int{kind.Owner, k, ta, tb}
+				lack, known := pf.lacks[key]
+				if !known {
+					lack = pf.mayLack(kind.Owner, k, ta, tb)
+					if pf.lacks == nil {
+						pf.lacks = map[[4]int]bool{}
+					}
+					pf.lacks[key] = lack
+				}
+				if lack {
 					return true
 				}
 			}

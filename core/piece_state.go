@@ -198,6 +198,11 @@ func (c *compiler) compileStateSets(p string) []stateSet {
 		}
 		pv := g.pieceVars[vi]
 		src := r.String(path, "")
+		memo := name + "\x00" + src
+		if st, ok := c.stateSetsDone[memo]; ok {
+			out = append(out, st) // the same table: compiled and checked once
+			continue
+		}
 		b := g.board
 		env := c.withParams(map[string]any{"from": b.Cells[0].Attrs, "to": b.Cells[0].Attrs, "seat": "", "kind": "", name: 0})
 		prog := c.compileExpr(path, src, env, expr.AsInt())
@@ -227,22 +232,33 @@ func (c *compiler) compileStateSets(p string) []stateSet {
 			continue
 		}
 		st.table = make([]int16, size)
+		fp := c.fastStateSet(src, env, name, &pv, &st)
 		ok := true
 		for f := 0; f < nf && ok; f++ {
 			env["from"] = noAttrs
 			if st.byFrom && f > 0 {
 				env["from"] = b.Cells[f-1].Attrs
 			}
+			// natively on the rows with an origin cell (a placement's row
+			// reads attributes of no cell: through expr)
+			row := fp
+			if st.byFrom && f == 0 {
+				row = nil
+			}
 			for to := 0; to < b.N() && ok; to++ {
-				env["to"] = b.Cells[to].Attrs
 				for old := pv.min; old <= pv.max && ok; old++ {
-					env[name] = old
 					for seat := 0; seat < st.seats; seat++ {
-						env["seat"] = g.seats[seat]
 						for k := 0; k < st.kinds; k++ {
-							env["kind"] = g.kinds[k].Name
-							v, err := expr.Run(prog, env)
 							c.charge(path, 1)
+							if row != nil {
+								if n, done := row.int(max(f-1, 0), to, old-pv.min, seat, k); done && n >= pv.min && n <= pv.max {
+									st.table[(((f*st.cells+to)*st.nvals+old-pv.min)*st.seats+seat)*st.kinds+k] = int16(n)
+									continue
+								}
+								// undecided or out of range: expr decides and words the error
+							}
+							env["to"], env[name], env["seat"], env["kind"] = b.Cells[to].Attrs, old, g.seats[seat], g.kinds[k].Name
+							v, err := expr.Run(prog, env)
 							if err != nil {
 								r.ValueErrorf(path, "%s: %s", path, exprMsg(err))
 								ok = false
@@ -267,9 +283,45 @@ func (c *compiler) compileStateSets(p string) []stateSet {
 		}
 		if ok {
 			out = append(out, st)
+			if c.stateSetsDone == nil {
+				c.stateSetsDone = map[string]stateSet{}
+			}
+			c.stateSetsDone[memo] = st
 		}
 	}
 	return out
+}
+
+// fastStateSet compiles a set_state expression natively (see fastExpr)
+// over its inputs: the origin and target cells, the variable's old value
+// (indexed from its minimum), the seat and the kind, each indexed as the
+// table is; nil when it is outside the native subset or its variable's
+// name is one of the inputs'.
+func (c *compiler) fastStateSet(src string, env map[string]any, name string, pv *pieceVar, st *stateSet) *fastProg {
+	switch name {
+	case "from", "to", "seat", "kind":
+		return nil
+	}
+	g := c.g
+	olds := make([]any, st.nvals)
+	for i := range olds {
+		olds[i] = pv.min + i
+	}
+	seats := make([]any, st.seats)
+	for i := range seats {
+		seats[i] = g.seats[i]
+	}
+	kinds := make([]any, st.kinds)
+	for i := range kinds {
+		kinds[i] = g.kinds[i].Name
+	}
+	recs := c.cellRecs()
+	fp := fastExpr(src, env, -1, fastVar{name: "from", recs: recs}, fastVar{name: "to", recs: recs},
+		fastVar{name: name, vals: olds}, fastVar{name: "seat", vals: seats}, fastVar{name: "kind", vals: kinds})
+	if fp == nil || fp.root.k != fkInt {
+		return nil
+	}
+	return fp
 }
 
 // applyStateSets sets the variables of the piece a move left on its

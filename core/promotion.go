@@ -49,6 +49,9 @@ func (c *compiler) compilePromotion(p string) *promotion {
 		return nil
 	}
 	path := keyPath(p, &promoteKey)
+	if pr, ok := c.promosDone[src]; ok {
+		return pr // the same table: compiled and checked once
+	}
 	b := g.board
 	env := c.withParams(map[string]any{"from": b.Cells[0].Attrs, "to": b.Cells[0].Attrs, "seat": "", "kind": ""})
 	prog := c.compileExpr(path, src, env)
@@ -56,10 +59,12 @@ func (c *compiler) compilePromotion(p string) *promotion {
 		return nil
 	}
 	pr := &promotion{cells: b.N(), seats: len(g.seats), kinds: len(g.kinds)}
+	readsKind := true
 	if tree, err := parser.Parse(src); err == nil {
 		vis := &identVisitor{names: map[string]bool{}}
 		ast.Walk(&tree.Node, vis)
 		pr.byFrom = vis.names["from"]
+		readsKind = vis.names["kind"]
 	}
 	nf := 1
 	if pr.byFrom {
@@ -71,32 +76,53 @@ func (c *compiler) compilePromotion(p string) *promotion {
 		return nil
 	}
 	pr.table = make([]int16, size)
+	fp := c.fastPromotion(src, env)
+	lastName, lastKind := "", -1 // the last kind looked up by name
 	for f := 0; f < nf; f++ {
 		env["from"] = noAttrs
 		if pr.byFrom && f > 0 {
 			env["from"] = b.Cells[f-1].Attrs
 		}
+		// natively on the rows with an origin cell (a placement's row
+		// reads attributes of no cell: through expr)
+		row := fp
+		if pr.byFrom && f == 0 {
+			row = nil
+		}
 		for to := 0; to < b.N(); to++ {
-			env["to"] = b.Cells[to].Attrs
 			for seat := range g.seats {
-				env["seat"] = g.seats[seat]
+				last, haveLast := "", false
 				for k := range g.kinds {
-					env["kind"] = g.kinds[k].Name
-					v, err := expr.Run(prog, env)
 					c.charge(path, 1)
-					if err != nil {
-						r.ValueErrorf(path, "%s: %s", path, exprMsg(err))
-						return nil
+					name, done := "", false
+					switch {
+					case haveLast && !readsKind:
+						name, done = last, true // the same for every kind
+					case row != nil:
+						name, done = row.string(max(f-1, 0), to, seat, k)
+						last, haveLast = name, done
 					}
-					name, isStr := v.(string)
-					if !isStr {
-						r.ValueErrorf(path, "%s: want a piece kind's name or \"\", got %v", path, v)
-						return nil
+					if !done {
+						env["to"], env["seat"], env["kind"] = b.Cells[to].Attrs, g.seats[seat], g.kinds[k].Name
+						v, err := expr.Run(prog, env)
+						if err != nil {
+							r.ValueErrorf(path, "%s: %s", path, exprMsg(err))
+							return nil
+						}
+						var isStr bool
+						if name, isStr = v.(string); !isStr {
+							r.ValueErrorf(path, "%s: want a piece kind's name or \"\", got %v", path, v)
+							return nil
+						}
 					}
 					if name == "" || name == g.kinds[k].Name {
 						continue
 					}
-					nk, ok := g.KindIndex(name)
+					nk, ok := lastKind, true
+					if name != lastName {
+						nk, ok = g.KindIndex(name)
+						lastName, lastKind = name, nk
+					}
 					if !ok {
 						r.ValueErrorf(path, "%s: gives %q (to %s, seat %s, kind %s), which is no piece kind", path, name, b.Cells[to].Name, g.seats[seat], g.kinds[k].Name)
 						return nil
@@ -109,7 +135,34 @@ func (c *compiler) compilePromotion(p string) *promotion {
 			}
 		}
 	}
+	if c.promosDone == nil {
+		c.promosDone = map[string]*promotion{}
+	}
+	c.promosDone[src] = pr
 	return pr
+}
+
+// fastPromotion compiles a promote expression natively (see fastExpr)
+// over its inputs: the origin and target cells, the seat and the kind,
+// each indexed as the table is; nil when it is outside the native subset
+// or not a string.
+func (c *compiler) fastPromotion(src string, env map[string]any) *fastProg {
+	g := c.g
+	seats := make([]any, len(g.seats))
+	for i := range seats {
+		seats[i] = g.seats[i]
+	}
+	kinds := make([]any, len(g.kinds))
+	for i := range kinds {
+		kinds[i] = g.kinds[i].Name
+	}
+	recs := c.cellRecs()
+	fp := fastExpr(src, env, -1, fastVar{name: "from", recs: recs}, fastVar{name: "to", recs: recs},
+		fastVar{name: "seat", vals: seats}, fastVar{name: "kind", vals: kinds})
+	if fp == nil || fp.root.k != fkStr {
+		return nil
+	}
+	return fp
 }
 
 // newKind returns the kind the piece p that m left on its target becomes,

@@ -73,6 +73,11 @@ func TestPlayoutRatio(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, 2))
 			return func() int { return handwritten.PlayoutCribbage(c, rng) }
 		}},
+		{"ring", "traditional/ring-game", 20, func() func() int {
+			x := handwritten.NewRingGame(3)
+			rng := rand.New(rand.NewPCG(1, 2))
+			return func() int { return handwritten.PlayoutRingGame(x, rng) }
+		}},
 		{"threechess", tcVariant, 20, func() func() int {
 			x := handwritten.NewThreeChess()
 			rng := rand.New(rand.NewPCG(1, 2))

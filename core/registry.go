@@ -9,6 +9,7 @@ package core
 
 import (
 	"strings"
+	"sync"
 
 	"rulesmith/core/board"
 )
@@ -376,6 +377,16 @@ func boardKindKeys() [][]*Key {
 	}
 	return out
 }
+
+// The distinct key names of every move type, effect, end and board kind:
+// the registries are complete after init, so each list is made once (every
+// rule's key check reads one).
+var (
+	moveKeyNames   = sync.OnceValue(func() []string { return allKeyNames(moveTypeKeys()) })
+	effectKeyNames = sync.OnceValue(func() []string { return allKeyNames(effectTypeKeys()) })
+	endKeyNames    = sync.OnceValue(func() []string { return allKeyNames(endTypeKeys()) })
+	boardKeyNames  = sync.OnceValue(func() []string { return allKeyNames(boardKindKeys()) })
+)
 
 // allKeyNames returns the distinct key names of several kinds.
 func allKeyNames(kinds [][]*Key) []string {

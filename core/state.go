@@ -95,6 +95,7 @@ type State struct {
 	// pieces the moving piece could take before the move.
 	markBuf    []Move
 	markBefore []int32
+	markNow    []int32
 	// undo is a copy of the position before a move that may award points,
 	// restored when the move is refused (Game.play; allocated once).
 	undo *State
@@ -289,10 +290,11 @@ func pieceKey(kind, c, level int) uint64 {
 	return mix(uint64(kind)<<40 | uint64(c)<<16 | uint64(level) | 2<<62)
 }
 
-// pieceHash is pieceKey through the precomputed table when there is one.
+// pieceHash is pieceKey through the precomputed table for the levels it
+// holds.
 func (g *Game) pieceHash(kind, c, level int) uint64 {
-	if g.zobrist != nil {
-		return g.zobrist[(kind*len(g.board.Cells)+c)*g.levels+level]
+	if level < g.zLevels {
+		return g.zobrist[(level*len(g.kinds)+kind)*len(g.board.Cells)+c]
 	}
 	return pieceKey(kind, c, level)
 }

@@ -8,6 +8,9 @@ package core
 // newLayout computes the State layout, the hash keys and the move tables
 // of g (its board, seats, piece kinds and piece instances being known) and
 // returns an empty State of that layout.
+// zobristMax bounds the precomputed piece keys (see Game.zobrist).
+const zobristMax = 1 << 16
+
 func (g *Game) newLayout() *State {
 	ns, nk, nc, np := len(g.seats), len(g.kinds), g.board.N(), len(g.pieceKind)
 	l := &g.lay
@@ -96,11 +99,15 @@ func (g *Game) newLayout() *State {
 		}
 	}
 	g.levels = np + 1
-	if size := nk * nc * g.levels; size <= 1<<20 {
-		g.zobrist = make([]uint64, size)
+	// Every level while the table is small; past that the lowest levels
+	// only, what holds most pieces (three-player chess has 289 levels and
+	// no stacks: 500k keys, 3 ms of every load).
+	if per := nk * nc; per > 0 && per <= zobristMax {
+		g.zLevels = min(g.levels, max(1, zobristMax/per))
+		g.zobrist = make([]uint64, g.zLevels*per)
 		for i := range g.zobrist {
-			k, rest := i/(nc*g.levels), i%(nc*g.levels)
-			g.zobrist[i] = pieceKey(k, rest/g.levels, rest%g.levels)
+			l, rest := i/per, i%per
+			g.zobrist[i] = pieceKey(rest/nc, rest%nc, l)
 		}
 	}
 	g.countKeys = make([]uint64, nc*countTableMax)

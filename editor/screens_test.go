@@ -164,6 +164,11 @@ func shots() []shot {
 				}
 				return string(data)
 			}},
+		{"play-ring-game", "Play: the Ring game (`play traditional/ring-game`)",
+			"The first 36 plies of testdata/records/traditional-ring-game.txt: the Ring drawn as the hexagon of the triangular lattice; each colour's Nest is its hand on the seat's line, its Pen a zone line below (captured pieces, which a swap or a release brings back).",
+			func(t *testing.T) string {
+				return playShot("traditional/ring-game", record(t, "traditional-ring-game.txt")[:36], nil)(t)
+			}},
 		{"play-three-player-chess", "Play: three-player chess (`play traditional/three-player-chess`)",
 			"The 96-cell board for three, six faces round the centre, drawn as a fan: White's half at the bottom as a chessboard half, Black's and Red's above it sheared so that every edge two quadrants share stays side by side (the six cells round the centre are the 2×3 block d4 e4 / d5 e9 / i5 i9). testdata/records/traditional-three-player-chess-opening.txt (Red has taken e4 en passant, Black's l-pawn has crossed into Red's half, White has castled), then Black's knight on j6 picked up: its targets run into Red's half and through the centre.",
 			func(t *testing.T) string {
