@@ -25,6 +25,12 @@ func TestRingGameHandwrittenMatchesEngine(t *testing.T) {
 					t.Errorf("perft(%d): engine %d, hand-written %d", d, got, hw)
 				}
 			}
+			if players == 3 {
+				// the golden of testdata/perft/traditional-ring-game.txt
+				if hw := handwritten.PerftRingGame(x, 3); hw != 33985980 {
+					t.Errorf("perft(3): hand-written %d, golden 33985980", hw)
+				}
+			}
 			rng := rand.New(rand.NewPCG(7, uint64(players)))
 			seen := map[string]int{}
 			for game := 0; game < 4; game++ {

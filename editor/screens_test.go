@@ -196,8 +196,8 @@ func shots() []shot {
 				return playShot("mancala/egyptian", record(t, "mancala-egyptian-opening.txt"), nil)(t)
 			}},
 		{"play-surakarta", "Play: Surakarta (`play traditional/surakarta`)",
-			"A grid with declared circuits: the corner loops drawn round the outside. North's c6 is picked up: it can take c4 round the loop a4-c6.",
-			playShot("traditional/surakarta", []string{"d2-d3", "e5-d4", "d3-c4", "d6-e5", "b2-a3"}, selectPiece("c6"))},
+			"A grid with declared circuits: the corner loops drawn round the outside. North's c6 is picked up: it can take c4 round the loop a4-c6, and must, since a capture is compulsory when one is possible.",
+			playShot("traditional/surakarta", []string{"d2-d3", "e5-d4", "d3-c4"}, selectPiece("c6"))},
 		{"play-grid-breakthrough", "Play: a grid board (`play testdata/variants/breakthrough.toml`)",
 			"A 6×6 grid with coordinates; a few moves, then a pawn picked up.",
 			func(t *testing.T) string {

@@ -27,6 +27,19 @@ type Branch struct {
 type quadCells struct {
 	corner [][4]int32 // per cell, the point ids of its corners
 	round  [][]int32  // per point, the cells having it as a corner
+	// thru[c*4+k] is through(c, corner[c][k]), made once by tabulate:
+	// the diagonal rays and Via ask it for every step.
+	thru [][]int32
+}
+
+// tabulate computes the through lists of every cell's corners.
+func (q *quadCells) tabulate() {
+	q.thru = make([][]int32, 4*len(q.corner))
+	for c := range q.corner {
+		for k, v := range q.corner[c] {
+			q.thru[c*4+k] = q.throughOf(c, v)
+		}
+	}
 }
 
 // HasCorners reports whether the board knows its cells' corners (a faces
@@ -79,6 +92,16 @@ func (q *quadCells) cornerIndex(c int, v int32) int {
 // six meet, the two cells two places away either side; on the rim, none.
 // In cell order.
 func (q *quadCells) through(c int, v int32) []int32 {
+	if q.thru != nil {
+		if k := q.cornerIndex(c, v); k >= 0 {
+			return q.thru[c*4+k]
+		}
+	}
+	return q.throughOf(c, v)
+}
+
+// throughOf computes through.
+func (q *quadCells) throughOf(c int, v int32) []int32 {
 	var out []int32
 	for _, z := range q.round[v] {
 		if int(z) == c || q.shareEdge(c, int(z)) {

@@ -306,6 +306,7 @@ func FacesWith(faces []Face, name func(f Face, i, j int) string, diagonal bool) 
 			q.round[id] = append(q.round[id], int32(c))
 		}
 	}
+	q.tabulate()
 	n := len(corners)
 	nd := len(dirs)
 	paths := make([][][]int32, n*nd)
