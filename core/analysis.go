@@ -54,6 +54,19 @@ func (g *Game) Perft(s *State, depth int) uint64 {
 // here too, from the positions of this playout (kept in s, reused).
 func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]Move, error) {
 	for {
+		if ev := int(s.buf[hChance]) - 1; ev >= 0 && ev < len(g.chance) && s.buf[hOver] == 0 {
+			// a pending event that draws its own outcome needs no list
+			if sm, ok := g.chance[ev].(chanceSampler); ok {
+				m := sm.sample(s, rng)
+				if record != nil {
+					*record = append(*record, m)
+				}
+				if err := g.Play(s, m); err != nil {
+					return buf, err
+				}
+				continue
+			}
+		}
 		buf = g.Settle(s, buf)
 		if len(buf) == 0 {
 			return buf, nil

@@ -70,6 +70,17 @@ func BenchmarkPlayoutMorris(b *testing.B) {
 	})
 }
 
+// Five-card cribbage: deals (one chance node per card), zones, set
+// functions in the pegging and show expressions, rounds of automatic
+// phases; the ratio to the hand-written reference should stay at least 1/3.
+func BenchmarkPlayoutCribbage(b *testing.B) {
+	b.Run("framework", func(b *testing.B) { benchFramework(b, "traditional/cribbage") })
+	b.Run("handwritten", func(b *testing.B) {
+		c := handwritten.NewCribbage(61)
+		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutCribbage(c, rng) })
+	})
+}
+
 func BenchmarkPlayoutEthiopian(b *testing.B) { benchFramework(b, "mancala/ethiopian") }
 func BenchmarkPlayoutNigerian(b *testing.B)  { benchFramework(b, "mancala/nigerian") }
 

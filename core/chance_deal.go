@@ -8,6 +8,11 @@
 
 package core
 
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
 var dealChance = chanceType{name: "deal",
 	doc:     "draw pieces uniformly at random from a zone into another, one outcome per piece: to every seat in turn (a deal), to the mover, or to a shared zone",
 	keys:    []*Key{&dealFromKey, &dealToKey, &dealCountKey, &dealSeatsKey, &dealWordKey},
@@ -79,12 +84,52 @@ func (d *dealEvent) possible(s *State) bool { return s.zoneSize(d.src(s)) > 0 }
 
 func (d *dealEvent) outcomes(s *State, buf []Move) []Move {
 	zi := d.src(s)
-	for k := range s.g.kinds {
-		if s.zoneCount(zi, k) > 0 {
-			buf = append(buf, chanceMove(d.index, k))
+	if bw := s.zoneBitWords(zi); bw != nil {
+		for i, w := range bw {
+			for word := uint32(w); word != 0; word &= word - 1 {
+				buf = append(buf, chanceMove(d.index, i*32+bits.TrailingZeros32(word)))
+			}
 		}
+		return buf
+	}
+	for k := s.nextZoneKind(zi, 0); k >= 0; k = s.nextZoneKind(zi, k+1) {
+		buf = append(buf, chanceMove(d.index, k))
 	}
 	return buf
+}
+
+// sample draws one piece of the zone uniformly (its kind's probability is
+// its count over the zone's size) in two passes over the kinds, without
+// the outcome list.
+func (d *dealEvent) sample(s *State, rng *rand.Rand) Move {
+	g := s.g
+	zi := d.src(s)
+	total := s.zoneSize(zi)
+	if total <= 0 {
+		return chanceMove(d.index, 0)
+	}
+	x := rng.IntN(total)
+	last := 0
+	if bw := s.zoneBitWords(zi); bw != nil {
+		for i, w := range bw {
+			for word := uint32(w); word != 0; word &= word - 1 {
+				k := i*32 + bits.TrailingZeros32(word)
+				if x -= s.zoneCount(zi, k); x < 0 {
+					return chanceMove(d.index, k)
+				}
+				last = k
+			}
+		}
+		return chanceMove(d.index, last)
+	}
+	for k := s.nextZoneKind(zi, 0); k >= 0; k = s.nextZoneKind(zi, k+1) {
+		if x -= s.zoneCount(zi, k); x < 0 {
+			return chanceMove(d.index, k)
+		}
+		last = k
+	}
+	_ = g
+	return chanceMove(d.index, last)
 }
 
 func (d *dealEvent) weight(s *State, m Move) int {

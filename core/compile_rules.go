@@ -490,7 +490,10 @@ func (c *compiler) compilePhases() {
 		}
 		ph.endHand = c.readChoice(p, keyOf(phaseKeys, "end")) == "hands_empty"
 		if src := c.readString(p, keyOf(phaseKeys, "end_if")); src != "" {
-			ph.endIf = condProgram{c.compileExpr(p+".end_if", src, c.condEnv(), expr.AsBool())}
+			ph.endIf = condProgram{prog: c.compileExpr(p+".end_if", src, c.condEnv(), expr.AsBool())}
+			if ph.endIf.prog != nil {
+				ph.endIf.native = c.nativeSrcBool(src)
+			}
 		}
 		if nx := c.readString(p, keyOf(phaseKeys, "next")); nx != "" {
 			if i, ok := index[nx]; ok {

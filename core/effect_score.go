@@ -29,15 +29,26 @@ func compileScoreEffect(c *compiler, p, name, cite string) effect {
 	if prog == nil {
 		return nil
 	}
-	return &scoreEffect{prog: prog}
+	return &scoreEffect{prog: prog, native: c.nativeSrcInt(src)}
 }
 
 // scoreEffect adds the value of its expression to the mover's points.
-type scoreEffect struct{ prog *vm.Program }
+type scoreEffect struct {
+	prog   *vm.Program
+	native nativeInt // the expression without the VM, when it can be
+}
 
 func (e *scoreEffect) apply(s *State) {
 	seat := s.ToMove()
-	if v := s.g.evalPoints(s, seat, e.prog); v != 0 {
+	v := 0
+	if e.native != nil {
+		s.beginMemo()
+		v = e.native(s, -1, -1)
+		s.endMemo()
+	} else {
+		v = s.g.evalPoints(s, seat, e.prog)
+	}
+	if v != 0 {
 		s.addPoints(seat, v)
 	}
 }

@@ -7,7 +7,12 @@ import (
 )
 
 // condProgram is a compiled condition over a State (end_if, when, score).
-type condProgram struct{ prog *vm.Program }
+type condProgram struct {
+	prog *vm.Program
+	// native evaluates it without the VM when it is in the native subset
+	// (expr_native.go), with seat = the seat to move
+	native nativeBool
+}
 
 // stateEnv builds the environment in which conditions and scores are
 // evaluated: the parameters, the seat in question and helper functions.
@@ -199,6 +204,12 @@ func (c *compiler) condEnv() map[string]any {
 // cond evaluates a condition for the seat to move. A runtime error counts
 // as false; such errors are caught at load time by a trial run.
 func (g *Game) cond(p condProgram, s *State) bool {
+	if p.native != nil {
+		s.beginMemo()
+		ok := p.native(s, -1, -1)
+		s.endMemo()
+		return ok
+	}
 	env := g.stateEnv(s, s.ToMove())
 	out, err := s.env.vm.Run(p.prog, env)
 	if err != nil {

@@ -13,6 +13,7 @@ package core
 
 import (
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
 )
 
 type nativeBool func(s *State, from, to int) bool
@@ -44,6 +45,9 @@ func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
 		}
 		return nil, nil
 	case *ast.BinaryNode:
+		if f := c.nativeSeatCompare(x); f != nil {
+			return f, nil
+		}
 		lb, li := c.native(x.Left)
 		rb, ri := c.native(x.Right)
 		if lb != nil && rb != nil {
@@ -107,6 +111,34 @@ func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
 			return nil, nil
 		}
 		return c.nativeCall(id.Value, x.Arguments)
+	case *ast.ConditionalNode:
+		cb, _ := c.native(x.Cond)
+		if cb == nil {
+			return nil, nil
+		}
+		ab, ai := c.native(x.Exp1)
+		bb, bi := c.native(x.Exp2)
+		switch {
+		case ai != nil && bi != nil:
+			return nil, func(s *State, f, t int) int {
+				if cb(s, f, t) {
+					return ai(s, f, t)
+				}
+				return bi(s, f, t)
+			}
+		case ab != nil && bb != nil:
+			return func(s *State, f, t int) bool {
+				if cb(s, f, t) {
+					return ab(s, f, t)
+				}
+				return bb(s, f, t)
+			}, nil
+		}
+		return nil, nil
+	case *ast.IdentifierNode:
+		if x.Value == "ply" {
+			return nil, func(s *State, _, _ int) int { return s.Ply() }
+		}
 	}
 	_ = g
 	return nil, nil
@@ -270,5 +302,44 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		}
 		return nil, func(s *State, _, _ int) int { return s.countIn(g.cells(ref, s.ToMove()), s.ToMove(), k) }
 	}
+	if b, i := c.nativeSet(name, args); b != nil || i != nil {
+		return b, i
+	}
 	return c.nativeStanding(name, args)
+}
+
+// nativeSrcBool compiles an expression already checked (compileExpr) into
+// a native boolean closure, or returns nil.
+func (c *compiler) nativeSrcBool(src string) nativeBool {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return nil
+	}
+	b, _ := c.native(tree.Node)
+	return b
+}
+
+// nativeSrcInt compiles an expression already checked into a native
+// integer closure, or returns nil.
+func (c *compiler) nativeSrcInt(src string) nativeInt {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return nil
+	}
+	_, i := c.native(tree.Node)
+	return i
+}
+
+// evalNativeFor runs a native integer closure with seat as the seat in
+// question: the native closures read it as the seat to move, which is set
+// for the call and restored (the hash word is left alone: nothing reads it
+// in between).
+func (s *State) evalNativeFor(seat int, f nativeInt) int {
+	me := s.buf[hToMove]
+	s.buf[hToMove] = int32(seat)
+	s.beginMemo()
+	v := f(s, -1, -1)
+	s.endMemo()
+	s.buf[hToMove] = me
+	return v
 }

@@ -30,6 +30,8 @@ const (
 	argChance          // a [chance] event
 	argSetAttr         // a set of pieces with the attribute counted (expr_sets.go)
 	argSetAny          // a set of pieces, attribute optional
+	argAttr            // a piece-kind attribute
+	argZone            // a zone
 	argMeasure         // what a seat holds: "hand", "board" or a zone
 )
 
@@ -491,6 +493,18 @@ func (c *compiler) checkPosArg(path, fn string, kind argKind, val string, line, 
 	case argSetAttr, argSetAny:
 		c.checkSetArg(path, fn, kind == argSetAttr, val, line, col)
 		return
+	case argAttr:
+		if g.attrIndex(val, false) >= 0 {
+			return
+		}
+		c.r.ExprErrorf(path, line, col, "%s: %s: unknown attribute %q%s", path, fn, val, g.attrHint(val))
+		return
+	case argZone:
+		if _, ok := g.ZoneIndex(val); ok {
+			return
+		}
+		what = "zone"
+		known = g.Zones()
 	case argChance:
 		for _, n := range g.chanceNames {
 			if n == val {

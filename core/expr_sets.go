@@ -8,8 +8,10 @@ package core
 //	PART(+PART)*([ATTR=INT(,ATTR=INT)*])?(:ATTR)?
 //
 // A PART names a region or a cell of the board (a per-seat region: the
-// seat's own cells); the set is their pieces in that order, each cell's
-// stack bottom to top. The filter keeps the pieces whose attributes have
+// seat's own cells), or a zone (a per-seat zone: the seat's instance; a
+// pile's pieces in the order they came, a set's in kind order);
+// ZONE@seat is a pile's pieces that the seat put there. The set is the
+// parts' pieces in that order, each cell's stack bottom to top. The filter keeps the pieces whose attributes have
 // the given values; ATTR after the colon is the attribute the function
 // counts with. Each function gathers the attribute values into the
 // State's scratch and calls the arithmetic of set_score.go: nothing is
@@ -17,8 +19,11 @@ package core
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/expr-lang/expr/ast"
 
 	"rulesmith/core/diag"
 )
@@ -45,6 +50,49 @@ func (r regionSource) appendKinds(s *State, seat int, out []int32) []int32 {
 	return out
 }
 
+// zoneSource is a zone's pieces: of a per-seat zone the seat's instance;
+// a pile's in the order they came (bottom first), a set's in kind order.
+// by keeps only a pile's pieces put there by the seat.
+type zoneSource struct {
+	z  int
+	by bool
+}
+
+func (zs zoneSource) appendKinds(s *State, seat int, out []int32) []int32 {
+	g := s.g
+	if (g.zones[zs.z].perSeat || zs.by) && (seat < 0 || seat >= len(g.seats)) {
+		return out
+	}
+	zi := g.zoneInst(zs.z, max(seat, 0))
+	if off := g.pileOff[zi]; off > 0 {
+		n := int(s.buf[off])
+		for _, e := range s.buf[off+1 : off+1+n] {
+			if zs.by && int(e>>16)-1 != seat {
+				continue
+			}
+			out = append(out, e&0xffff-1)
+		}
+		return out
+	}
+	if bw := s.zoneBitWords(zi); bw != nil {
+		for i, w := range bw {
+			for word := uint32(w); word != 0; word &= word - 1 {
+				k := i*32 + bits.TrailingZeros32(word)
+				for n := s.zoneCount(zi, k); n > 0; n-- {
+					out = append(out, int32(k))
+				}
+			}
+		}
+		return out
+	}
+	for k := s.nextZoneKind(zi, 0); k >= 0; k = s.nextZoneKind(zi, k+1) {
+		for n := s.zoneCount(zi, k); n > 0; n-- {
+			out = append(out, int32(k))
+		}
+	}
+	return out
+}
+
 // pieceSet is a set spec resolved at load.
 type pieceSet struct {
 	parts []setSource
@@ -53,25 +101,78 @@ type pieceSet struct {
 	fVal  []int32
 	// attr is the counted attribute's column, -1 for none
 	attr int
+	// partsID numbers the parts (sets with the same parts share it), for
+	// the memo of a native evaluation
+	partsID int
 }
 
 // setScratch is a State's working space for the set functions.
 type setScratch struct {
 	kinds, vals, tmp []int32
 	ways             []int64
+	// While a native expression is evaluated (memoOn), the pieces of each
+	// set of parts are gathered once: an expression reads one position,
+	// and cribbage's show names "hand+played@seat+start" five times.
+	memoOn bool
+	epoch  uint32
+	memo   []partsMemo
+}
+
+// partsMemo is the gathered pieces of one set of parts for one seat.
+type partsMemo struct {
+	epoch uint32
+	seat  int32
+	kinds []int32
+}
+
+// beginMemo starts a native evaluation: the gathered parts of the one
+// before are forgotten. endMemo ends it.
+func (s *State) beginMemo() {
+	s.sets.memoOn = true
+	if s.sets.epoch++; s.sets.epoch == 0 {
+		for i := range s.sets.memo {
+			s.sets.memo[i].epoch = 0
+		}
+		s.sets.epoch = 1
+	}
+}
+
+func (s *State) endMemo() { s.sets.memoOn = false }
+
+// kindsOf gathers the kinds of the set's parts for seat into the scratch
+// (or, in a native evaluation, its memo) and returns them.
+func (ps *pieceSet) kindsOf(s *State, seat int) []int32 {
+	sc := &s.sets
+	if !sc.memoOn {
+		sc.kinds = sc.kinds[:0]
+		for _, p := range ps.parts {
+			sc.kinds = p.appendKinds(s, seat, sc.kinds)
+		}
+		return sc.kinds
+	}
+	if len(sc.memo) < len(s.g.setParts) {
+		sc.memo = make([]partsMemo, len(s.g.setParts))
+	}
+	m := &sc.memo[ps.partsID]
+	if m.epoch == sc.epoch && int(m.seat) == seat {
+		return m.kinds
+	}
+	m.kinds = m.kinds[:0]
+	for _, p := range ps.parts {
+		m.kinds = p.appendKinds(s, seat, m.kinds)
+	}
+	m.epoch, m.seat = sc.epoch, int32(seat)
+	return m.kinds
 }
 
 // values gathers the counted attribute of the set's pieces for seat into
 // the scratch and returns them.
 func (ps *pieceSet) values(s *State, seat int) []int32 {
 	sc := &s.sets
-	sc.kinds = sc.kinds[:0]
-	for _, p := range ps.parts {
-		sc.kinds = p.appendKinds(s, seat, sc.kinds)
-	}
+	kinds := ps.kindsOf(s, seat)
 	g := s.g
 	sc.vals = sc.vals[:0]
-	for _, k := range sc.kinds {
+	for _, k := range kinds {
 		keep := true
 		for i, a := range ps.fAttr {
 			if g.attrs[a][k] != ps.fVal[i] {
@@ -125,10 +226,19 @@ func (g *Game) parseSet(spec string, needAttr bool) (*pieceSet, error) {
 		}
 		body = body[:i]
 	}
+	if g.setParts == nil {
+		g.setParts = map[string]int{}
+	}
+	id, ok := g.setParts[body]
+	if !ok {
+		id = len(g.setParts)
+		g.setParts[body] = id
+	}
+	ps.partsID = id
 	for _, part := range strings.Split(body, "+") {
 		src := g.setSource(part)
 		if src == nil {
-			return nil, fmt.Errorf("%q: %q is no region, cell or set of pieces%s", spec, part, g.setPartHint(part))
+			return nil, fmt.Errorf("%q: %q is no region, cell or zone%s", spec, part, g.setPartHint(part))
 		}
 		ps.parts = append(ps.parts, src)
 	}
@@ -142,8 +252,15 @@ func firstOr(s []string, def string) string {
 	return def
 }
 
-// setSource resolves one part of a set.
+// setSource resolves one part of a set: a region, a cell, a zone, or
+// PILE@seat.
 func (g *Game) setSource(name string) setSource {
+	if zn, ok := strings.CutSuffix(name, "@seat"); ok {
+		if z, ok := g.ZoneIndex(zn); ok && g.zones[z].ordered {
+			return zoneSource{z: z, by: true}
+		}
+		return nil
+	}
 	if ref, ok := g.regionRefs[name]; ok {
 		return regionSource{ref}
 	}
@@ -152,14 +269,24 @@ func (g *Game) setSource(name string) setSource {
 			return regionSource{regionRef{name: name, cells: [][]int32{{int32(c)}}}}
 		}
 	}
+	if z, ok := g.ZoneIndex(name); ok {
+		return zoneSource{z: z}
+	}
 	return nil
 }
 
 func (g *Game) setPartHint(name string) string {
+	if zn, ok := strings.CutSuffix(name, "@seat"); ok {
+		if z, ok := g.ZoneIndex(zn); ok && !g.zones[z].ordered {
+			return fmt.Sprintf(" (@seat needs a pile: zone %q has order = \"set\")", zn)
+		}
+		name = zn
+	}
 	var known []string
 	for n := range g.regionRefs {
 		known = append(known, n)
 	}
+	known = append(known, g.Zones()...)
 	if s := diag.Closest(name, known); s != "" {
 		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
@@ -291,7 +418,38 @@ var setFuncs = []*posFunc{
 		}},
 }
 
-func init() { posFuncs = append(posFuncs, setFuncs...) }
+// zonePosFuncs read a kind's attributes and who put a pile's top piece.
+var zonePosFuncs = []*posFunc{
+	{name: "kind_attr", doc: `kind_attr(kind, "ATTR"): the attribute of a piece kind given by name (a transfer's kind: kind_attr(kind, "value")), 0 for a kind without it`,
+		args: []argKind{argAny, argAttr}, bind: func(g *Game, h *envHolder) any {
+			return func(kind string, attr string) int {
+				k, ok := g.KindIndex(kind)
+				if !ok {
+					return 0
+				}
+				v, _ := g.KindAttr(k, attr)
+				return v
+			}
+		}},
+	{name: "last_by", doc: `last_by("PILE"): the seat that put the top piece of a pile zone (of a per-seat pile, the seat's), "" when it is empty or no seat put it`,
+		args: []argKind{argZone}, bind: func(g *Game, h *envHolder) any {
+			return func(name string) any {
+				z, ok := g.ZoneIndex(name)
+				if !ok || h.st == nil || !g.zones[z].ordered || (g.zones[z].perSeat && (h.seat < 0 || h.seat >= len(g.seats))) {
+					return boxedEmpty
+				}
+				if by := h.st.pileTopBy(z, h.seat); by >= 0 && by < len(g.boxedSeats) {
+					return g.boxedSeats[by]
+				}
+				return boxedEmpty
+			}
+		}},
+}
+
+func init() {
+	posFuncs = append(posFuncs, setFuncs...)
+	posFuncs = append(posFuncs, zonePosFuncs...)
+}
 
 // checkSetArg checks a literal set spec at load and keeps it resolved.
 func (c *compiler) checkSetArg(path, fn string, needAttr bool, val string, line, col int) {
@@ -311,4 +469,163 @@ func (c *compiler) checkSetArg(path, fn string, needAttr bool, val string, line,
 		g.sets = map[string]*pieceSet{}
 	}
 	g.sets[val] = ps
+}
+
+// nativeSet compiles a set function (or kind_attr) with a literal spec
+// into a closure over the State for the native evaluator (expr_native.go):
+// the seat in question is the seat to move, as there. nil, nil: not one.
+func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeInt) {
+	g := c.g
+	if name == "kind_attr" {
+		if len(args) != 2 {
+			return nil, nil
+		}
+		id, ok1 := args[0].(*ast.IdentifierNode)
+		at, ok2 := args[1].(*ast.StringNode)
+		if !ok1 || !ok2 || id.Value != "kind" {
+			return nil, nil
+		}
+		a := g.attrIndex(at.Value, false)
+		if a < 0 {
+			return nil, nil
+		}
+		return nil, func(s *State, _, _ int) int {
+			col := s.g.attrs[a]
+			if k := int(s.condKind); k >= 0 && k < len(col) {
+				return int(col[k])
+			}
+			return 0
+		}
+	}
+	if len(args) == 0 {
+		return nil, nil
+	}
+	lit, ok := args[0].(*ast.StringNode)
+	if !ok {
+		return nil, nil
+	}
+	ps := g.sets[lit.Value]
+	if ps == nil {
+		return nil, nil
+	}
+	var arg nativeInt // the second argument, an integer
+	if len(args) == 2 {
+		if _, arg = c.native(args[1]); arg == nil {
+			return nil, nil
+		}
+	}
+	want := map[string]int{"sum_ways": 2, "pairs": 1, "runs": 2, "run_end": 2, "same_end": 1, "all_same": 1,
+		"total": 1, "size": 1, "attr_of": 1, "count_of": 2}
+	if n, ok := want[name]; !ok || n != len(args) {
+		return nil, nil
+	}
+	switch name {
+	case "all_same":
+		return func(s *State, _, _ int) bool { return allSame(ps.values(s, s.ToMove())) }, nil
+	case "sum_ways":
+		return nil, func(s *State, f, t int) int {
+			n := arg(s, f, t)
+			v, w := sumWays(ps.values(s, s.ToMove()), n, s.sets.ways)
+			s.sets.ways = w
+			return v
+		}
+	case "pairs":
+		return nil, func(s *State, _, _ int) int {
+			v, t := equalPairs(ps.values(s, s.ToMove()), s.sets.tmp)
+			s.sets.tmp = t
+			return v
+		}
+	case "runs":
+		return nil, func(s *State, f, t int) int {
+			k := arg(s, f, t)
+			v, tmp := runsWithRepeats(ps.values(s, s.ToMove()), k, s.sets.tmp)
+			s.sets.tmp = tmp
+			return v
+		}
+	case "run_end":
+		return nil, func(s *State, f, t int) int { k := arg(s, f, t); return runEnd(ps.values(s, s.ToMove()), k) }
+	case "same_end":
+		return nil, func(s *State, _, _ int) int { return sameEnd(ps.values(s, s.ToMove())) }
+	case "total":
+		return nil, func(s *State, _, _ int) int {
+			n := 0
+			for _, v := range ps.values(s, s.ToMove()) {
+				n += int(v)
+			}
+			return n
+		}
+	case "size":
+		return nil, func(s *State, _, _ int) int { return len(ps.values(s, s.ToMove())) }
+	case "attr_of":
+		return nil, func(s *State, _, _ int) int {
+			vs := ps.values(s, s.ToMove())
+			if len(vs) == 0 {
+				return -1
+			}
+			return int(vs[len(vs)-1])
+		}
+	case "count_of":
+		return nil, func(s *State, f, t int) int {
+			v := arg(s, f, t)
+			n := 0
+			for _, x := range ps.values(s, s.ToMove()) {
+				if int(x) == v {
+					n++
+				}
+			}
+			return n
+		}
+	}
+	return nil, nil
+}
+
+// nativeSeatCompare compiles last_by("PILE") == seat (or !=, either
+// order) for the native evaluator; nil when x is not that.
+func (c *compiler) nativeSeatCompare(x *ast.BinaryNode) nativeBool {
+	if x.Operator != "==" && x.Operator != "!=" {
+		return nil
+	}
+	call, ok := x.Left.(*ast.CallNode)
+	other := x.Right
+	if !ok {
+		call, ok = x.Right.(*ast.CallNode)
+		other = x.Left
+	}
+	if !ok {
+		return nil
+	}
+	id, ok1 := call.Callee.(*ast.IdentifierNode)
+	sv, ok2 := other.(*ast.IdentifierNode)
+	if !ok1 || !ok2 || id.Value != "last_by" || sv.Value != "seat" || len(call.Arguments) != 1 {
+		return nil
+	}
+	lit, ok := call.Arguments[0].(*ast.StringNode)
+	if !ok {
+		return nil
+	}
+	g := c.g
+	z, ok := g.ZoneIndex(lit.Value)
+	if !ok || !g.zones[z].ordered {
+		return nil
+	}
+	eq := x.Operator == "=="
+	return func(s *State, _, _ int) bool {
+		seat := s.ToMove()
+		return (s.pileTopBy(z, seat) == seat) == eq
+	}
+}
+
+// pileTopBy returns the seat that put the top piece of seat's instance of
+// pile z, -1 when it is empty or no seat put it.
+func (s *State) pileTopBy(z, seat int) int {
+	g := s.g
+	if g.zones[z].perSeat && (seat < 0 || seat >= len(g.seats)) {
+		return -1
+	}
+	off := g.pileOff[g.zoneInst(z, max(seat, 0))]
+	n := int(s.buf[off])
+	if n == 0 {
+		return -1
+	}
+	return int(s.buf[off+n]>>16) - 1
 }

@@ -224,7 +224,7 @@ func TestSetSpecErrors(t *testing.T) {
 	cases := []struct{ expr, want string }{
 		{`pairs("hand:rnk") > 0`, `unknown attribute "rnk" (did you mean "rank"?)`},
 		{`pairs("hand") > 0`, `"hand" names no attribute to count: write SET:ATTR ("hand:rank")`},
-		{`size("hnd") > 0`, `"hnd": "hnd" is no region, cell or set of pieces (did you mean "hand"?)`},
+		{`size("hnd") > 0`, `"hnd": "hnd" is no region, cell or zone (did you mean "hand"?)`},
 		{`size("hand[rank5]") > 0`, `"hand[rank5]": filter "rank5": want ATTR=INT`},
 		{`size("hand[rnk=5]") > 0`, `unknown attribute "rnk" (did you mean "rank"?)`},
 	}

@@ -99,6 +99,8 @@ type Game struct {
 	// sets: the set specs written in expressions, resolved at load
 	// (expr_sets.go); read-only once compiled
 	sets map[string]*pieceSet
+	// setParts numbers the distinct parts of the sets (expr_sets.go)
+	setParts map[string]int
 	// phaseNames lists the phase names in declaration order (one implicit
 	// phase "play" when the file declares none).
 	phaseNames []string

@@ -177,7 +177,7 @@ func (c *compiler) compileChainCond(path, src string) *chainCond {
 	if prog == nil {
 		return nil
 	}
-	return &chainCond{prog: condProgram{prog}}
+	return &chainCond{prog: condProgram{prog: prog}}
 }
 
 // linkChains resolves every chain's segment rule once all rules are

@@ -79,59 +79,61 @@ var (
 		Doc: "how the moved kinds are written: by name, or by glyph (+Sh)"}
 )
 
-func (r *transferRule) ok(s *State, k int) bool {
-	return (r.kinds == nil || r.kinds[k]) && r.when.allows(s, -1, 0, 0, k)
-}
-
 func (r *transferRule) gen(s *State, out []Move) []Move {
 	g := s.g
 	zi := g.zoneInst(r.from, s.ToMove())
 	nk := len(g.kinds)
+	// one pass over the zone: the kinds it may move, with their counts
+	ks := s.genKinds[:0]
 	checked := false
-	for a := 0; a < nk; a++ {
-		na := s.zoneCount(zi, a)
-		if na == 0 {
+	for a := s.nextZoneKind(zi, 0); a >= 0 && a < nk; a = s.nextZoneKind(zi, a+1) {
+		n := s.zoneCount(zi, a)
+		if n <= 0 || (r.kinds != nil && !r.kinds[a]) {
 			continue
 		}
 		if r.whenOnce {
 			// a condition that does not read kind holds for all or none
 			if !checked {
 				if !r.when.allows(s, -1, 0, 0, a) {
+					s.genKinds = ks
 					return out
 				}
 				checked = true
 			}
-		} else if !r.ok(s, a) {
+		} else if !r.when.allows(s, -1, 0, 0, a) {
 			continue
 		}
-		if r.kinds != nil && !r.kinds[a] {
-			continue
-		}
+		ks = append(ks, int32(a), int32(n))
+	}
+	s.genKinds = ks
+	m := len(ks) / 2
+	for i := 0; i < m; i++ {
+		a := int(ks[2*i])
 		if r.count == 1 {
 			out = append(out, mkMove(r.index, -1, -1, a+1))
 			continue
 		}
-		for b := a; b < nk; b++ {
-			nb := s.zoneCount(zi, b)
-			if b == a {
+		for j := i; j < m; j++ {
+			b, nb := int(ks[2*j]), ks[2*j+1]
+			if j == i {
 				nb--
 			}
-			if nb <= 0 || (b != a && !r.ok(s, b)) {
+			if nb <= 0 {
 				continue
 			}
 			if r.count == 2 {
 				out = append(out, mkMove(r.index, -1, -1, a+1|(b+1)<<10))
 				continue
 			}
-			for c := b; c < nk; c++ {
-				nc := s.zoneCount(zi, c)
-				if c == a {
+			for k := j; k < m; k++ {
+				c, nc := int(ks[2*k]), ks[2*k+1]
+				if k == i {
 					nc--
 				}
-				if c == b {
+				if k == j {
 					nc--
 				}
-				if nc <= 0 || (c != b && c != a && !r.ok(s, c)) {
+				if nc <= 0 {
 					continue
 				}
 				out = append(out, mkMove(r.index, -1, -1, a+1|(b+1)<<10|(c+1)<<20))

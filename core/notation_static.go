@@ -20,6 +20,7 @@ const (
 	formSow    // a pit's number and a direction's name
 	formRemove // a prefix and a cell or a run FIRST-LAST
 	formSteps  // a list of steps (a race's decision: "E, t5+3")
+	formKinds  // a prefix and kind names joined by + (a transfer: "5H+JC")
 )
 
 // Target classes: what stands on a move's target before it.
@@ -60,7 +61,8 @@ type noteShape struct {
 	promo   *promotion
 	ownOnly bool                              // it moves the mover's own pieces only
 	place   int                               // formPlace: placeCell, placeNamed or placeGlyph
-	prefix  string                            // formRemove: the text before the cells
+	prefix  string                            // formRemove, formKinds: the text before the cells or kinds
+	count   int                               // formKinds: the kinds one move names
 	reach   func(add func(from, to int)) bool // its (from, to) pairs (place: from -1); false: too many to list
 	// self: two moves of this rule in one position can be written alike;
 	// the key to warn at and why
@@ -462,6 +464,57 @@ func (r *removeRule) noteShape(g *Game) (noteShape, bool) {
 	return sh, true
 }
 
+// noteShape: a transfer writes its prefix and the names (or glyphs) of
+// the kinds it moves, in kind order, joined by +. Within the rule every
+// move is a different choice of kinds, so a different text, unless two of
+// its kinds share a glyph; another transfer of a phase meets it only with
+// the same prefix and count and a kind written alike. A prelude is written
+// with the move it precedes: left to the sampling check.
+func (r *transferRule) noteShape(g *Game) (noteShape, bool) {
+	if r.prelude {
+		return noteShape{}, false
+	}
+	sh := noteShape{form: formKinds, kinds: r.kinds, prefix: r.prefix, count: r.count, tails: tailNone, glyphLead: r.glyph}
+	if r.glyph {
+		seen := map[string]string{}
+		for k, kd := range g.kinds {
+			if r.kinds != nil && !r.kinds[k] {
+				continue
+			}
+			gl := strings.ToLower(kd.Glyph)
+			if other, ok := seen[gl]; ok {
+				sh.selfKey = "notation"
+				sh.self = fmt.Sprintf("it writes kinds %s and %s alike (%s)", other, kd.Name, kd.Glyph)
+				break
+			}
+			seen[gl] = kd.Name
+		}
+	}
+	return sh, true
+}
+
+// kindTextsMeet reports whether two transfers can write a kind alike: by
+// name or glyph as each rule writes it, ignoring case as Parse does.
+func (g *Game) kindTextsMeet(a, b *noteShape) bool {
+	text := func(sh *noteShape, k int) string {
+		if sh.glyphLead {
+			return strings.ToLower(g.kinds[k].Glyph)
+		}
+		return strings.ToLower(g.kinds[k].Name)
+	}
+	for i := range g.kinds {
+		if a.kinds != nil && !a.kinds[i] {
+			continue
+		}
+		for j := range g.kinds {
+			if (b.kinds == nil || b.kinds[j]) && text(a, i) == text(b, j) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // sepOf returns the separator a shape writes onto target class o.
 func (sh *noteShape) sepOf(o uint8) byte {
 	if sh.xOn&o != 0 {
@@ -507,6 +560,8 @@ func (g *Game) textsMeetOn(a, b *noteShape, sep *byte) bool {
 		return true
 	case formRemove:
 		return a.prefix == b.prefix && g.kindsMeet(a.kinds, b.kinds, false)
+	case formKinds:
+		return a.prefix == b.prefix && a.count == b.count && g.kindTextsMeet(a, b)
 	}
 	if a.form == formPlace {
 		if a.place != b.place || a.tails&b.tails == 0 {
@@ -641,6 +696,12 @@ func (c *compiler) warnNotationClashes() {
 			}
 			texts, sep := g.textsMeet(a, b)
 			if !texts {
+				continue
+			}
+			if a.form == formKinds {
+				// no cells: the texts meet when the rules can name the same kinds
+				r.Warnf("moves."+g.rules[j].base().name, "moves.%s: its moves and those of moves.%s can be legal in one position and written alike, so a record cannot tell them apart; give the rules notations that differ (a prefix)",
+					g.rules[j].base().name, g.rules[i].base().name)
 				continue
 			}
 			meet, at, ok := pairsMeet(a, b, g.board.N(), a.glyphLead || a.form == formRemove, pf.keep(a, b))

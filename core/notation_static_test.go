@@ -153,6 +153,49 @@ next = "second"
 [phases.second]
 moves = ["glide"]
 `, "", ""},
+		{"two transfers naming one kind", "N", `
+[zones.pile]
+[moves.drop]
+type = "transfer"
+from = "hand"
+to = "pile"
+[moves.toss]
+type = "transfer"
+from = "hand"
+to = "pile"
+`, "[moves.toss]", "those of moves.drop"},
+		{"two transfers told apart by a prefix", "N", `
+[zones.pile]
+[moves.drop]
+type = "transfer"
+from = "hand"
+to = "pile"
+[moves.toss]
+type = "transfer"
+from = "hand"
+to = "pile"
+prefix = "t:"
+`, "", ""},
+		{"a transfer writing two kinds by one glyph", "M", `
+[zones.pile]
+[moves.drop]
+type = "transfer"
+from = "hand"
+to = "pile"
+notation = "glyph"
+`, `notation = "glyph"`, "writes kinds man and nag alike"},
+		{"transfers of one and of two pieces", "N", `
+[zones.pile]
+[moves.drop]
+type = "transfer"
+from = "hand"
+to = "pile"
+[moves.pair]
+type = "transfer"
+from = "hand"
+to = "pile"
+count = 2
+`, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := fmt.Sprintf(clashBase, tc.glyph) + tc.rules

@@ -68,6 +68,11 @@ func TestPlayoutRatio(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, 2))
 			return func() int { return handwritten.PlayoutMorris(m, rng) }
 		}},
+		{"cribbage", "traditional/cribbage", 100, func() func() int {
+			c := handwritten.NewCribbage(61)
+			rng := rand.New(rand.NewPCG(1, 2))
+			return func() int { return handwritten.PlayoutCribbage(c, rng) }
+		}},
 		{"ring", "traditional/ring-game", 20, func() func() int {
 			x := handwritten.NewRingGame(3)
 			rng := rand.New(rand.NewPCG(1, 2))

@@ -54,6 +54,7 @@ type phaseStep struct {
 	name     string
 	seat     int // a seat, firstDealer or firstAfterDealer
 	points   *vm.Program
+	native   nativeInt // points without the VM, when it can be
 	pointsAt string
 	effect   effect
 	passDeal bool
@@ -151,6 +152,9 @@ func (c *compiler) compileRounds(effects map[string]effect) {
 			if src := c.readString(stp, keyOf(stepKeys, "points")); src != "" {
 				st.points = c.compileExpr(stp+".points", src, c.condEnv(), expr.AsInt())
 				st.pointsAt = stp + ".points"
+				if st.points != nil {
+					st.native = c.nativeSrcInt(src)
+				}
 			}
 			if en := c.readString(stp, keyOf(stepKeys, "effect")); en != "" {
 				e, ok := effects[en]
@@ -303,7 +307,13 @@ func (g *Game) runSteps(s *State, ph int) bool {
 		st := &ro.steps[ph][i]
 		if st.points != nil {
 			seat := g.seatFor(s, st.seat)
-			if v := g.evalPoints(s, seat, st.points); v != 0 && seat >= 0 {
+			v := 0
+			if st.native != nil && seat >= 0 {
+				v = s.evalNativeFor(seat, st.native)
+			} else {
+				v = g.evalPoints(s, seat, st.points)
+			}
+			if v != 0 && seat >= 0 {
 				s.addPoints(seat, v)
 				g.checkEnd(s)
 				if s.buf[hOver] != 0 {

@@ -36,6 +36,9 @@ type layout struct {
 	took int
 	// marks: en passant marks, two entries per seat (0: the game has none)
 	marks int
+	// zbits: per zone instance, its size and zbitsW words of bits, one
+	// per kind the instance holds (0: the game keeps none; zones.go)
+	zbits, zbitsW int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that
@@ -100,6 +103,12 @@ type State struct {
 	// enterPhase (rounds.go).
 	skipBuf  []Move
 	entering int
+	// condKind is the kind a move condition is evaluated for (its kind),
+	// read by the native kind_attr (expr_sets.go)
+	condKind int32
+	// genKinds is the transfer rule's scratch: the kinds a zone holds
+	// that a move may take, with their counts (move_transfer.go)
+	genKinds []int32
 	// sets is the working space of the set functions (expr_sets.go).
 	sets setScratch
 	// pre is a copy for the moves after a prelude, preBuf the prelude's

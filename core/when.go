@@ -75,7 +75,7 @@ func (c *compiler) cellCond(p, key, src string, hasFrom, split bool) *whenCond {
 	if prog == nil {
 		return nil
 	}
-	w := &whenCond{prog: condProgram{prog}, vars: varsOf(src)}
+	w := &whenCond{prog: condProgram{prog: prog}, vars: varsOf(src)}
 	tree, err := parser.Parse(src)
 	if err != nil {
 		return w
@@ -225,7 +225,11 @@ func (w *whenCond) allows(s *State, from, to, height, kind int) bool {
 		return true
 	}
 	if w.native != nil {
-		return w.native(s, from, to)
+		s.condKind = int32(kind)
+		s.beginMemo()
+		ok := w.native(s, from, to)
+		s.endMemo()
+		return ok
 	}
 	if w.pre != nil {
 		if w.pre.allows(s, from, to, height, kind) == w.or {

@@ -18,6 +18,7 @@ package core
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -261,6 +262,24 @@ func (c *compiler) finishZones() {
 		g.lay.size += g.nzi
 		g.initial.buf = append(g.initial.buf, make([]int32, g.nzi)...)
 	}
+	if g.zoneFlow && g.initial != nil {
+		// the kinds each zone instance holds, as bits (derived from the
+		// counts, not hashed): scans of a zone visit its pieces only
+		w := (nk + 31) / 32
+		g.lay.zbitsW = w
+		g.lay.zbits = g.lay.size
+		g.lay.size += g.nzi * (w + 1)
+		g.initial.buf = append(g.initial.buf, make([]int32, g.nzi*(w+1))...)
+		for zi := 0; zi < g.nzi; zi++ {
+			base := g.lay.zbits + zi*(w+1)
+			for k := 0; k < nk; k++ {
+				if n := g.initial.zoneCount(zi, k); n > 0 {
+					g.initial.buf[base] += int32(n)
+					g.initial.buf[base+1+k/32] |= 1 << uint(k%32)
+				}
+			}
+		}
+	}
 	g.kindInst = make([][]int32, nk)
 	for p, k := range g.pieceKind {
 		g.kindInst[k] = append(g.kindInst[k], int32(p))
@@ -316,6 +335,47 @@ func (s *State) zoneCount(zi, k int) int {
 	return g.zoneStart[i] - int(s.buf[g.lay.zone+i])
 }
 
+// zoneBitWords returns the bit words of the kinds zone instance zi holds
+// (bit k%32 of word k/32), or nil when the game keeps none.
+func (s *State) zoneBitWords(zi int) []int32 {
+	w := s.g.lay.zbitsW
+	if w == 0 {
+		return nil
+	}
+	base := s.g.lay.zbits + zi*(w+1) + 1
+	return s.buf[base : base+w]
+}
+
+// nextZoneKind returns the first kind from k on that zone instance zi
+// holds, -1 when there is none: with the zones' bits a few word tests,
+// otherwise a scan of the counts.
+func (s *State) nextZoneKind(zi, k int) int {
+	g := s.g
+	nk := len(g.kinds)
+	if w := g.lay.zbitsW; w > 0 {
+		base := g.lay.zbits + zi*(w+1) + 1
+		for i := k / 32; i < w; i++ {
+			word := uint32(s.buf[base+i])
+			if i == k/32 {
+				word &^= 1<<uint(k%32) - 1
+			}
+			if word != 0 {
+				if n := i*32 + bits.TrailingZeros32(word); n < nk {
+					return n
+				}
+				return -1
+			}
+		}
+		return -1
+	}
+	for ; k < nk; k++ {
+		if s.zoneCount(zi, k) > 0 {
+			return k
+		}
+	}
+	return -1
+}
+
 // ZoneCount returns the pieces of kind k in seat's instance of zone z
 // (the shared instance of a shared zone, whatever seat).
 func (s *State) ZoneCount(z, seat, k int) int { return s.zoneCount(s.g.zoneInst(z, seat), k) }
@@ -325,6 +385,9 @@ func (s *State) ZoneSize(z, seat int) int { return s.zoneSize(s.g.zoneInst(z, se
 
 func (s *State) zoneSize(zi int) int {
 	g := s.g
+	if w := g.lay.zbitsW; w > 0 {
+		return int(s.buf[g.lay.zbits+zi*(w+1)])
+	}
 	nk := len(g.kinds)
 	start := g.zoneStart[zi*nk : zi*nk+nk]
 	out := s.buf[g.lay.zone+zi*nk : g.lay.zone+zi*nk+nk]
@@ -392,6 +455,16 @@ func (s *State) addOut(zi, k, d int) {
 		s.xorHash(zoneKey(i, old+d))
 	}
 	s.buf[w] = int32(old + d)
+	if g.lay.zbits > 0 {
+		base := g.lay.zbits + zi*(g.lay.zbitsW+1)
+		s.buf[base] -= int32(d)
+		b := base + 1 + k/32
+		if g.zoneStart[i]-(old+d) > 0 {
+			s.buf[b] |= 1 << uint(k%32)
+		} else {
+			s.buf[b] &^= 1 << uint(k%32)
+		}
+	}
 	if g.zoneOf[zi] == handZone {
 		s.buf[hHandLeft] -= int32(d)
 	}

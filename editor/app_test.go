@@ -388,7 +388,18 @@ func TestOpenEveryVariant(t *testing.T) {
 	for _, name := range names {
 		t.Run(strings.ReplaceAll(name, "/", "_"), func(t *testing.T) {
 			a, tm := startApp(t, Options{Variant: name})
-			s := tm.waitFor("moves (0)")
+			s := tm.waitUntil(`"moves (0)" or the pass-and-play curtain`, func(s string) bool {
+				return strings.Contains(s, "moves (0)") || strings.Contains(s, "pass and play")
+			})
+			if strings.Contains(s, "pass and play") {
+				// a variant with hidden zones played by two humans: the first
+				// player takes the screen as a user does, with a key
+				tm.key(tcell.KeyEnter)
+				s = tm.waitFor("moves (0)")
+				if strings.Contains(s, "pass and play") {
+					t.Fatalf("the curtain stays up after a key:\n%s", s)
+				}
+			}
 			if title := a.sess.Game.Title(); !strings.Contains(s, title) {
 				t.Errorf("the board's title %q is not shown:\n%s", title, s)
 			}

@@ -1,6 +1,9 @@
 package editor
 
 import (
+	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -61,5 +64,52 @@ func TestAgentHandHidden(t *testing.T) {
 	scr := tm.text()
 	if strings.Contains(scr, "pass to") {
 		t.Errorf("a curtain against an agent:\n%s", scr)
+	}
+}
+
+var updateScreens = flag.Bool("update", false, "rewrite testdata/screens/editor")
+
+// Cribbage at 80×24 after its opening record, played by a human (North)
+// against an agent: North's hand shows, South's hand and the crib show
+// only as counts, and the cards dealt to South are hidden in the move
+// list. The screen is kept in testdata/screens/editor (go test ./editor
+// -run TestCribbageScreen -update).
+func TestCribbageScreen(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "records", "traditional-cribbage-opening.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := filepath.Join(t.TempDir(), "opening.txt") // the editor autosaves into its record
+	if err := os.WriteFile(rec, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, tm := startApp(t, Options{Variant: "traditional/cribbage", Record: rec, Seats: []string{"South=random"}})
+	scr := tm.waitFor("played TS QC")
+	for _, want := range []string{"to move: North", "6C 7C", "?×2", "crib ?×4", "start 3H", "(hidden)"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, scr)
+		}
+	}
+	for _, south := range []string{"TH", "JS"} { // South's two cards left
+		if strings.Contains(scr, south) {
+			t.Errorf("South's %s shows:\n%s", south, scr)
+		}
+	}
+	golden := filepath.Join("..", "testdata", "screens", "editor", "traditional-cribbage.txt")
+	if *updateScreens {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, []byte(scr), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update)", err)
+	}
+	if string(want) != scr {
+		t.Errorf("the screen differs from %s (run with -update):\ngot:\n%s\nwant:\n%s", golden, scr, want)
 	}
 }

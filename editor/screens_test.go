@@ -155,6 +155,15 @@ func shots() []shot {
 			func(t *testing.T) string {
 				return playShot("traditional/chess-tic-tac-toe", record(t, "traditional-chess-tic-tac-toe-opening.txt"), selectPiece("d2"))(t)
 			}},
+		{"play-cribbage", "Play: cribbage against an agent (`play traditional/cribbage --seat South=random`)",
+			"Hidden hands: after the opening record North sees his own hand; South's hand and the crib show as counts, and South's cards are hidden in the move list (testdata/screens/editor/traditional-cribbage.txt keeps it).",
+			func(t *testing.T) string {
+				data, err := os.ReadFile(filepath.Join("..", "testdata", "screens", "editor", "traditional-cribbage.txt"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return string(data)
+			}},
 		{"play-ring-game", "Play: the Ring game (`play traditional/ring-game`)",
 			"The first 36 plies of testdata/records/traditional-ring-game.txt: the Ring drawn as the hexagon of the triangular lattice; each colour's Nest is its hand on the seat's line, its Pen a zone line below (captured pieces, which a swap or a release brings back).",
 			func(t *testing.T) string {

@@ -117,12 +117,31 @@ func perftCmd(c *call) int {
 	if code != 0 {
 		return code
 	}
+	var co core.ChanceOptions
+	if c.opts.deal != "" {
+		co.Fixed = strings.FieldsFunc(c.opts.deal, func(r rune) bool { return r == ',' || r == ' ' })
+	}
+	if c.given["seed"] {
+		co.Seeded, co.Seed = true, c.opts.seed
+	}
+	if (co.Fixed != nil || co.Seeded) && !g.HasChance() {
+		fmt.Fprintf(c.stderr, "rulesmith perft: %s has no chance events: --deal and --seed fix none\n", g.Name())
+		return 2
+	}
 	for d := 1; d <= depth; d++ {
 		var n uint64
 		var e *big.Rat
 		if g.HasChance() {
 			// chance perft: a ply is a throw and a decision
-			n, e = g.ChancePerft(h.State, d)
+			var err error
+			n, e, err = g.ChancePerftWith(h.State, d, co)
+			if err != nil {
+				fmt.Fprintf(c.stderr, "rulesmith perft: %v (depth %d is not counted)\n", err, d)
+				return 1
+			}
+			if co.Fixed != nil || co.Seeded {
+				e = nil // one deal: the count is the decision sequences
+			}
 		} else {
 			n = g.Perft(h.State, d)
 		}

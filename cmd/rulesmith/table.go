@@ -54,7 +54,7 @@ type options struct {
 	strict                               bool
 	ply                                  int
 	board, diffBase, figures             string
-	view                                 string
+	view, deal                           string
 	marks, arrows                        setFlags
 	compileTime                          time.Duration
 	compileMemory                        int64
@@ -105,6 +105,8 @@ var flagDefs = map[string]flagDef{
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.json, name, false, help) }},
 	"seat": {"SEAT=human|random|mcts:2s", true, "give a seat to a player or an agent",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.Var(&o.seats, name, help) }},
+	"deal": {"OUTCOMES", false, "fix the chance outcomes, in order, comma-separated as a record writes them (deal=5H,deal=7C or 5H,7C): every line of the count meets them; past them a line counts 0 (with --seed, draws on)",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.deal, name, "", help) }},
 	"view": {"SEAT", false, "print the position as SEAT sees it: the contents of zones hidden from it are shown only as counts",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.StringVar(&o.view, name, "", help) }},
 	"resume": {"", false, "reopen the last autosaved game",
@@ -187,7 +189,7 @@ func init() {
 		{name: "replay", args: "VARIANT FILE", nargs: 2, flags: []string{"json", "view", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "play a record; print each call's outcome, the position (--view SEAT: as that seat sees it), the scores and the result",
 			run:     replayCmd},
-		{name: "perft", args: "VARIANT DEPTH", nargs: 2, flags: []string{"record", "set", "extends-anywhere", "compile-time", "compile-memory"},
+		{name: "perft", args: "VARIANT DEPTH", nargs: 2, flags: []string{"record", "deal", "seed", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "count the move sequences of exactly N moves, for N = 1..DEPTH",
 			run:     perftCmd},
 		{name: "playout", args: "VARIANT", nargs: 1, flags: []string{"n", "seed", "json", "set", "extends-anywhere", "compile-time", "compile-memory"},
@@ -395,6 +397,8 @@ type call struct {
 	opts           *options
 	pos            []string
 	stdout, stderr io.Writer
+	// given holds the flags given on the command line
+	given map[string]bool
 }
 
 // usageError prints a one-line message and the command's usage on stderr
@@ -470,6 +474,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	c.given = set
 	names, required := cmd.flagNames()
 	for _, n := range names {
 		if required[n] && !set[n] {

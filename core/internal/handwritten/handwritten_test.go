@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -430,4 +431,59 @@ func BenchmarkHandwrittenMorrisPlayout(b *testing.B) {
 		plies += PlayoutMorris(m, rng)
 	}
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+}
+
+// ---- Cribbage ----
+
+func cbCards(s ...string) []int8 {
+	var out []int8
+	for _, x := range s {
+		r := strings.IndexByte("A23456789TJQK", x[0])
+		u := strings.IndexByte("CDHS", x[1])
+		out = append(out, int8(r*4+u))
+	}
+	return out
+}
+
+// The show on the readings' examples (A.6).
+func TestCribbageShowHandwritten(t *testing.T) {
+	for _, c := range []struct {
+		cards []string
+		start string
+		crib  bool
+		want  int
+	}{
+		{[]string{"3C", "6D", "6H"}, "9S", false, 8},
+		{[]string{"4C", "4D", "5H"}, "6S", false, 12},
+		{[]string{"2H", "4H", "8H"}, "KS", false, 3},
+		{[]string{"2H", "4H", "8H"}, "KH", false, 4},
+		{[]string{"2H", "4H", "8H", "QH"}, "KS", true, 0},
+		{[]string{"2H", "4H", "8H", "QH"}, "KH", true, 5},
+		{[]string{"5C", "5D", "5H", "JS"}, "5S", true, 29},
+		{[]string{"KC", "AD", "2H"}, "9S", false, 0},
+	} {
+		if got := cbShow(cbCards(c.cards...), cbCards(c.start)[0], c.crib); got != c.want {
+			t.Errorf("%v + %s: %d, want %d", c.cards, c.start, got, c.want)
+		}
+	}
+}
+
+// Random games end at the target with one winner, allocating nothing.
+func TestCribbagePlayoutHandwritten(t *testing.T) {
+	c := NewCribbage(61)
+	rng := rand.New(rand.NewPCG(1, 2))
+	plies := 0
+	for i := 0; i < 200; i++ {
+		plies += PlayoutCribbage(c, rng)
+		s, w := c.Scores(), c.Winner()
+		if w < 0 || s[w] < 61 || s[1-w] >= 61 {
+			t.Fatalf("scores %v, winner %d", s, w)
+		}
+	}
+	if mean := float64(plies) / 200; mean < 50 || mean > 75 {
+		t.Errorf("mean length %.1f plies; the engine's random games average about 62", mean)
+	}
+	if a := testing.AllocsPerRun(20, func() { PlayoutCribbage(c, rng) }); a != 0 {
+		t.Errorf("%v allocations per playout", a)
+	}
 }
