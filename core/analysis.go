@@ -53,6 +53,7 @@ func (g *Game) Perft(s *State, depth int) uint64 {
 // A variant with a repetition rule ([end] type "repetition") has it judged
 // here too, from the positions of this playout (kept in s, reused).
 func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]Move, error) {
+	ready := false // skipBuf holds the list of the ply just played (settleTurn)
 	for {
 		if ev := int(s.buf[hChance]) - 1; ev >= 0 && ev < len(g.chance) && s.buf[hOver] == 0 {
 			// a pending event that draws its own outcome needs no list
@@ -64,10 +65,16 @@ func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]
 				if err := g.Play(s, m); err != nil {
 					return buf, err
 				}
+				ready = s.skipReady
 				continue
 			}
 		}
-		buf = g.Settle(s, buf)
+		if ready && s.buf[hOver] == 0 && s.buf[hChance] == 0 && int(s.buf[hPly]) < g.maxPlies {
+			// the turn's settling generated this position's list already
+			buf = append(buf[:0], s.skipBuf...)
+		} else {
+			buf = g.Settle(s, buf)
+		}
 		if len(buf) == 0 {
 			return buf, nil
 		}
@@ -83,6 +90,7 @@ func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]
 		if err := g.Play(s, m); err != nil {
 			return buf, err
 		}
+		ready = s.skipReady
 		if g.repetition > 0 && !s.Over() {
 			if s.occurrences(s.Hash()) >= g.repetition {
 				g.endGame(s, g.repetitionEnd, -1, -1)

@@ -60,7 +60,8 @@ func (e *collect) apply(s *State) {
 				}
 			}
 			from, to := g.zones[z].first+i, g.zoneInst(e.to, seat)
-			for k := range g.kinds {
+			// the kinds the zone holds, by its bits when the game keeps them
+			for k := s.nextZoneKind(from, 0); k >= 0; k = s.nextZoneKind(from, k+1) {
 				for n := s.zoneCount(from, k); n > 0; n-- {
 					s.zoneTake(from, k)
 					s.zoneAdd(to, k, -1)

@@ -156,6 +156,7 @@ var ErrGameOver = errors.New("the game is over")
 // naming the expression; s then holds the position after the move
 // (History.Play restores the one before).
 func (g *Game) Play(s *State, m Move) error {
+	s.skipReady = false
 	if s.env != nil {
 		s.env.scoreErr = nil
 	}
@@ -174,6 +175,9 @@ func (g *Game) Play(s *State, m Move) error {
 	}
 	if g.repetition > 0 || g.repBan != nil {
 		g.recordSeen(s, before)
+		if g.repBan != nil {
+			s.skipReady = false // the positions seen now ban other moves
+		}
 	}
 	if s.env != nil && s.env.scoreErr != nil {
 		err := s.env.scoreErr
@@ -299,6 +303,7 @@ func (g *Game) play(s *State, m Move) error {
 	if g.resignNotice && s.buf[g.lay.notice+mover] > 0 && s.buf[hOver] == 0 {
 		// the resigning seat has made one more of its last moves
 		if s.buf[g.lay.notice+mover]--; s.buf[g.lay.notice+mover] == 0 {
+			s.skipReady = false
 			g.resign(s, mover)
 		}
 	}

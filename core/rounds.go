@@ -348,6 +348,7 @@ func (g *Game) evalPoints(s *State, seat int, prog *vm.Program) int {
 // ends a phase in which no seat can move ([phases] stuck = "next"). It
 // runs after every ply and phase change of a game in rounds.
 func (g *Game) settleTurn(s *State) {
+	s.skipReady = false
 	ro := g.rounds
 	if ro == nil || s.buf[hOver] != 0 || s.buf[hChance] != 0 {
 		return
@@ -355,7 +356,8 @@ func (g *Game) settleTurn(s *State) {
 	if s.skipBuf == nil {
 		s.skipBuf = make([]Move, 0, 64)
 	}
-	if len(g.gen(s, s.skipBuf[:0])) > 0 {
+	if s.skipBuf = g.gen(s, s.skipBuf[:0]); len(s.skipBuf) > 0 {
+		s.skipReady = true
 		return
 	}
 	me := s.ToMove()
@@ -366,7 +368,8 @@ func (g *Game) settleTurn(s *State) {
 				continue
 			}
 			s.setToMove(o)
-			if len(g.gen(s, s.skipBuf[:0])) > 0 {
+			if s.skipBuf = g.gen(s, s.skipBuf[:0]); len(s.skipBuf) > 0 {
+				s.skipReady = true
 				return
 			}
 		}

@@ -103,6 +103,11 @@ type State struct {
 	// enterPhase (rounds.go).
 	skipBuf  []Move
 	entering int
+	// skipReady says skipBuf holds the legal moves of the position as
+	// settleTurn left it: the last ply's gen, reused by Playout instead of
+	// generating the list again (cleared by Play and by any change made
+	// after settleTurn).
+	skipReady bool
 	// condKind is the kind a move condition is evaluated for (its kind),
 	// read by the native kind_attr (expr_sets.go)
 	condKind int32
