@@ -74,3 +74,7 @@ func SetToMove(s *State, seat int) { s.setToMove(seat) }
 func AddToZone(s *State, z, seat, k int) {
 	s.zoneAdd(s.g.zoneInst(z, seat), k, -1)
 }
+
+// ReadyMoves returns the list settleTurn left for Playout to reuse, and
+// whether it is marked valid for s.
+func ReadyMoves(s *State) ([]Move, bool) { return s.skipBuf, s.skipReady }

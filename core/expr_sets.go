@@ -172,6 +172,14 @@ func (ps *pieceSet) values(s *State, seat int) []int32 {
 	kinds := ps.kindsOf(s, seat)
 	g := s.g
 	sc.vals = sc.vals[:0]
+	if len(ps.fAttr) == 0 && ps.attr >= 0 {
+		// no filter: one column, read for every piece
+		col := g.attrs[ps.attr]
+		for _, k := range kinds {
+			sc.vals = append(sc.vals, col[k])
+		}
+		return sc.vals
+	}
 	for _, k := range kinds {
 		keep := true
 		for i, a := range ps.fAttr {
