@@ -408,8 +408,15 @@ func TestOpenEveryVariant(t *testing.T) {
 					t.Errorf("%q is not shown:\n%s", want, s)
 				}
 			}
-			// the board shows the name of the cell under the cursor
-			if c := a.sess.Game.Board().Cells[0].Name; !strings.Contains(rows(s, 0, screenH-2), c) {
+			// the board shows the name of the cell under the cursor; a card
+			// table, the zones by name
+			if g := a.sess.Game; isCardTable(g) {
+				for _, z := range g.Zones() {
+					if !strings.Contains(boardPane(rows(s, 0, screenH-2)), z) {
+						t.Errorf("zone %s is not on the card table:\n%s", z, s)
+					}
+				}
+			} else if c := a.sess.Game.Board().Cells[0].Name; !strings.Contains(rows(s, 0, screenH-2), c) {
 				t.Errorf("cell %s is not named on the board:\n%s", c, s)
 			}
 		})

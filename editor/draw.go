@@ -58,6 +58,11 @@ func (a *App) refresh() {
 		a.board.SetLastMove(-1, -1)
 	}
 	a.board.SetTitle(a.boardTitle())
+	if isCardTable(g) {
+		a.board.SetTable(a.tableRows)
+	} else {
+		a.board.SetTable(nil)
+	}
 	st := tview.Escape("["+a.mode()+"]") + " "
 	switch {
 	case a.in.Err != "":

@@ -33,10 +33,20 @@ func TestPassAndPlayHidesTheOtherHand(t *testing.T) {
 	if strings.Contains(scr, "deal=b") || strings.Contains(scr, "deal=c") {
 		t.Errorf("North's screen shows South's cards:\n%s", scr)
 	}
+	// the board pane draws the zones as a card table: North's own hand at
+	// the bottom, South's hand at the top as backs
+	table := boardPane(scr)
+	south, north := rowOf(table, "South hand  ▒▒ ▒▒"), rowOf(table, "North hand  A A D")
+	if south < 0 || north < 0 || south > north || rowOf(table, "deck        ▒▒ ▒▒ ▒▒") < 0 {
+		t.Errorf("North's card table (South's hand above as two backs, North's own below, three backs in the deck):\n%s", table)
+	}
 	tm.typeMove("d")
 	scr = tm.waitFor("pass to South — press a key")
-	if strings.Contains(scr, "hand A×2") || strings.Contains(scr, "deal=a") {
+	if strings.Contains(scr, "hand A×2") || strings.Contains(scr, "deal=a") || strings.Contains(scr, "A A D") {
 		t.Errorf("behind the curtain North's cards show:\n%s", scr)
+	}
+	if table := boardPane(scr); rowOf(table, "North hand  ▒▒ ▒▒") < 0 || rowOf(table, "North hand  A") >= 0 {
+		t.Errorf("behind the curtain the table does not show North's hand as backs:\n%s", table)
 	}
 	tm.key(tcell.KeyEnter)
 	scr = tm.waitGone("pass to South")
@@ -95,6 +105,18 @@ func TestCribbageScreen(t *testing.T) {
 			t.Errorf("South's %s shows:\n%s", south, scr)
 		}
 	}
+	// the card table in the board pane: South's hand at the top as two
+	// backs, North's own at the bottom, the crib face down, the deck counted
+	table := boardPane(scr)
+	south, north := rowOf(table, "South hand  ▒▒ ▒▒"), rowOf(table, "North hand  6C 7C")
+	if south < 0 || north < 0 || south > north {
+		t.Errorf("the card table lacks South's hand above North's:\n%s", table)
+	}
+	for _, want := range []string{"deck        ▒▒ ×41", "crib        ▒▒ ▒▒ ▒▒ ▒▒", "start       3H", "played      TS QC"} {
+		if rowOf(table, want) < 0 {
+			t.Errorf("the card table lacks %q:\n%s", want, table)
+		}
+	}
 	golden := filepath.Join("..", "testdata", "screens", "editor", "traditional-cribbage.txt")
 	if *updateScreens {
 		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
@@ -112,4 +134,30 @@ func TestCribbageScreen(t *testing.T) {
 	if string(want) != scr {
 		t.Errorf("the screen differs from %s (run with -update):\ngot:\n%s\nwant:\n%s", golden, scr, want)
 	}
+}
+
+// boardPane is the board pane of an 80×24 play screen: the rows of the
+// screen cut at the board's right border.
+func boardPane(scr string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(scr, "\n") {
+		r := []rune(l)
+		if i := strings.IndexAny(l, "║"); i >= 0 {
+			if j := strings.LastIndex(l, "║"); j > i {
+				r = []rune(l[:j])
+			}
+		}
+		b.WriteString(string(r) + "\n")
+	}
+	return b.String()
+}
+
+// rowOf returns the row of text whose line contains want, or -1.
+func rowOf(text, want string) int {
+	for i, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, want) {
+			return i
+		}
+	}
+	return -1
 }

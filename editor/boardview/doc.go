@@ -25,6 +25,11 @@
 // fit does it scroll to keep the cursor in view, the caption on the last
 // row and the board clipped above it.
 //
+// A caller may draw a card table in place of the board (SetTable): the
+// editor does so for a variant whose board is trivial and whose pieces live
+// in zones, each zone a labelled row of its pieces as the viewing seat may
+// see them.
+//
 // The [display] hints colour the picture: dark cells, marked regions (the
 // STRIX Nest), and cells shaded by a relation to an occupied cell (STRIX
 // shadows). In monochrome mode (NO_COLOR) the view uses glyphs and bold,

@@ -59,6 +59,9 @@ type View struct {
 	lastInnerY   int
 	shadeSeat    []int
 	shadeEnabled bool
+
+	// a card table drawn in place of the board (SetTable), or nil
+	table func(w, h int) []TableRow
 }
 
 // New returns an empty View; SetPosition gives it something to draw.
@@ -262,6 +265,10 @@ func (v *View) Draw(screen tcell.Screen) {
 	v.screenW, _ = screen.Size()
 	x, y, w, h := v.GetInnerRect()
 	if w <= 0 || h <= 0 {
+		return
+	}
+	if v.table != nil {
+		v.drawTable(screen, x, y, w, h)
 		return
 	}
 	v.place(x, y, w, h)
