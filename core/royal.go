@@ -528,18 +528,9 @@ func (g *Game) tryInPlace(s *State, from, to, mover int) bool {
 	// The attack tests read tops and heights; royalAttacked reads the cells
 	// of the mover's own royal pieces, so a piece taken on to keeps its cell
 	// (a royal piece of the mover's stays where it is, under the mover).
-	l := &g.lay
-	b := s.buf
-	p := b[l.top+from]
-	victim := b[l.top+to]
-	hTo := b[l.height+to]
-	b[l.top+to], b[l.height+to] = p, 1
-	b[l.top+from], b[l.height+from] = 0, 0
-	b[l.pos+int(p-1)] = int32(to + 1)
+	lift := g.liftWithCell(s, from, to)
 	attacked := g.royalAttacked(s, mover)
-	b[l.pos+int(p-1)] = int32(from + 1)
-	b[l.top+from], b[l.height+from] = p, 1
-	b[l.top+to], b[l.height+to] = victim, hTo
+	g.putBack(s, from, to, lift)
 	return attacked
 }
 
@@ -548,16 +539,9 @@ func (g *Game) tryInPlace(s *State, from, to, mover int) bool {
 // directions dirs from k, the merged walk along its lines roots, and the
 // other attackers when touches, can have changed their answer.
 func (g *Game) tryInPlacePartial(s *State, from, to, mover, k int, dirs uint64, touches bool, roots uint64) bool {
-	l := &g.lay
-	b := s.buf
-	p := b[l.top+from]
-	victim := b[l.top+to]
-	hTo := b[l.height+to]
-	b[l.top+to], b[l.height+to] = p, 1
-	b[l.top+from], b[l.height+from] = 0, 0
+	lift := g.liftInPlace(s, from, to)
 	attacked := g.attackedSome(s, k, mover, dirs, touches, roots)
-	b[l.top+from], b[l.height+from] = p, 1
-	b[l.top+to], b[l.height+to] = victim, hTo
+	g.putBack(s, from, to, lift)
 	return attacked
 }
 
@@ -741,40 +725,60 @@ func (g *Game) relRays(s *State, t int, rel, relDir []uint64) {
 }
 
 // dirScratch returns s's per-cell direction masks for n cells, cleared.
-func (s *State) dirScratch(n int) []uint64 {
-	if cap(s.relDir) < n {
-		s.relDir = make([]uint64, n)
+func (s *State) dirScratch(n int) []uint64 { return clearedScratch(&s.relDir, n) }
+
+// lineScratch returns s's per-cell line masks for n cells, cleared.
+func (s *State) lineScratch(n int) []uint64 { return clearedScratch(&s.relLines, n) }
+
+// clearedScratch returns the first n words of *buf, grown if needed, all 0.
+func clearedScratch(buf *[]uint64, n int) []uint64 {
+	if cap(*buf) < n {
+		*buf = make([]uint64, n)
 	}
-	r := s.relDir[:n]
-	for i := range r {
-		r[i] = 0
-	}
+	r := (*buf)[:n]
+	clear(r)
 	return r
 }
 
-// lineScratch returns s's per-cell line masks for n cells, cleared.
-func (s *State) lineScratch(n int) []uint64 {
-	if cap(s.relLines) < n {
-		s.relLines = make([]uint64, n)
+// lifted is what liftInPlace covered, for putBack.
+type lifted struct {
+	p, victim, hTo int32
+	cell           bool
+}
+
+// liftInPlace moves the piece on from to to on s's tops and heights only,
+// covering what stands on to; putBack undoes it. The royal tests try a move
+// this way instead of on a copy.
+func (g *Game) liftInPlace(s *State, from, to int) lifted {
+	l := &g.lay
+	b := s.buf
+	lf := lifted{p: b[l.top+from], victim: b[l.top+to], hTo: b[l.height+to]}
+	b[l.top+to], b[l.height+to] = lf.p, 1
+	b[l.top+from], b[l.height+from] = 0, 0
+	return lf
+}
+
+// liftWithCell is liftInPlace that also moves the piece's own cell.
+func (g *Game) liftWithCell(s *State, from, to int) lifted {
+	lf := g.liftInPlace(s, from, to)
+	s.buf[g.lay.pos+int(lf.p-1)] = int32(to + 1)
+	lf.cell = true
+	return lf
+}
+
+// putBack undoes the liftInPlace or liftWithCell of from and to that returned lf.
+func (g *Game) putBack(s *State, from, to int, lf lifted) {
+	l := &g.lay
+	b := s.buf
+	if lf.cell {
+		b[l.pos+int(lf.p-1)] = int32(from + 1)
 	}
-	r := s.relLines[:n]
-	for i := range r {
-		r[i] = 0
-	}
-	return r
+	b[l.top+from], b[l.height+from] = lf.p, 1
+	b[l.top+to], b[l.height+to] = lf.victim, lf.hTo
 }
 
 // relScratch returns s's working bit set of words words, cleared.
-func (s *State) relScratch(words int) []uint64 {
-	if cap(s.rel) < words {
-		s.rel = make([]uint64, words)
-	}
-	r := s.rel[:words]
-	for i := range r {
-		r[i] = 0
-	}
-	return r
-}
+func (s *State) relScratch(words int) []uint64 { return clearedScratch(&s.rel, words) }
 
 // InCheck reports whether one of seat's royal pieces ([turns] royal) could
 // be taken by another seat's move in s; false without royal pieces.

@@ -146,18 +146,9 @@ func (g *Game) nextOpen(s *State, mover, by int) bool {
 // nextInPlace is tryInPlace for nextOpen: the piece on from moved to to
 // on the tops, heights and its cell only, then put back.
 func (g *Game) nextInPlace(s *State, from, to, mover, by int) bool {
-	l := &g.lay
-	b := s.buf
-	p := b[l.top+from]
-	victim := b[l.top+to]
-	hTo := b[l.height+to]
-	b[l.top+to], b[l.height+to] = p, 1
-	b[l.top+from], b[l.height+from] = 0, 0
-	b[l.pos+int(p-1)] = int32(to + 1)
+	lift := g.liftWithCell(s, from, to)
 	open := g.nextOpen(s, mover, by)
-	b[l.pos+int(p-1)] = int32(from + 1)
-	b[l.top+from], b[l.height+from] = p, 1
-	b[l.top+to], b[l.height+to] = victim, hTo
+	g.putBack(s, from, to, lift)
 	return open
 }
 
@@ -166,17 +157,10 @@ func (g *Game) nextInPlace(s *State, from, to, mover, by int) bool {
 // lines roots from k, and the other attackers when touches, can have
 // changed their answer.
 func (g *Game) nextInPlacePartial(s *State, from, to, k, by int, touches bool, roots uint64) bool {
-	l := &g.lay
-	b := s.buf
-	p := b[l.top+from]
-	victim := b[l.top+to]
-	hTo := b[l.height+to]
-	b[l.top+to], b[l.height+to] = p, 1
-	b[l.top+from], b[l.height+from] = 0, 0
+	lift := g.liftInPlace(s, from, to)
 	open := (touches && g.othersAttackedBy(s, k, by)) ||
 		(roots != 0 && g.trieAttacked(s, g.legal.trie[s.buf[hPhase]], k, -1, by, roots))
-	b[l.top+from], b[l.height+from] = p, 1
-	b[l.top+to], b[l.height+to] = victim, hTo
+	g.putBack(s, from, to, lift)
 	return open
 }
 
