@@ -1357,7 +1357,10 @@ func TestHelpPagesFit80x24(t *testing.T) {
 // that throw; undo and redo take a throw back like a move.
 func TestChanceRollAndTypedOutcome(t *testing.T) {
 	a, tm := startApp(t, Options{Variant: "../testdata/variants/dice-race.toml", Seed: 7})
-	s := tm.waitFor("throw: enter/d rolls, :1-1")
+	s := tm.waitFor("throw: enter/d plays it,")
+	if !strings.Contains(s, "type :1-1") {
+		t.Errorf("the typed form of a throw is not offered:\n%s", s)
+	}
 	if !strings.Contains(s, "to move: white (human)") {
 		t.Errorf("the seat to throw is not shown:\n%s", s)
 	}
