@@ -101,7 +101,7 @@ func (a *App) handlers() map[Action]func() bool {
 			}
 			return true
 		},
-		ActCall:       func() bool { a.callMenu(); return false },
+		ActCall: func() bool { a.callMenu(); return false },
 		ActTraining: func() bool {
 			a.training = !a.training
 			if a.sess.Game.Foul() == nil {

@@ -95,7 +95,7 @@ var DefaultKeymap = []Binding{
 	{"pgdn", ActScrollDown, "scroll it down", ScopeBoard},
 	{"p", ActPass, "pass (where the rules allow)", ScopeBoard},
 	{"d", ActRoll, "roll/deal: a throw or a whole deal; or type :5-3", ScopeBoard},
-	{"c", ActAutoChance, "the engine rolls and deals for people too (on/off)", ScopeBoard},
+	{"c", ActAutoChance, "the engine rolls and deals for people (on/off)", ScopeBoard},
 	{"f", ActCall, "call the foul on the last move", ScopeBoard},
 	{"t", ActTraining, "training: warn before a foul is played", ScopeBoard},
 	{"]", ActLineNext, "step through a demonstration line", ScopeBoard},
