@@ -15,6 +15,7 @@ import (
 	"github.com/rivo/tview"
 
 	"rulesmith/core"
+	"rulesmith/editor/boardview"
 	"rulesmith/editor/session"
 	"rulesmith/variants"
 )
@@ -410,7 +411,7 @@ func TestOpenEveryVariant(t *testing.T) {
 			}
 			// the board shows the name of the cell under the cursor; a card
 			// table, the zones by name
-			if g := a.sess.Game; isCardTable(g) {
+			if g := a.sess.Game; boardview.IsCardTable(g) {
 				for _, z := range g.Zones() {
 					if !strings.Contains(boardPane(rows(s, 0, screenH-2)), z) {
 						t.Errorf("zone %s is not on the card table:\n%s", z, s)

@@ -58,11 +58,7 @@ func (a *App) refresh() {
 		a.board.SetLastMove(-1, -1)
 	}
 	a.board.SetTitle(a.boardTitle())
-	if isCardTable(g) {
-		a.board.SetTable(a.tableRows)
-	} else {
-		a.board.SetTable(nil)
-	}
+	a.board.SetViewer(a.tableSeats())
 	r := g.Result(s)
 	st := tview.Escape("["+a.mode()+"]") + " "
 	switch {
