@@ -250,7 +250,7 @@ func TestAutoChanceDeals(t *testing.T) {
 		t.Errorf("the side panel does not say the engine plays chance:\n%s", scr)
 	}
 	tm.runes("u")
-	scr = tm.waitFor("moves (0)")
+	tm.waitFor("moves (0)")
 	tm.sync(func() {
 		if !a.sess.Game.AtChance(a.sess.State()) || len(a.sess.Lines()) != 0 {
 			t.Errorf("after undo the engine dealt again: %v", a.sess.Lines())
