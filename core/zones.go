@@ -510,6 +510,22 @@ func (s *State) zoneTake(zi, k int) {
 	}
 }
 
+// pileClear empties the sequence of pile instance zi (nothing for a zone
+// that is not a pile), keeping the hash; its counts are the caller's to
+// change (addOut), as everything the pile held leaves it.
+func (s *State) pileClear(zi int) {
+	off := s.g.pileOff[zi]
+	if off == 0 {
+		return
+	}
+	n := int(s.buf[off])
+	for i := 0; i < n; i++ {
+		s.xorHash(pileKey(zi, i, s.buf[off+1+i]))
+		s.buf[off+1+i] = 0
+	}
+	s.buf[off] = 0
+}
+
 // fromZone returns the instance a placement of kind k from zone instance
 // zi puts on the board: for the hands of a game whose pieces flow only by
 // placements and captures back to their owners, the hand's next one (as
