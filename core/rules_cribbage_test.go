@@ -570,3 +570,23 @@ func TestCribbageFirstDealer(t *testing.T) {
 		t.Fatalf("err = %v\nwant one error at the dealer key: %s", err, want)
 	}
 }
+
+// A.5: "go" is not a ply; the engine passes the turn. A card written for
+// the player who said go is refused with the reason: he is passed over.
+// A refusal with no seat passed over says nothing of it.
+func TestCribbageGoRefusalSaysPassedOver(t *testing.T) {
+	g := loadCribbage(t)
+	s := g.NewState()
+	cribDeal(t, g, s, "KC 9C 2C 7S 7D", "QH AD AH 6S 6C")
+	cribPlay(t, g, s, "7D+7S", [2]int{3, 0}, "6C+6S", [2]int{3, 0})
+	cribChance(t, g, s, "start=3H")
+	if _, err := g.Parse(s, "QH"); err == nil || strings.Contains(err.Error(), "passed over") {
+		t.Fatalf("QH for North (South's card) at the lead: %v", err)
+	}
+	cribPlay(t, g, s, "KC", [2]int{3, 0}, "QH", [2]int{3, 0}, "9C", [2]int{3, 0}, "AD", [2]int{3, 0})
+	_, err := g.Parse(s, "2C")
+	want := `South has no 2C in hand; North has no move and is passed over: South is to move (rule lay, A.5)`
+	if err == nil || err.Error() != want {
+		t.Fatalf("err = %v\nwant %s", err, want)
+	}
+}
