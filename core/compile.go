@@ -61,6 +61,9 @@ type compiler struct {
 	// late are checks that run once every move rule is compiled (an
 	// effect naming a rule).
 	late []func()
+	// capFeeds are the captures that send their pieces to a zone
+	// (readCaptureTo), for the zone flow (zone_flow.go).
+	capFeeds []zoneFeed
 }
 
 // topKeys are the keys of the top level of a variant file.
