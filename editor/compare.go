@@ -173,9 +173,19 @@ func (c *CompareApp) onKey(ev *tcell.EventKey) *tcell.EventKey {
 			c.msg = "nothing to undo"
 		}
 	case ActRoll:
-		// one throw drawn, the same played in both games
-		if _, err := c.cmp.Roll(c.dice); err != nil {
-			c.errMsg = err.Error()
+		// one throw (or the whole run of a deal, card by card) drawn, the
+		// same played in both games
+		run := runOf(c.cmp.A.State())
+		for n := 0; n < maxRun; n++ {
+			if _, err := c.cmp.Roll(c.dice); err != nil {
+				if n == 0 {
+					c.errMsg = err.Error()
+				}
+				break
+			}
+			if s := c.cmp.A.State(); !c.cmp.A.Game.AtChance(s) || runOf(s) != run || c.cmp.OutOfStep() {
+				break
+			}
 		}
 	case ActScrollUp, ActScrollDown:
 		row, _ := c.info.GetScrollOffset()

@@ -273,3 +273,25 @@ func rowsOf(text, want string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// compare-view on cribbage against a house rule: d deals the whole deal
+// once, the same ten cards in both games.
+func TestCompareDealsTheWholeDeal(t *testing.T) {
+	house := filepath.Join(t.TempDir(), "house.toml")
+	if err := os.WriteFile(house, []byte("extends = \"traditional/cribbage\"\nname = \"house/cribbage\"\n[params]\ntarget = 121\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, tm := startCompare(t, "traditional/cribbage", house, true)
+	tm.runes("d")
+	tm.waitUntil("both games dealt", func(string) bool {
+		n := 0
+		tm.sync(func() { n = len(c.cmp.A.Lines()) })
+		return n == 10
+	})
+	tm.sync(func() {
+		a, b := c.cmp.A.Lines(), c.cmp.B.Lines()
+		if strings.Join(a, " ") != strings.Join(b, " ") || c.cmp.A.Game.AtChance(c.cmp.A.State()) {
+			t.Errorf("A dealt %v, B %v; want the same ten cards and the deal over", a, b)
+		}
+	})
+}
