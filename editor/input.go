@@ -3,6 +3,7 @@ package editor
 import (
 	"fmt"
 	"rulesmith/core"
+	"rulesmith/editor/boardview"
 	"rulesmith/editor/session"
 	"strconv"
 	"strings"
@@ -33,6 +34,19 @@ func (a *App) handlers() map[Action]func() bool {
 			}
 			if a.sess.Game.AtChance(a.sess.State()) {
 				a.roll() // nothing to pick while chance is to move: the whole run
+				return true
+			}
+			if boardview.IsCardTable(a.sess.Game) {
+				// the cards' moves name no cell: offer them all
+				if a.agents[a.sess.State().ToMove()] != nil {
+					a.in.Msg = "an agent is to move"
+					return true
+				}
+				if moves := a.sess.Legal(); len(moves) > 0 && !a.sess.Game.Result(a.sess.State()).Over {
+					a.chooseFrom(moves)
+					return false
+				}
+				a.in.Msg = "no move"
 				return true
 			}
 			if a.board.Cursor() < a.sess.Game.Board().N() {
@@ -475,6 +489,11 @@ func (a *App) choose(moves []core.Move) {
 		a.maybeAI()
 		return
 	}
+	a.chooseFrom(moves)
+}
+
+// chooseFrom asks which of moves to play, in a list (one move included).
+func (a *App) chooseFrom(moves []core.Move) {
 	list := tview.NewList().ShowSecondaryText(false)
 	list.SetBorder(true).SetTitle(" which move? (esc cancels) ")
 	a.mono(list)
