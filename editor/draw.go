@@ -8,7 +8,6 @@ import (
 	"github.com/rivo/tview"
 
 	"rulesmith/core"
-	"rulesmith/editor/boardview"
 )
 
 // ---- drawing --------------------------------------------------------------
@@ -75,7 +74,7 @@ func (a *App) refresh() {
 		st += "ctrl+s saves the rules and reloads them  tab back to the board"
 	case g.AtChance(s) && !r.Over && a.agents[s.ToMove()] == nil:
 		st += hints(a.keymap, ActRoll, ActAutoChance, ActType, ActUndo, ActHelp, ActQuit)
-	case boardview.IsCardTable(g) && !r.Over:
+	case a.noCellMoves() && !r.Over:
 		st += hints(a.keymap, ActSelect, ActType, ActUndo, ActRedo, ActHelp, ActQuit)
 	case g.Foul() != nil:
 		st += hints(a.keymap, ActType, ActUndo, ActCall, ActHelp, ActQuit)
