@@ -66,6 +66,9 @@ type compiler struct {
 	// late are checks that run once every move rule is compiled (an
 	// effect naming a rule).
 	late []func()
+	// markSlots counts the mark_targets effects (each keeps its own list
+	// of the pieces targeted before a move).
+	markSlots int
 }
 
 // topKeys are the keys of the top level of a variant file.

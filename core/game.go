@@ -309,6 +309,9 @@ type ruleBase struct {
 	sets []stateSet
 	// promo: the kind the rule's moves turn the piece into (promote).
 	promo *promotion
+	// choose: the effect of after whose subset the mover chooses
+	// (mark_targets choose = "subset"), or nil (effect_choose.go).
+	choose *markTargets
 }
 
 func (r *ruleBase) base() *ruleBase { return r }

@@ -37,6 +37,7 @@ const (
 	tailLine               // an approach or withdrawal mark
 	tailCells              // x and a cell per victim or follow-up
 	tailPromo              // =G, the kind promoted to
+	tailMarks              // *CELL per piece a choice names (mark_targets choose = "subset")
 )
 
 // Place texts.
@@ -677,6 +678,10 @@ func (c *compiler) warnNotationClashes() {
 		if !ok {
 			g.notationOpen = true
 			continue
+		}
+		if ru.base().choose != nil {
+			// a chosen subset follows as *CELL, the empty one as nothing
+			sh.tails |= tailMarks | tailNone
 		}
 		shapes[i] = &sh
 		name := ru.base().name
