@@ -177,6 +177,16 @@ func rulebook(g *core.Game, figs *figures) string {
 	}
 	fmt.Fprintf(&b, "%d seats: %s.", g.NumSeats(), strings.Join(seats, "; "))
 	if first, ok := g.Value("turns.first"); ok {
+		if name, isStr := first.(string); isStr {
+			if pv, isParam := g.ParamValue(name); isParam {
+				first = pv // a parameter naming the seat
+			}
+		}
+		for i, seat := range g.Seats() {
+			if seat == first && g.SeatTitle(i) != "" {
+				first = g.SeatTitle(i)
+			}
+		}
 		fmt.Fprintf(&b, " %s moves first.", first)
 	}
 	b.WriteString("\n")
