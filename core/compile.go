@@ -62,6 +62,12 @@ type compiler struct {
 	// late are checks that run once every move rule is compiled (an
 	// effect naming a rule).
 	late []func()
+	// capFeeds are the captures that send their pieces to a zone
+	// (readCaptureTo), for the zone flow (zone_flow.go).
+	capFeeds []zoneFeed
+	// markSlots counts the mark_targets effects (each keeps its own list
+	// of the pieces targeted before a move).
+	markSlots int
 }
 
 // topKeys are the keys of the top level of a variant file.

@@ -319,10 +319,20 @@ func (c *compiler) compileRules() {
 				continue
 			}
 			rb.after = append(rb.after, eff)
+			if mt, ok := eff.(*markTargets); ok && mt.choose {
+				if rb.choose != nil {
+					r.ValueErrorf(fmt.Sprintf("%s.after.%d", p, i), "%s.after: effects %q and %q both choose a subset; a rule's moves carry one choice", p, rb.choose.name, mt.name)
+					continue
+				}
+				rb.choose = mt
+			}
 		}
 		rb.sets = c.compileStateSets(p)
 		rb.promo = c.compilePromotion(p)
 		if ru := mt.compile(c, p, rb); ru != nil {
+			if rb.choose != nil {
+				c.checkChooser(p, ru)
+			}
 			c.g.rules = append(c.g.rules, ru)
 		}
 	}

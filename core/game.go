@@ -256,6 +256,11 @@ type Game struct {
 	pileOff   []int
 	kindInst  [][]int32
 	zoneFlow  bool
+	// zoneSums: the attribute sums over zones the State keeps because an
+	// expression reads them (zones.go, trackSum); instSums lists them per
+	// zone instance for addOut (nil: none).
+	zoneSums []zoneSum
+	instSums [][]instSum
 	// visState: a reveal effect changes zones' visibility in play; the
 	// State then keeps one word per zone instance at lay.vis.
 	visState bool
@@ -273,6 +278,9 @@ type Game struct {
 	// notationOpen: the compile-time notation check could not describe
 	// every rule's notation (notation_static.go); NotationClashes samples
 	notationOpen bool
+	// zoneHolds[zi][k]: zone instance zi can ever hold kind k (zone_flow.go);
+	// set only while the notation check runs
+	zoneHolds [][]bool
 }
 
 type phase struct {
@@ -309,6 +317,9 @@ type ruleBase struct {
 	sets []stateSet
 	// promo: the kind the rule's moves turn the piece into (promote).
 	promo *promotion
+	// choose: the effect of after whose subset the mover chooses
+	// (mark_targets choose = "subset"), or nil (effect_choose.go).
+	choose *markTargets
 }
 
 func (r *ruleBase) base() *ruleBase { return r }

@@ -30,9 +30,14 @@ func (g *Game) Format(s *State, m Move) string {
 	if ri < 0 || ri >= len(g.rules) {
 		return fmt.Sprintf("?%x", uint64(m))
 	}
-	text := g.rules[ri].format(s, m)
-	if pr := g.rules[ri].base().promo; pr != nil {
-		text = g.formatPromotion(s, pr, m, text)
+	ru := g.rules[ri]
+	pm := plainOf(ru, m)
+	text := ru.format(s, pm)
+	if pr := ru.base().promo; pr != nil {
+		text = g.formatPromotion(s, pr, pm, text)
+	}
+	if ru.base().choose != nil {
+		text = g.formatChoice(s, ru, m, text)
 	}
 	return text
 }
