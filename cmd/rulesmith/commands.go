@@ -46,7 +46,7 @@ func validateCmd(c *call) int {
 	if c.opts.strict && len(g.Warnings())+len(clashes) > 0 {
 		return 1
 	}
-	fmt.Fprintf(c.stdout, "ok: %s (%s; %d seats, %d cells, %d move rules)\n", g.Name(), g.Title(), g.NumSeats(), g.Board().N(), len(g.Rules()))
+	fmt.Fprintf(c.stdout, "ok: %s (%s; %s, %s, %s)\n", g.Name(), g.Title(), plural(g.NumSeats(), "seat"), plural(g.Board().N(), "cell"), plural(len(g.Rules()), "move rule"))
 	return 0
 }
 
@@ -639,4 +639,12 @@ func diffCmd(a, b string, src spec.Source, asJSON bool, stdout, stderr io.Writer
 		}
 	}
 	return 0
+}
+
+// plural writes n things: "1 cell", "37 cells".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -192,7 +192,7 @@ func rulebook(g *core.Game, figs *figures) string {
 	b.WriteString("\n")
 
 	b.WriteString("\n## Board\n\n")
-	fmt.Fprintf(&b, "A board of kind `%s`, %d cells: %s.\n\n", g.Board().Kind, g.Board().N(), core.TypeDoc("board", g.Board().Kind))
+	fmt.Fprintf(&b, "A board of kind `%s`, %s: %s.\n\n", g.Board().Kind, plural(g.Board().N(), "cell"), core.TypeDoc("board", g.Board().Kind))
 	writeKeysAt(&b, g, "board", "", false, "kind")
 	for _, sub := range []struct{ table, what string }{
 		{"board.regions", "Regions (cells where the expression holds)"},
