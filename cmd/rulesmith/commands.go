@@ -286,6 +286,10 @@ type positionJSON struct {
 	Calls     []callJSON     `json:"calls,omitempty"`
 	// Zones: one line per zone instance, as the viewer sees it.
 	Zones []string `json:"zones,omitempty"`
+	// Shown: what the chance events show ("throw: 5-3"); Pending: the
+	// chance event due before the next decision ("deal").
+	Shown   []string `json:"chance,omitempty"`
+	Pending string   `json:"pending,omitempty"`
 }
 
 type callJSON struct {
@@ -352,6 +356,10 @@ func printPositionAs(g *core.Game, s *core.State, w io.Writer, asJSON bool, even
 			}
 		}
 		out.Zones = zones
+		out.Shown = g.ChanceShown(s)
+		if !res.Over && g.AtChance(s) {
+			out.Pending = g.ChanceEvent(s)
+		}
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(out)
