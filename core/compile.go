@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -66,6 +67,9 @@ type compiler struct {
 	// late are checks that run once every move rule is compiled (an
 	// effect naming a rule).
 	late []func()
+	// capFeeds are the captures that send their pieces to a zone
+	// (readCaptureTo), for the zone flow (zone_flow.go).
+	capFeeds []zoneFeed
 	// markSlots counts the mark_targets effects (each keeps its own list
 	// of the pieces targeted before a move).
 	markSlots int
@@ -726,10 +730,25 @@ func (c *compiler) compileDisplay() {
 	c.compileSeatMarks()
 }
 
+// seat reads a key naming a seat. A seat key that is not an owner
+// (allowNone false) may also name a string parameter holding the seat
+// (turns.first = 'first_player', --set first_player=C).
 func (c *compiler) seat(path string, allowNone bool) int {
 	s := c.r.String(path, "")
 	if allowNone && (s == "" || s == "none") {
 		return -1
+	}
+	if pv, isParam := c.params[s].(string); isParam && !allowNone && !slices.Contains(c.g.seats, s) && !c.absentSeats[s] {
+		if c.absentSeats[pv] {
+			c.r.ValueErrorf(path, "%s: parameter %s is %q, a seat that does not play with [players] count = %d (seats: %s)",
+				path, s, pv, len(c.g.seats), strings.Join(c.g.seats, ", "))
+			return -2
+		}
+		if i := slices.Index(c.g.seats, pv); i >= 0 {
+			return i
+		}
+		c.r.ValueErrorf(path, "%s: parameter %s is %q; want a seat (%s)", path, s, pv, strings.Join(c.g.seats, ", "))
+		return -2
 	}
 	if c.absentSeats[s] {
 		if allowNone { // an owner: its kind drops out

@@ -278,6 +278,9 @@ type Game struct {
 	// notationOpen: the compile-time notation check could not describe
 	// every rule's notation (notation_static.go); NotationClashes samples
 	notationOpen bool
+	// zoneHolds[zi][k]: zone instance zi can ever hold kind k (zone_flow.go);
+	// set only while the notation check runs
+	zoneHolds [][]bool
 }
 
 type phase struct {
