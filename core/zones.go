@@ -468,31 +468,36 @@ func pileKey(zi, pos int, e int32) uint64 {
 func (s *State) addOut(zi, k, d int) {
 	g := s.g
 	i := zi*len(g.kinds) + k
+	buf := s.buf
 	w := g.lay.zone + i
-	old := int(s.buf[w])
+	old := int(buf[w])
+	now := old + d
+	var h uint64
 	if old != 0 {
-		s.xorHash(zoneKey(i, old))
+		h = zoneKey(i, old)
 	}
-	if old+d != 0 {
-		s.xorHash(zoneKey(i, old+d))
+	if now != 0 {
+		h ^= zoneKey(i, now)
 	}
-	s.buf[w] = int32(old + d)
-	if g.lay.zbits > 0 {
-		base := g.lay.zbits + zi*(g.lay.zbitsW+1)
-		s.buf[base] -= int32(d)
-		b := base + 1 + k/32
-		if g.zoneStart[i]-(old+d) > 0 {
-			s.buf[b] |= 1 << uint(k%32)
+	buf[hHashLo] ^= int32(uint32(h))
+	buf[hHashHi] ^= int32(uint32(h >> 32))
+	buf[w] = int32(now)
+	if zb := g.lay.zbits; zb > 0 {
+		base := zb + zi*(g.lay.zbitsW+1)
+		buf[base] -= int32(d)
+		b, bit := base+1+int(uint(k)>>5), int32(1)<<(uint(k)&31)
+		if g.zoneStart[i] > now {
+			buf[b] |= bit
 		} else {
-			s.buf[b] &^= 1 << uint(k%32)
+			buf[b] &^= bit
 		}
 	}
 	if g.zoneOf[zi] == handZone {
-		s.buf[hHandLeft] -= int32(d)
+		buf[hHandLeft] -= int32(d)
 	}
 	if g.instSums != nil {
 		for _, t := range g.instSums[zi] {
-			s.buf[t.word] -= int32(d) * t.col[k]
+			buf[t.word] -= int32(d) * t.col[k]
 		}
 	}
 }
