@@ -572,6 +572,11 @@ func (c *compiler) readCaptureTo(p string, cs *captureSpec) {
 		return
 	}
 	cs.toZone = z + 1
+	feed := zoneFeed{to: z, from: -1, seat: feedOwner}
+	if cs.toMover {
+		feed.seat = feedAny // whatever the mover takes
+	}
+	c.capFeeds = append(c.capFeeds, feed)
 	if z == handZone && !cs.toMover {
 		c.g.handReturn = true
 		return

@@ -5,6 +5,13 @@
 // came to attack them writes it this way. Computing the targets is one
 // generation of the attack rule from one cell, into the State's own
 // buffer: nothing is allocated per move.
+//
+// With choose = "subset" the mover chooses which of the targets get the
+// value: one legal move per subset (Game.gen expands each move of a rule
+// that names the effect, effect_choose.go), written with *CELL after the
+// move for each chosen piece. With keep, the pieces that already hold the
+// value are offered too, and those not chosen go back to the default: a
+// turning face up that the mover chooses.
 
 package core
 
@@ -13,9 +20,21 @@ import "sort"
 var markTargetsEffect = effectType{
 	name: "mark_targets",
 	doc:  "after a move, give a piece state to every piece the moved or placed piece could now take by one move of a rule (except those it could take from its start)",
-	keys: []*Key{&markAttacksKey, &markSetKey, &markExceptKey},
+	keys: []*Key{&markAttacksKey, &markSetKey, &markExceptKey, &markChooseKey, &markOfKey, &markKeepKey},
 	compile: func(c *compiler, p, name, cite string) effect {
-		e := &markTargets{attacksName: c.readString(p, &markAttacksKey), exceptBefore: c.readBool(p, &markExceptKey)}
+		e := &markTargets{name: name, attacksName: c.readString(p, &markAttacksKey), exceptBefore: c.readBool(p, &markExceptKey), slot: c.markSlots}
+		c.markSlots++
+		e.choose = c.readChoice(p, &markChooseKey) == "subset"
+		switch c.readChoice(p, &markOfKey) {
+		case "seats":
+			e.of = markOfSeats
+		case "common":
+			e.of = markOfCommon
+		}
+		e.keep = c.readBool(p, &markKeepKey)
+		if e.keep && !e.choose {
+			c.r.Errorf(keyPath(p, &markKeepKey), "%s: keep needs choose = \"subset\" (the mover chooses which marked pieces keep their values)", keyPath(p, &markKeepKey))
+		}
 		sp := keyPath(p, &markSetKey)
 		names := c.r.Keys(sp, nil)
 		sort.Strings(names)
@@ -42,6 +61,9 @@ var markTargetsEffect = effectType{
 				}
 				if lr, ok := ru.(*slideRule); ok && lr.replace && !lr.jump {
 					e.attacks = lr
+					if e.choose {
+						c.checkChoiceBudget(p, e)
+					}
 					return
 				}
 				c.r.ValueErrorf(keyPath(p, &markAttacksKey), "%s: rule %q is a %s; the attack rule must be a slide or step that takes the piece on its target (capture = \"replace\")", keyPath(p, &markAttacksKey), e.attacksName, ru.base().typ)
@@ -60,14 +82,56 @@ var (
 		Doc: "VAR = VALUE: the [piece_state] values every target gets"}
 	markExceptKey = Key{Name: "except_before", Type: TBool, Default: true,
 		Doc: "leave out the pieces the moved piece could already take from its start cell, in the position before the move"}
+	markChooseKey = Key{Name: "choose", Type: TChoice, Default: "all", Allowed: []string{"all", "subset"},
+		Doc: "all: every target gets the values; subset: the mover chooses any subset of them, one legal move per subset, written *CELL after the move for each chosen piece"}
+	markOfKey = Key{Name: "of", Type: TChoice, Default: "any", Allowed: []string{"any", "seats", "common"},
+		Doc: "which pieces are targets: any; only those a seat owns; only the neutral ones (owner = \"none\")"}
+	markKeepKey = Key{Name: "keep", Type: TBool, Default: false,
+		Doc: "with choose = \"subset\": the pieces of `of` on the board that already hold the values are offered too, and those not chosen go back to the variables' defaults"}
+)
+
+// Which pieces a mark_targets effect may mark (its key of).
+const (
+	markOfAny = iota
+	markOfSeats
+	markOfCommon
 )
 
 // markTargets is a compiled mark_targets effect.
 type markTargets struct {
+	name         string
+	slot         int // the effect's list of pieces targeted before the move (State.markBefore)
 	attacksName  string
 	attacks      *slideRule
 	vars, vals   []int
 	exceptBefore bool
+	// choose: the mover chooses the subset of the candidates that get
+	// the values (effect_choose.go); of: which pieces are targets; keep:
+	// the pieces that hold the values already are candidates too.
+	choose bool
+	of     int
+	keep   bool
+}
+
+// ofClass reports whether piece p is of the pieces the effect marks.
+func (e *markTargets) ofClass(g *Game, p int) bool {
+	switch e.of {
+	case markOfSeats:
+		return g.pieceOwner[p] >= 0
+	case markOfCommon:
+		return g.pieceOwner[p] < 0
+	}
+	return true
+}
+
+// holds reports whether piece p holds every value the effect sets.
+func (e *markTargets) holds(s *State, p int) bool {
+	for i, v := range e.vars {
+		if s.PieceVar(p, v) != e.vals[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // apply does nothing: the effect needs the move (applyMove).
@@ -76,24 +140,41 @@ func (e *markTargets) apply(*State) {}
 // beforeMove records, before m is played, the pieces the moving piece
 // could take from its start cell.
 func (e *markTargets) beforeMove(s *State, m Move) {
-	s.markBefore = s.markBefore[:0]
+	for len(s.markBefore) <= e.slot {
+		s.markBefore = append(s.markBefore, nil)
+	}
+	before := s.markBefore[e.slot][:0]
+	defer func() { s.markBefore[e.slot] = before }()
 	if !e.exceptBefore || m.From() < 0 || e.attacks == nil {
 		return
 	}
 	if e.attacks.takeWalk {
-		s.markBefore, _ = e.attacks.walkTargets(s, m.From(), s.markBefore, false)
+		before, _ = e.attacks.walkTargets(s, m.From(), before, false)
 		return
 	}
 	s.markBuf = e.attacks.genFrom(s, m.From(), s.markBuf[:0])
 	for _, x := range s.markBuf {
 		if p := s.Top(x.To()); p >= 0 {
-			s.markBefore = append(s.markBefore, int32(p))
+			before = append(before, int32(p))
 		}
 	}
 }
 
+// before returns the pieces the moved piece could take from its start
+// cell (beforeMove).
+func (e *markTargets) before(s *State) []int32 {
+	if len(s.markBefore) <= e.slot {
+		return nil
+	}
+	return s.markBefore[e.slot]
+}
+
 // applyMove marks the targets of the piece m left on its target cell.
 func (e *markTargets) applyMove(s *State, m Move) {
+	if e.choose {
+		e.applyChoice(s, m)
+		return
+	}
 	if e.attacks == nil || m.To() < 0 || s.Top(m.To()) < 0 {
 		return
 	}
@@ -112,12 +193,14 @@ func (e *markTargets) applyMove(s *State, m Move) {
 	}
 }
 
-// mark gives piece p the effect's values unless it was a target before.
+// mark gives piece p the effect's values unless it was a target before
+// (or is not of the pieces the effect marks).
 func (e *markTargets) mark(s *State, p int) {
-	for _, q := range s.markBefore {
-		if int(q) == p {
-			return
-		}
+	if !e.ofClass(s.g, p) {
+		return
+	}
+	if hasPiece(e.before(s), int32(p)) {
+		return
 	}
 	for i, v := range e.vars {
 		s.setPieceVar(p, v, e.vals[i])

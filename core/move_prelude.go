@@ -80,7 +80,11 @@ func (g *Game) genPrelude(s *State, ph *phase, out []Move, start int) []Move {
 		}
 		from := len(out)
 		for _, ri := range ph.rules {
+			rf := len(out)
 			out = g.rules[ri].gen(sc, out)
+			if g.rules[ri].base().choose != nil {
+				out = g.expandChoices(sc, g.rules[ri], out, rf)
+			}
 		}
 		w := from
 		for _, m := range out[from:] {
@@ -123,7 +127,20 @@ func (g *Game) formatPrelude(s *State, m Move) (string, bool) {
 	if pre == nil {
 		return "", false
 	}
-	return pre.format(s, mkMove(pre.index, -1, -1, k+1)) + "/" + g.Format(s, m&^followMask), true
+	rest := m &^ followMask
+	on := s
+	if ri := rest.Rule(); ri >= 0 && ri < len(g.rules) && g.rules[ri].base().choose != nil {
+		// the choice is read in the position after the prelude
+		if s.choosePre == nil {
+			s.choosePre = s.Clone()
+		}
+		on = s.choosePre
+		on.CopyFrom(s)
+		if _, err := g.playPrelude(on, m); err != nil {
+			on = s
+		}
+	}
+	return pre.format(s, mkMove(pre.index, -1, -1, k+1)) + "/" + g.Format(on, rest), true
 }
 
 // compilePreludes takes each phase's prelude out of its rules.

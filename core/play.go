@@ -107,7 +107,11 @@ func (g *Game) gen(s *State, buf []Move) []Move {
 		s.fillOwn(s.ToMove())
 	}
 	for _, ri := range ph.rules {
+		from := len(buf)
 		buf = g.rules[ri].gen(s, buf)
+		if g.rules[ri].base().choose != nil {
+			buf = g.expandChoices(s, g.rules[ri], buf, from)
+		}
 	}
 	s.own.ok = false
 	if ph.prelude != nil {
@@ -213,7 +217,8 @@ func (g *Game) play(s *State, m Move) error {
 		ru := g.rules[ri]
 		g.clearMark(s, mover)
 		var undo *State
-		if g.awards != nil && g.awards[ri] && ru.(pointsAwarder).mayAward(s, m) {
+		pm := plainOf(ru, m)
+		if g.awards != nil && g.awards[ri] && ru.(pointsAwarder).mayAward(s, pm) {
 			// a capture refused for its points must leave s as it was
 			if s.undo == nil {
 				s.undo = s.Clone()
@@ -226,7 +231,7 @@ func (g *Game) play(s *State, m Move) error {
 				me.beforeMove(s, m)
 			}
 		}
-		if err := ru.play(s, m); err != nil {
+		if err := ru.play(s, pm); err != nil {
 			if undo != nil {
 				s.keepHistory(func() { s.CopyFrom(undo) })
 			}
@@ -234,10 +239,10 @@ func (g *Game) play(s *State, m Move) error {
 		}
 		rb := ru.base()
 		if pr := rb.promo; pr != nil {
-			g.promote(s, pr, m, mover)
+			g.promote(s, pr, pm, mover)
 		}
 		if sets := rb.sets; sets != nil {
-			g.applyStateSets(s, sets, m, mover)
+			g.applyStateSets(s, sets, pm, mover)
 		}
 		for _, e := range rb.after {
 			if me, ok := e.(moveEffect); ok {

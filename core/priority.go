@@ -80,7 +80,7 @@ func (g *Game) captured(s *State, m Move) int {
 	if ri < 0 || ri >= len(g.counters) || g.counters[ri] == nil {
 		return 0
 	}
-	return g.counters[ri].captured(s, m)
+	return g.counters[ri].captured(s, plainOf(g.rules[ri], m))
 }
 
 // prioritize filters moves (generated in s) in place by the priority and

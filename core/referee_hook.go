@@ -225,5 +225,5 @@ func (g *Game) MoveTakes(s *State, m Move, p int) bool {
 		return false
 	}
 	vt, ok := g.rules[ri].(victimTaker)
-	return ok && vt.takes(s, m, p)
+	return ok && vt.takes(s, plainOf(g.rules[ri], m), p)
 }

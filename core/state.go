@@ -91,11 +91,18 @@ type State struct {
 	// own lists the mover's cells during Game.gen (moves_common.go).
 	own ownCells
 	// markBuf and markBefore are the working space of the mark_targets
-	// effect (effect_mark_targets.go): the attack rule's moves, and the
-	// pieces the moving piece could take before the move.
+	// effect (effect_mark_targets.go): the attack rule's moves, and, per
+	// effect, the pieces the moving piece could take before the move;
+	// markCand the pieces a choice is over (effect_choose.go).
 	markBuf    []Move
-	markBefore []int32
+	markBefore [][]int32
 	markNow    []int32
+	markCand   []int32
+	// chooseAhead is a copy for looking one move ahead when a rule's
+	// moves are expanded into choices, chooseBase the base moves being
+	// expanded, choosePre a copy after a prelude (effect_choose.go).
+	chooseAhead, choosePre *State
+	chooseBase             []Move
 	// undo is a copy of the position before a move that may award points,
 	// restored when the move is refused (Game.play; allocated once).
 	undo *State

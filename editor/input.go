@@ -3,6 +3,7 @@ package editor
 import (
 	"fmt"
 	"rulesmith/core"
+	"rulesmith/editor/boardview"
 	"rulesmith/editor/session"
 	"strconv"
 	"strings"
@@ -32,7 +33,21 @@ func (a *App) handlers() map[Action]func() bool {
 				return true
 			}
 			if a.sess.Game.AtChance(a.sess.State()) {
-				a.roll() // nothing to pick while chance is to move
+				a.roll() // nothing to pick while chance is to move: the whole run
+				return true
+			}
+			if a.noCellMoves() {
+				// the moves name no cell (cards; a throw that moves
+				// nothing, "-"): offer them all
+				if a.agents[a.sess.State().ToMove()] != nil {
+					a.in.Msg = "an agent is to move"
+					return true
+				}
+				if moves := a.sess.Legal(); len(moves) > 0 && !a.sess.Game.Result(a.sess.State()).Over {
+					a.chooseFrom(moves)
+					return false
+				}
+				a.in.Msg = "no move"
 				return true
 			}
 			if a.board.Cursor() < a.sess.Game.Board().N() {
@@ -62,7 +77,7 @@ func (a *App) handlers() map[Action]func() bool {
 			switch {
 			case !a.sess.CanRedo():
 				a.in.Msg = "nothing to redo"
-			case a.sess.Redo():
+			case a.redo():
 				a.in.Msg = "redid " + a.lastText()
 			default:
 				a.in.Err = "cannot redo: the next move is illegal in this position under these rules"
@@ -90,9 +105,27 @@ func (a *App) handlers() map[Action]func() bool {
 		},
 		ActScrollUp:   func() bool { a.listScroll += 5; return true },
 		ActScrollDown: func() bool { a.listScroll = max(0, a.listScroll-5); return true },
-		ActPass:       func() bool { a.playText("pass"); return true },
-		ActRoll:       func() bool { a.roll(); return true },
-		ActCall:       func() bool { a.callMenu(); return false },
+		ActPass: func() bool {
+			if moves := a.sess.Legal(); len(moves) == 1 && !moves[0].IsPass() && a.noCellMoves() && !a.sess.Game.AtChance(a.sess.State()) {
+				// the one move, which moves nothing ("-": a throw no piece
+				// can use) stands for the pass
+				a.tryPlay(moves[0])
+				return true
+			}
+			a.playText("pass")
+			return true
+		},
+		ActRoll: func() bool { a.roll(); return true },
+		ActAutoChance: func() bool {
+			a.autoChance = !a.autoChance
+			if a.autoChance {
+				a.in.Msg = "chance by the engine: deals and throws are played as they come (" + keyOf(a.keymap, ActAutoChance) + " again to type them)"
+			} else {
+				a.in.Msg = "chance by hand: " + keyOf(a.keymap, ActRoll) + " or enter plays a deal or a throw, or type the outcome (:5-3)"
+			}
+			return true
+		},
+		ActCall: func() bool { a.callMenu(); return false },
 		ActTraining: func() bool {
 			a.training = !a.training
 			if a.sess.Game.Foul() == nil {
@@ -200,6 +233,8 @@ func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
 	}
 	if act != ActFocus && act != ActSaveRules {
 		a.in.ClearMessages()
+		// the engine's chance waits after a step back in the record
+		a.holdChance = act == ActUndo || act == ActRedo || act == ActGoto || act == ActOpen || act == ActLineNext || act == ActLinePrev
 	}
 	if do() {
 		a.refresh()
@@ -238,14 +273,63 @@ func (a *App) undo() {
 		a.in.Msg = "nothing to undo"
 		return
 	}
-	n := 1
+	n := 1 + a.undoRun()
 	for a.agents[a.sess.State().ToMove()] != nil && a.anyHuman() && a.sess.Undo() {
 		n++
+		n += a.undoRun()
 	}
 	a.in.Msg = a.lastText()
 	if n > 1 {
 		a.in.Msg = fmt.Sprintf("took back %d moves, to %s's last move", n, a.sess.Game.SeatTitle(a.sess.State().ToMove()))
 	}
+}
+
+// undoRun goes on taking back, after an undo that left a chance event
+// pending, the earlier outcomes of the same run (the cards of a deal dealt
+// before it), so that undo takes back a whole deal as roll plays one. It
+// returns how many lines it took back.
+func (a *App) undoRun() int {
+	g := a.sess.Game
+	s := a.sess.State()
+	if !g.AtChance(s) {
+		return 0
+	}
+	run := runOf(s)
+	n := 0
+	for {
+		ev, ok := a.sess.LastEvent()
+		if !ok || !ev.IsMove || ev.Effects.Chance == "" || ev.Effects.Chance != g.ChanceEvent(s) {
+			return n
+		}
+		if !a.sess.Undo() {
+			return n
+		}
+		if s = a.sess.State(); runOf(s) != run {
+			// the line taken back began another run: put it back
+			a.sess.Redo()
+			return n
+		}
+		n++
+	}
+}
+
+// redo replays the next undone line and, when it was an outcome of a
+// chance event whose run goes on, the rest of the run (redo replays a
+// whole deal as undo takes one back). It reports whether it replayed
+// anything.
+func (a *App) redo() bool {
+	g := a.sess.Game
+	before := a.sess.State()
+	at, run := g.AtChance(before), runOf(before)
+	if !a.sess.Redo() {
+		return false
+	}
+	for n := 0; at && n < maxRun && a.sess.CanRedo(); n++ {
+		if s := a.sess.State(); !g.AtChance(s) || runOf(s) != run || !a.sess.Redo() {
+			break
+		}
+	}
+	return true
 }
 
 // anyHuman reports whether a person holds a seat.
@@ -264,6 +348,7 @@ func (a *App) onInput(key tcell.Key) {
 		a.input.SetText("")
 		if text != "" {
 			a.in.Err, a.in.Msg = "", ""
+			a.holdChance = false
 			if !a.command(text) {
 				a.playText(text)
 			}
@@ -292,6 +377,7 @@ func (a *App) playText(text string) {
 		}
 		if text = strings.TrimSpace(rest); text == "" {
 			a.in.Msg = a.sess.Last
+			a.noteOnlyMove()
 			return
 		}
 	}
@@ -303,8 +389,11 @@ func (a *App) playText(text string) {
 	a.tryPlay(m)
 }
 
-// roll plays the pending chance event: an outcome drawn by its weight from
-// the editor's stream, seeded by --seed (an agent's seat draws its own).
+// roll plays the pending chance event to the end of its run: every
+// outcome of it that comes before the next decision (all the cards of a
+// deal, one after the other; one throw of dice), each drawn by its weight
+// from the editor's stream, seeded by --seed (an agent's seat draws its
+// own). A typed outcome (:deal=AC, :5-3) still plays one.
 func (a *App) roll() {
 	g, s := a.sess.Game, a.sess.State()
 	if !g.AtChance(s) {
@@ -314,11 +403,97 @@ func (a *App) roll() {
 	if a.thinking {
 		return // the seat's agent plays it
 	}
-	moves := a.sess.Legal()
-	if len(moves) == 0 {
+	name := g.ChanceEvent(s)
+	n, err := a.playRun()
+	switch {
+	case err != nil:
+		a.in.Err = err.Error()
+	case n > 1:
+		// one line per outcome is in the record; the message names none,
+		// so that nothing dealt to another seat shows
+		a.in.Msg = fmt.Sprintf("%s: %d outcomes played (the whole %s)", name, n, name)
+	}
+	a.noteOnlyMove()
+}
+
+// noteOnlyMove adds to the message, after a chance event, that the one
+// legal move moves nothing ("-": no piece can use the throw) and how to
+// play it.
+func (a *App) noteOnlyMove() {
+	g, s := a.sess.Game, a.sess.State()
+	if g.AtChance(s) || g.Result(s).Over || a.agents[s.ToMove()] != nil || boardview.IsCardTable(g) {
 		return
 	}
-	a.commit(g.Sample(s, moves, a.dice))
+	if moves := a.sess.Legal(); len(moves) == 1 && !moves[0].IsPass() && a.noCellMoves() {
+		a.in.Msg += fmt.Sprintf("; no piece can move: %s or enter plays %s", keyOf(a.keymap, ActPass), a.sess.Format(moves[0]))
+	}
+}
+
+// maxRun bounds the outcomes one run plays (a deck of any size is dealt
+// in one; a variant whose event never ends stops here).
+const maxRun = 4096
+
+// chanceRun identifies one run of a chance event: the event pending, the
+// seat to move and the ply. A deal keeps all three until its last card; a
+// throw before each decision ply is a run of one.
+type chanceRun struct{ ev, seat, ply int }
+
+func runOf(s *core.State) chanceRun { return chanceRun{s.ChancePending(), s.ToMove(), s.Ply()} }
+
+// playRun plays the run of the pending chance event (see roll) and
+// returns how many outcomes it played.
+func (a *App) playRun() (int, error) {
+	g := a.sess.Game
+	run := runOf(a.sess.State())
+	n := 0
+	for n < maxRun {
+		s := a.sess.State()
+		if !g.AtChance(s) || runOf(s) != run || g.Result(s).Over {
+			break
+		}
+		moves := a.sess.Legal()
+		if len(moves) == 0 {
+			break
+		}
+		if err := a.sess.Play(g.Sample(s, moves, a.dice)); err != nil {
+			return n, err
+		}
+		n++
+	}
+	if n > 0 {
+		if a.thinking {
+			a.cancelAI()
+		}
+		a.in.Verdict = ""
+		a.in.Msg = a.lastText()
+		a.in.Reset()
+	}
+	return n, nil
+}
+
+// autoPlayChance plays the pending chance event at once when the engine
+// plays chance for people (the auto-chance key) and a person's seat is
+// to move; it reports whether it played anything. It waits while the
+// curtain of pass-and-play is up, while a move awaits confirmation or a
+// line is previewed, and after an undo, redo or go-to (which would
+// otherwise deal again at once what was just taken back).
+func (a *App) autoPlayChance() bool {
+	g, s := a.sess.Game, a.sess.State()
+	if !a.autoChance || a.holdChance || a.curtain || a.thinking || a.in.Preview != nil || a.in.Pending != 0 ||
+		a.loading || !g.AtChance(s) || g.Result(s).Over || a.agents[s.ToMove()] != nil {
+		return false
+	}
+	name := g.ChanceEvent(s)
+	n, err := a.playRun()
+	if err != nil {
+		a.in.Err = err.Error()
+		return false
+	}
+	if n > 1 {
+		a.in.Msg = fmt.Sprintf("%s: %d outcomes played by the engine", name, n)
+	}
+	a.noteOnlyMove()
+	return n > 0
 }
 
 // onCell handles Enter or a click on a cell: the model picks (a piece, a
@@ -332,6 +507,26 @@ func (a *App) onCell(cell int) {
 	a.refresh()
 }
 
+// noCellMoves reports whether enter should list the legal moves rather
+// than pick a cell: the game is drawn as a card table, or no legal move
+// names a cell (a throw no piece can use leaves only "-").
+func (a *App) noCellMoves() bool {
+	g := a.sess.Game
+	if boardview.IsCardTable(g) {
+		return true
+	}
+	if g.AtChance(a.sess.State()) {
+		return false
+	}
+	moves := a.sess.Legal()
+	for _, m := range moves {
+		if m.From() >= 0 || m.To() >= 0 {
+			return false
+		}
+	}
+	return len(moves) > 0
+}
+
 // choose plays the only move, or asks which one.
 func (a *App) choose(moves []core.Move) {
 	if len(moves) == 1 {
@@ -340,6 +535,11 @@ func (a *App) choose(moves []core.Move) {
 		a.maybeAI()
 		return
 	}
+	a.chooseFrom(moves)
+}
+
+// chooseFrom asks which of moves to play, in a list (one move included).
+func (a *App) chooseFrom(moves []core.Move) {
 	list := tview.NewList().ShowSecondaryText(false)
 	list.SetBorder(true).SetTitle(" which move? (esc cancels) ")
 	a.mono(list)
@@ -402,6 +602,9 @@ func (a *App) commit(m core.Move) {
 	a.in.Verdict = ""
 	a.in.Msg = a.lastText()
 	a.in.Reset() // a selection belongs to the position before
+	if m.IsChance() {
+		a.noteOnlyMove()
+	}
 }
 
 // callMenu lets a player entitled to call the foul call it.
