@@ -471,6 +471,10 @@ type Display struct {
 	// Crosses lists regions drawn with the diagonals of each connected
 	// block of their cells (Xiangqi's palaces).
 	Crosses []string
+	// SeatMarks holds each seat's mark, drawn after the glyph of each of
+	// its pieces on text boards (nil when no seat has one); see
+	// Game.SeatMark.
+	SeatMarks []string
 }
 
 // InRegion reports whether cell c belongs to the named region (for any seat).
