@@ -70,6 +70,8 @@ type compiler struct {
 	// capFeeds are the captures that send their pieces to a zone
 	// (readCaptureTo), for the zone flow (zone_flow.go).
 	capFeeds []zoneFeed
+	// keepHolds receives the zone flow (options.keepHolds; tests only).
+	keepHolds *[][]bool
 	// markSlots counts the mark_targets effects (each keeps its own list
 	// of the pieces targeted before a move).
 	markSlots int
@@ -117,7 +119,7 @@ func compile(doc *spec.Doc, budget Budget, sets []string) (g *Game, err error) {
 func compileWith(doc *spec.Doc, o options) (g *Game, err error) {
 	budget, sets := o.budget, o.sets
 	c := &compiler{r: spec.NewReader(doc), g: &Game{doc: doc}, params: map[string]any{}, failedRegions: map[string]bool{},
-		meter: newMeter(budget), tables: o.tables}
+		meter: newMeter(budget), tables: o.tables, keepHolds: o.keepHolds}
 	defer func() {
 		c.meter.done = true
 		if x := recover(); x != nil {

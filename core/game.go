@@ -354,6 +354,9 @@ type options struct {
 	anyPath bool
 	budget  Budget
 	tables  string // WithTableCache
+	// keepHolds, when set (by tests only), receives the zone flow the
+	// notation check computed (zone_flow.go).
+	keepHolds *[][]bool
 }
 
 func (o *options) source() spec.Source { return spec.Source{FS: o.fs, AnyPath: o.anyPath} }

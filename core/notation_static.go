@@ -948,6 +948,9 @@ func (c *compiler) warnNotationClashes() {
 	shapes := make([]*noteShape, len(g.rules))
 	pf := &promoFlow{g: g}
 	g.zoneHolds = c.zoneHolds()
+	if c.keepHolds != nil {
+		*c.keepHolds = g.zoneHolds
+	}
 	defer func() { g.zoneHolds = nil }()
 	for i, ru := range g.rules {
 		if inPhase[i] == nil {

@@ -387,6 +387,31 @@ from = "hand"
 to = "pile"
 notation = "glyph"
 `, "", "", ""},
+		{"a transfer by glyph from a zone a transfer under a follow-up feeds", "M", `
+[zones.box]
+per_seat = true
+[setup.zones.box]
+white = ["man:1"]
+black = []
+[zones.pile]
+[moves.fill]
+type = "transfer"
+from = "hand"
+to = "box"
+then = "take"
+then_if = 'zone("box") > 2'
+[moves.take]
+type = "remove"
+pieces = "enemy"
+[moves.pull]
+type = "transfer"
+from = "box"
+to = "pile"
+prefix = "p:"
+notation = "glyph"
+[moves.go]
+type = "step"
+`, `notation = "glyph"`, "writes kinds man and nag alike", ""},
 		// placements GLYPH@CELL
 		{"two kinds of one glyph placed GLYPH@CELL", "M", `
 [moves.put]

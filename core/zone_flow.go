@@ -25,8 +25,11 @@ type zoneFeed struct {
 
 // zoneFeeder is a primitive (a move rule, an effect, a chance event) that
 // puts pieces into zones: every primitive that calls zoneAdd reports each
-// way it does, or the zone flow misses it. Captures sent to a zone report
-// through readCaptureTo.
+// way it does, or the zone flow misses it; so does a rule wrapping
+// another (thenRule). Captures sent to a zone report through
+// readCaptureTo. TestZoneFillersAreFeeders finds, in the source, the
+// types that call zoneAdd and are not zoneFeeders; TestZoneFlowHoldsInPlay
+// checks the flow against random games.
 type zoneFeeder interface {
 	zoneFeeds(g *Game, feed func(zoneFeed))
 }
@@ -38,6 +41,14 @@ func (r *transferRule) zoneFeeds(_ *Game, feed func(zoneFeed)) {
 // zoneFeeds: the mover's own board pieces go to its zone.
 func (r *swapRule) zoneFeeds(_ *Game, feed func(zoneFeed)) {
 	feed(zoneFeed{to: r.zone, from: -1, kinds: r.kinds, seat: feedOwner})
+}
+
+// zoneFeeds: a rule under a follow-up feeds what it feeds alone (the
+// follow-up, a remove, feeds nothing).
+func (t *thenRule) zoneFeeds(g *Game, feed func(zoneFeed)) {
+	if f, ok := t.rule.(zoneFeeder); ok {
+		f.zoneFeeds(g, feed)
+	}
 }
 
 func (e *collect) zoneFeeds(_ *Game, feed func(zoneFeed)) {
