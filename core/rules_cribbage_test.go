@@ -590,3 +590,34 @@ func TestCribbageGoRefusalSaysPassedOver(t *testing.T) {
 		t.Fatalf("err = %v\nwant %s", err, want)
 	}
 }
+
+// A.9: "Each player sees his own five dealt cards, and so his own
+// discards"; an engine's observation for a player is "his own cards (hand
+// and discards)". After both discards and through the play, each seat's
+// view holds its own two discards and not the opponent's: they are not
+// among the cards it cannot see (so an agent never deals them to the
+// opponent when it samples what it cannot see). The crib is formed, face
+// down, at the show and scored there (A.6).
+func TestCribbageViewKeepsOwnDiscards(t *testing.T) {
+	g := loadCribbage(t)
+	s := g.NewState()
+	cribDeal(t, g, s, "KC 9C 2C 7S 7D", "QH AD AH 6S 6C")
+	cribPlay(t, g, s, "7D+7S", [2]int{3, 0}, "6C+6S", [2]int{3, 0})
+	cribChance(t, g, s, "start=3H")
+	for seat, own := range [2][]string{{"7D", "7S"}, {"6C", "6S"}} {
+		other := [2][]string{{"6C", "6S"}, {"7D", "7S"}}[seat]
+		v := g.View(s, seat)
+		for _, c := range own {
+			k, _ := g.KindIndex(c)
+			if v.Unseen[k] != 0 {
+				t.Errorf("seat %d does not see its own discard %s", seat, c)
+			}
+		}
+		for _, c := range other {
+			k, _ := g.KindIndex(c)
+			if v.Unseen[k] != 1 {
+				t.Errorf("seat %d sees the opponent's discard %s", seat, c)
+			}
+		}
+	}
+}

@@ -80,8 +80,8 @@ func TestAgentHandHidden(t *testing.T) {
 var updateScreens = flag.Bool("update", false, "rewrite testdata/screens/editor")
 
 // Cribbage at 80×24 after its opening record, played by a human (North)
-// against an agent: North's hand shows, South's hand and the crib show
-// only as counts, and the cards dealt to South are hidden in the move
+// against an agent: North's hand and discards show, South's hand and
+// discards show only as counts (A.9), and the cards dealt to South are hidden in the move
 // list. The screen is kept in testdata/screens/editor (go test ./editor
 // -run TestCribbageScreen -update).
 func TestCribbageScreen(t *testing.T) {
@@ -95,7 +95,7 @@ func TestCribbageScreen(t *testing.T) {
 	}
 	_, tm := startApp(t, Options{Variant: "traditional/cribbage", Record: rec, Seats: []string{"South=random"}})
 	scr := tm.waitFor("played TS QC")
-	for _, want := range []string{"to move: North", "6C 7C", "?×2", "crib ?×4", "start 3H", "(hidden)"} {
+	for _, want := range []string{"to move: North", "6C 7C", "?×2", "discards North 8H KS", "discards South ?×2", "crib -", "start 3H", "(hidden)"} {
 		if !strings.Contains(scr, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, scr)
 		}
@@ -106,13 +106,14 @@ func TestCribbageScreen(t *testing.T) {
 		}
 	}
 	// the card table in the board pane: South's hand at the top as two
-	// backs, North's own at the bottom, the crib face down, the deck counted
+	// backs, North's own at the bottom, each player's discards seen by him
+	// alone (A.9), the crib not formed before the show, the deck counted
 	table := boardPane(scr)
 	south, north := rowOf(table, "South hand  ▒▒ ▒▒"), rowOf(table, "North hand  6C 7C")
 	if south < 0 || north < 0 || south > north {
 		t.Errorf("the card table lacks South's hand above North's:\n%s", table)
 	}
-	for _, want := range []string{"deck        ▒▒ ×41", "crib        ▒▒ ▒▒ ▒▒ ▒▒", "start       3H", "played      TS QC"} {
+	for _, want := range []string{"deck ▒▒ ×41", "South discards ▒▒ ▒▒", "North discards 8H KS", "crib -", "start       3H", "played      TS QC"} {
 		if rowOf(table, want) < 0 {
 			t.Errorf("the card table lacks %q:\n%s", want, table)
 		}
@@ -154,8 +155,9 @@ func boardPane(scr string) string {
 
 // rowOf returns the row of text whose line contains want, or -1.
 func rowOf(text, want string) int {
+	want = strings.Join(strings.Fields(want), " ")
 	for i, l := range strings.Split(text, "\n") {
-		if strings.Contains(l, want) {
+		if strings.Contains(strings.Join(strings.Fields(l), " "), want) {
 			return i
 		}
 	}

@@ -156,7 +156,7 @@ func shots() []shot {
 				return playShot("traditional/chess-tic-tac-toe", record(t, "traditional-chess-tic-tac-toe-opening.txt"), selectPiece("d2"))(t)
 			}},
 		{"play-cribbage", "Play: cribbage against an agent (`play traditional/cribbage --seat South=random`)",
-			"Hidden hands: after the opening record North sees his own hand; South's hand and the crib show as counts, and South's cards are hidden in the move list (testdata/screens/editor/traditional-cribbage.txt keeps it).",
+			"Hidden hands: after the opening record North sees his own hand and discards (A.9); South's hand and discards show as counts, and South's cards are hidden in the move list (testdata/screens/editor/traditional-cribbage.txt keeps it).",
 			func(t *testing.T) string {
 				data, err := os.ReadFile(filepath.Join("..", "testdata", "screens", "editor", "traditional-cribbage.txt"))
 				if err != nil {
