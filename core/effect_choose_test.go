@@ -182,7 +182,8 @@ func TestChooseSubsetLoadErrors(t *testing.T) {
 		{"more candidates than the bound", chooseSrc + "keep = true\n[setup.pieces]\na1 = \"rook\"\n" + tenNeutrals(),
 			`effects.flip_common.choose: choose = "subset" may offer 10 pieces`},
 		{"a rule that cannot carry a choice", strings.Replace(chooseSrc, `after = ["flip_seats", "flip_common"]`, `after = ["flip_seats"]`, 1) +
-			"[moves.drop]\ntype = \"remove\"\nafter = [\"flip_common\"]\n", `only a place or a slide`},
+			"[moves.drop]\ntype = \"remove\"\nafter = [\"flip_common\"]\n", `only a place, a swap, or a slide`},
+		{"a choice to set the default", strings.Replace(chooseSrc, "set = { down = 1 }\nof = \"common\"", "set = { down = 0 }\nof = \"common\"", 1), "must differ from the variable's default"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

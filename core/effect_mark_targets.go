@@ -20,7 +20,7 @@ import "sort"
 var markTargetsEffect = effectType{
 	name: "mark_targets",
 	doc:  "after a move, give a piece state to every piece the moved or placed piece could now take by one move of a rule (except those it could take from its start)",
-	keys: []*Key{&markAttacksKey, &markSetKey, &markExceptKey, &markChooseKey, &markOfKey, &markKeepKey},
+	keys: []*Key{&markAttacksKey, &markSetKey, &markExceptKey, &markChooseKey, &markOfKey, &markKeepKey, &markNewKey},
 	compile: func(c *compiler, p, name, cite string) effect {
 		e := &markTargets{name: name, attacksName: c.readString(p, &markAttacksKey), exceptBefore: c.readBool(p, &markExceptKey), slot: c.markSlots}
 		c.markSlots++
@@ -32,6 +32,10 @@ var markTargetsEffect = effectType{
 			e.of = markOfCommon
 		}
 		e.keep = c.readBool(p, &markKeepKey)
+		e.noNew = !c.readBool(p, &markNewKey)
+		if e.noNew && !e.keep {
+			c.r.Errorf(keyPath(p, &markNewKey), "%s: new_targets = false needs keep = true (otherwise the effect offers nothing)", keyPath(p, &markNewKey))
+		}
 		if e.keep && !e.choose {
 			c.r.Errorf(keyPath(p, &markKeepKey), "%s: keep needs choose = \"subset\" (the mover chooses which marked pieces keep their values)", keyPath(p, &markKeepKey))
 		}
@@ -51,6 +55,9 @@ var markTargetsEffect = effectType{
 			}
 			pv := c.g.pieceVars[v]
 			val := c.num(vp, pv.def, pv.min, pv.max)
+			if e.choose && val == pv.def {
+				c.r.ValueErrorf(vp, "%s: with choose = \"subset\" the value must differ from the variable's default (%d): a choice to set a default chooses nothing", vp, pv.def)
+			}
 			e.vars = append(e.vars, v)
 			e.vals = append(e.vals, val)
 		}
@@ -62,6 +69,11 @@ var markTargetsEffect = effectType{
 				if lr, ok := ru.(*slideRule); ok && lr.replace && !lr.jump {
 					e.attacks = lr
 					if e.choose {
+						for q := range c.g.pieceOwner {
+							if e.ofClass(c.g, q) {
+								e.class = append(e.class, int32(q))
+							}
+						}
 						c.checkChoiceBudget(p, e)
 					}
 					return
@@ -86,6 +98,8 @@ var (
 		Doc: "all: every target gets the values; subset: the mover chooses any subset of them, one legal move per subset, written *CELL after the move for each chosen piece"}
 	markOfKey = Key{Name: "of", Type: TChoice, Default: "any", Allowed: []string{"any", "seats", "common"},
 		Doc: "which pieces are targets: any; only those a seat owns; only the neutral ones (owner = \"none\")"}
+	markNewKey = Key{Name: "new_targets", Type: TBool, Default: true,
+		Doc: "false: with keep, only the pieces already holding the values are offered, not the moved piece's targets (the choice after a move that marks nothing)"}
 	markKeepKey = Key{Name: "keep", Type: TBool, Default: false,
 		Doc: "with choose = \"subset\": the pieces of `of` on the board that already hold the values are offered too, and those not chosen go back to the variables' defaults"}
 )
@@ -111,6 +125,12 @@ type markTargets struct {
 	choose bool
 	of     int
 	keep   bool
+	// noNew: the moved piece's targets are not offered (new_targets =
+	// false), only the pieces already marked.
+	noNew bool
+	// class lists the pieces of `of`; a choice offers none while none
+	// of them is on the board (effect_choose.go)
+	class []int32
 }
 
 // ofClass reports whether piece p is of the pieces the effect marks.
@@ -175,22 +195,35 @@ func (e *markTargets) applyMove(s *State, m Move) {
 		e.applyChoice(s, m)
 		return
 	}
+	for _, p := range e.targetsNow(s, m) {
+		e.mark(s, int(p))
+	}
+}
+
+// targetsNow lists in s.markNow the pieces the piece m left on its target
+// cell could take by one move of the attack rule. A neutral piece that has
+// just moved attacks although it rests (common_rest): its rest is lifted
+// while its targets are found.
+func (e *markTargets) targetsNow(s *State, m Move) []int32 {
+	s.markNow = s.markNow[:0]
 	if e.attacks == nil || m.To() < 0 || s.Top(m.To()) < 0 {
-		return
+		return s.markNow
 	}
+	ri := s.g.lay.rest + s.Top(m.To())
+	rest := s.buf[ri]
+	s.buf[ri] = 0
 	if e.attacks.takeWalk {
-		s.markNow, _ = e.attacks.walkTargets(s, m.To(), s.markNow[:0], false)
-		for _, p := range s.markNow {
-			e.mark(s, int(p))
-		}
-		return
-	}
-	s.markBuf = e.attacks.genFrom(s, m.To(), s.markBuf[:0])
-	for _, x := range s.markBuf {
-		if p := s.Top(x.To()); p >= 0 {
-			e.mark(s, p)
+		s.markNow, _ = e.attacks.walkTargets(s, m.To(), s.markNow, false)
+	} else {
+		s.markBuf = e.attacks.genFrom(s, m.To(), s.markBuf[:0])
+		for _, x := range s.markBuf {
+			if p := s.Top(x.To()); p >= 0 {
+				s.markNow = append(s.markNow, int32(p))
+			}
 		}
 	}
+	s.buf[ri] = rest
+	return s.markNow
 }
 
 // mark gives piece p the effect's values unless it was a target before
