@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +15,11 @@ import (
 )
 
 var shipped = []string{"mancala/egyptian", "mancala/ethiopian", "mancala/nigerian", "dvonn", "traditional/mu-torere", "traditional/tac-tix", "traditional/nine-mens-morris", "traditional/hnefatafl", "traditional/chess-tic-tac-toe", "traditional/fanorona", "traditional/latrunculi", "traditional/surakarta", "traditional/xiangqi", "traditional/chinese-checkers", "traditional/three-player-chess", "traditional/ring-game", "traditional/fox-and-geese", "traditional/four-field-kono", "traditional/latrunculi-kings-second"}
+
+// shippedChance are the shipped variants with chance events (dice, deals):
+// their own tests pin the rules; the invariants below (undo, redo, hash,
+// replay of a record) run on them too, with outcomes chosen like moves.
+var shippedChance = []string{"traditional/pachisi", "traditional/cribbage"}
 
 func load(t testing.TB, name string, sets ...string) *core.Game {
 	t.Helper()
@@ -39,12 +45,31 @@ func material(g *core.Game, s *core.State) (stones, pieces int) {
 	return
 }
 
+// allPieces counts the pieces on the board and in every zone (the hand
+// included), of every seat's instance of a per-seat zone.
+func allPieces(g *core.Game, s *core.State) int {
+	n := 0
+	for c := 0; c < g.Board().N(); c++ {
+		n += s.Height(c)
+	}
+	for z := range g.Zones() {
+		if !g.ZonePerSeat(z) {
+			n += s.ZoneSize(z, 0)
+			continue
+		}
+		for seat := range g.Seats() {
+			n += s.ZoneSize(z, seat)
+		}
+	}
+	return n
+}
+
 // Over many random games: stones are conserved exactly (mancala moves them,
 // never creates or destroys them); pieces only ever decrease, and only by
 // the cut-off removal after a stacking move; undo (History) restores the
 // exact state; the hash is a function of the position.
 func TestRandomGameInvariants(t *testing.T) {
-	for _, name := range shipped {
+	for _, name := range append(append([]string(nil), shipped...), shippedChance...) {
 		t.Run(name, func(t *testing.T) {
 			g := load(t, name)
 			rng := rand.New(rand.NewPCG(7, 11))
@@ -52,9 +77,11 @@ func TestRandomGameInvariants(t *testing.T) {
 			switch name {
 			case "traditional/three-player-chess", "traditional/ring-game":
 				games = 30 // long games (600- and 1000-ply caps)
+			case "traditional/pachisi", "traditional/cribbage":
+				games = 20 // hundreds of plies and outcomes each
 			}
 			if testing.Short() {
-				games = 30
+				games = min(games, 30)
 			}
 			buf := make([]core.Move, 0, 256)
 			for i := 0; i < games; i++ {
@@ -66,6 +93,9 @@ func TestRandomGameInvariants(t *testing.T) {
 						break
 					}
 					m := buf[rng.IntN(len(buf))]
+					if g.AtChance(h.State) {
+						m = g.Sample(h.State, buf, rng)
+					}
 					before := h.State.Clone()
 					_, piecesBefore := material(g, before)
 					if err := h.Play(m); err != nil {
@@ -75,11 +105,21 @@ func TestRandomGameInvariants(t *testing.T) {
 					if stones != stones0 {
 						t.Fatalf("game %d ply %d: %d stones, started with %d", i, before.Ply(), stones, stones0)
 					}
+					if slices.Contains(shippedChance, name) {
+						// no piece is made or destroyed: a pawn taken goes
+						// back to its start, every card stays in some zone
+						if n, n0 := allPieces(g, h.State), allPieces(g, g.NewState()); n != n0 {
+							t.Fatalf("game %d ply %d: %d pieces, started with %d", i, before.Ply(), n, n0)
+						}
+					}
 					// the Ring game's release (B.8) brings a piece back from the Pen
-					if (pieces > piecesBefore || pieces > pieces0) && g.Name() != "traditional/ring-game" {
+					chance := slices.Contains(shippedChance, name)
+					if (pieces > piecesBefore || pieces > pieces0) && g.Name() != "traditional/ring-game" && !chance {
 						t.Fatalf("game %d ply %d: pieces grew from %d to %d", i, before.Ply(), piecesBefore, pieces)
 					}
 					switch {
+					case chance:
+						// checked above
 					case g.Name() == "traditional/tac-tix":
 						// every move removes a run of 1 to 4 marbles
 						if d := piecesBefore - pieces; d < 1 || d > 4 {
@@ -127,6 +167,11 @@ func TestRandomGameInvariants(t *testing.T) {
 						t.Fatalf("game %d ply %d: redo did not replay the move", i, before.Ply())
 					}
 				}
+				// a chance game is played to its end (pachisi: all four
+				// pawns home; cribbage: the target), not stopped early
+				if slices.Contains(shippedChance, name) && (g.Result(h.State).Timeout || !g.Result(h.State).Over) {
+					t.Fatalf("game %d stopped at ply %d: %+v", i, h.State.Ply(), g.Result(h.State))
+				}
 			}
 		})
 	}
@@ -168,7 +213,7 @@ func TestHashTransposition(t *testing.T) {
 // Replaying a playout's own record, move by move in notation, reproduces
 // the game exactly.
 func TestReplayOwnPlayout(t *testing.T) {
-	for _, name := range shipped {
+	for _, name := range append(append([]string(nil), shipped...), shippedChance...) {
 		t.Run(name, func(t *testing.T) {
 			g := load(t, name)
 			rng := rand.New(rand.NewPCG(3, 5))

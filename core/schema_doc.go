@@ -120,8 +120,10 @@ func formatSchema() *schemaTable {
 			"zones": named("setup.zones.NAME", "a zone's starting pieces", &schemaTable{
 				free: &Key{Type: TStrings, Doc: `SEAT (per-seat zone) or all (shared zone) = "kind", "kind:COUNT" or "*" items`}}),
 		}},
-		"turns":   {path: "turns", keys: turnsKeys},
-		"phases":  named("phases.NAME", "phases", &schemaTable{keys: phaseKeys}),
+		"turns": {path: "turns", keys: turnsKeys},
+		"phases": named("phases.NAME", "phases", &schemaTable{keys: phaseKeys, sub: map[string]*schemaTable{
+			"steps": named("phases.NAME.steps.STEP", "automatic steps", &schemaTable{keys: stepKeys}),
+		}}),
 		"moves":   named("moves.NAME", "move rules", &schemaTable{keys: moveKeys, disc: "type", kinds: kindsOfMoves()}),
 		"effects": named("effects.NAME", "effects", &schemaTable{keys: effectKeys, disc: "type", kinds: kindsOfEffects()}),
 		"end":     named("end.NAME", "end conditions", &schemaTable{keys: endKeys, disc: "type", kinds: kindsOfEnds()}),

@@ -13,6 +13,9 @@ import (
 func (a *App) maybeAI() { a.startAI(false) }
 
 func (a *App) startAI(force bool) {
+	for i := 0; i < maxRun && a.autoPlayChance(); i++ {
+		a.refresh()
+	}
 	g := a.sess.Game
 	s := a.sess.State()
 	if a.thinking || a.in.Preview != nil || a.in.Pending != 0 || a.loading || g.Result(s).Over {

@@ -92,6 +92,10 @@ type App struct {
 
 	training bool
 	checking bool
+	// autoChance: the engine plays the chance events of people's seats as
+	// they come (the auto-chance key); holdChance holds it after an undo,
+	// a redo or a go-to, until the next action
+	autoChance, holdChance bool
 
 	// savePath is offered by the save prompt: the record opened with
 	// --record (written only when the user saves to it), else the autosave.

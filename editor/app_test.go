@@ -15,6 +15,7 @@ import (
 	"github.com/rivo/tview"
 
 	"rulesmith/core"
+	"rulesmith/editor/boardview"
 	"rulesmith/editor/session"
 	"rulesmith/variants"
 )
@@ -410,7 +411,7 @@ func TestOpenEveryVariant(t *testing.T) {
 			}
 			// the board shows the name of the cell under the cursor; a card
 			// table, the zones by name
-			if g := a.sess.Game; isCardTable(g) {
+			if g := a.sess.Game; boardview.IsCardTable(g) {
 				for _, z := range g.Zones() {
 					if !strings.Contains(boardPane(rows(s, 0, screenH-2)), z) {
 						t.Errorf("zone %s is not on the card table:\n%s", z, s)
@@ -1357,7 +1358,10 @@ func TestHelpPagesFit80x24(t *testing.T) {
 // that throw; undo and redo take a throw back like a move.
 func TestChanceRollAndTypedOutcome(t *testing.T) {
 	a, tm := startApp(t, Options{Variant: "../testdata/variants/dice-race.toml", Seed: 7})
-	s := tm.waitFor("throw: enter/d rolls, :1-1")
+	s := tm.waitFor("throw: enter/d plays it,")
+	if !strings.Contains(s, "type :1-1") {
+		t.Errorf("the typed form of a throw is not offered:\n%s", s)
+	}
 	if !strings.Contains(s, "to move: white (human)") {
 		t.Errorf("the seat to throw is not shown:\n%s", s)
 	}

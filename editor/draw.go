@@ -58,11 +58,8 @@ func (a *App) refresh() {
 		a.board.SetLastMove(-1, -1)
 	}
 	a.board.SetTitle(a.boardTitle())
-	if isCardTable(g) {
-		a.board.SetTable(a.tableRows)
-	} else {
-		a.board.SetTable(nil)
-	}
+	a.board.SetViewer(a.tableSeats())
+	r := g.Result(s)
 	st := tview.Escape("["+a.mode()+"]") + " "
 	switch {
 	case a.in.Err != "":
@@ -75,6 +72,8 @@ func (a *App) refresh() {
 		st += a.color("red", tview.Escape("the file does not load: "+a.loadErr))
 	case a.mode() == "rules":
 		st += "ctrl+s saves the rules and reloads them  tab back to the board"
+	case g.AtChance(s) && !r.Over && a.agents[s.ToMove()] == nil:
+		st += hints(a.keymap, ActRoll, ActAutoChance, ActType, ActUndo, ActHelp, ActQuit)
 	case g.Foul() != nil:
 		st += hints(a.keymap, ActType, ActUndo, ActCall, ActHelp, ActQuit)
 	default:
@@ -187,7 +186,8 @@ func (a *App) sideText(w, h int) string {
 		}
 		fmt.Fprintf(&b, "to move: %s (%s)\n", a.color(a.seatColor(s.ToMove()), tview.Escape(who)), kind)
 		if g.AtChance(s) && a.agents[s.ToMove()] == nil {
-			fmt.Fprintf(&b, "%s: enter/d rolls, :%s\n", tview.Escape(g.ChanceEvent(s)), tview.Escape(a.sess.Format(a.sess.Legal()[0])))
+			fmt.Fprintf(&b, "%s: enter/%s plays it, or type :%s\n", tview.Escape(g.ChanceEvent(s)),
+				tview.Escape(keyOf(a.keymap, ActRoll)), tview.Escape(a.sess.Format(a.sess.Legal()[0])))
 		}
 	}
 	if !g.AtChance(s) {
@@ -195,6 +195,9 @@ func (a *App) sideText(w, h int) string {
 		for _, line := range g.ChanceShown(s) {
 			fmt.Fprintln(&b, tview.Escape(line))
 		}
+	}
+	if a.autoChance && g.HasChance() {
+		fmt.Fprintf(&b, "auto-chance (%s turns it off)\n", tview.Escape(keyOf(a.keymap, ActAutoChance)))
 	}
 	if len(g.Phases()) > 1 {
 		fmt.Fprintf(&b, "phase: %s\n", g.Phases()[s.Phase()])

@@ -161,3 +161,115 @@ func rowOf(text, want string) int {
 	}
 	return -1
 }
+
+// Cribbage in pass-and-play: the deal is one key. d plays the whole run
+// of the pending chance event (all ten cards, one record line each, each
+// narrated to whom it went) and the status line offers it; the screen
+// then shows North his own five cards and South's as backs, and none of
+// South's cards anywhere; u takes the whole deal back and r deals the
+// same cards again; a typed outcome still plays one card.
+func TestDealKeyPlaysTheWholeDeal(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: "traditional/cribbage", Seed: 3})
+	tm.waitFor("pass to North — press a key")
+	tm.key(tcell.KeyEnter)
+	scr := tm.waitGone("pass to North")
+	if st := statusLine(scr); !strings.Contains(st, "d roll  c auto-chance") {
+		t.Errorf("the status line does not offer the deal: %q", st)
+	}
+	if !strings.Contains(scr, "deal: enter/d plays it,") {
+		t.Errorf("the side panel does not offer the deal:\n%s", scr)
+	}
+	tm.runes("d")
+	scr = tm.waitFor("moves (10)")
+	var lines []string
+	var events []string
+	tm.sync(func() {
+		lines = a.sess.Lines()
+		for _, ev := range a.sess.Events() {
+			events = append(events, ev.Says)
+		}
+	})
+	if len(lines) != 10 {
+		t.Fatalf("d played %d lines, want the ten cards of the deal: %v", len(lines), lines)
+	}
+	for i, l := range lines {
+		// A.2: one at a time, alternately, the non-dealer (North) first
+		to := []string{"North", "South"}[i%2]
+		if !strings.HasPrefix(l, "deal=") || !strings.Contains(events[i], "deal to "+to+"'s hand") {
+			t.Errorf("line %d: %q, %q; want a card dealt to %s", i+1, l, events[i], to)
+		}
+	}
+	if !strings.Contains(scr, "deal: 10 outcomes played (the whole deal)") {
+		t.Errorf("the status line does not say what d did:\n%s", scr)
+	}
+	for i, l := range lines {
+		card := strings.TrimPrefix(l, "deal=")
+		if i%2 == 0 && !strings.Contains(rowsOf(boardPane(scr), "North hand"), card) {
+			t.Errorf("North's card %s is not in his hand on the table:\n%s", card, scr)
+		}
+		if i%2 == 1 && strings.Contains(scr, card) {
+			t.Errorf("South's card %s shows on North's screen:\n%s", card, scr)
+		}
+	}
+	if rowOf(boardPane(scr), "South hand  ▒▒ ▒▒ ▒▒ ▒▒ ▒▒") < 0 {
+		t.Errorf("South's hand is not five backs:\n%s", scr)
+	}
+	tm.runes("u")
+	scr = tm.waitFor("moves (0)")
+	if !strings.Contains(scr, "+ 10 to redo") {
+		t.Errorf("undo did not take back the whole deal:\n%s", scr)
+	}
+	tm.runes("r")
+	tm.waitFor("moves (10)")
+	tm.sync(func() {
+		if got := a.sess.Lines(); strings.Join(got, " ") != strings.Join(lines, " ") {
+			t.Errorf("redo dealt %v, want %v", got, lines)
+		}
+	})
+	// a physical card typed: one line
+	tm.runes("u")
+	tm.waitFor("moves (0)")
+	tm.typeMove("deal=AC")
+	scr = tm.waitFor("1. deal=AC")
+	if !strings.Contains(scr, "moves (1)") {
+		t.Errorf("a typed card played more than one line:\n%s", scr)
+	}
+}
+
+// The auto-chance key: the engine then deals for people as the deals come
+// (here at once, and again after a discard or a play brings the next
+// chance event), and undo does not deal again what it took back until the
+// next action.
+func TestAutoChanceDeals(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: "traditional/cribbage", Seats: []string{"South=random"}, Seed: 5})
+	tm.sync(func() { a.paused = true }) // South's agent waits: only chance moves
+	tm.waitFor("moves (0)")
+	tm.runes("c")
+	scr := tm.waitFor("moves (10)")
+	if !strings.Contains(scr, "auto-chance (c turns it off)") {
+		t.Errorf("the side panel does not say the engine plays chance:\n%s", scr)
+	}
+	tm.runes("u")
+	tm.waitFor("moves (0)")
+	tm.sync(func() {
+		if !a.sess.Game.AtChance(a.sess.State()) || len(a.sess.Lines()) != 0 {
+			t.Errorf("after undo the engine dealt again: %v", a.sess.Lines())
+		}
+	})
+	tm.runes("c")
+	scr = tm.waitFor("chance by hand")
+	if strings.Contains(scr, "moves (10)") {
+		t.Errorf("turning auto-chance off dealt:\n%s", scr)
+	}
+}
+
+// rowsOf returns the lines of text that contain want, joined.
+func rowsOf(text, want string) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, want) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

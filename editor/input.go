@@ -32,7 +32,7 @@ func (a *App) handlers() map[Action]func() bool {
 				return true
 			}
 			if a.sess.Game.AtChance(a.sess.State()) {
-				a.roll() // nothing to pick while chance is to move
+				a.roll() // nothing to pick while chance is to move: the whole run
 				return true
 			}
 			if a.board.Cursor() < a.sess.Game.Board().N() {
@@ -62,7 +62,7 @@ func (a *App) handlers() map[Action]func() bool {
 			switch {
 			case !a.sess.CanRedo():
 				a.in.Msg = "nothing to redo"
-			case a.sess.Redo():
+			case a.redo():
 				a.in.Msg = "redid " + a.lastText()
 			default:
 				a.in.Err = "cannot redo: the next move is illegal in this position under these rules"
@@ -92,7 +92,16 @@ func (a *App) handlers() map[Action]func() bool {
 		ActScrollDown: func() bool { a.listScroll = max(0, a.listScroll-5); return true },
 		ActPass:       func() bool { a.playText("pass"); return true },
 		ActRoll:       func() bool { a.roll(); return true },
-		ActCall:       func() bool { a.callMenu(); return false },
+		ActAutoChance: func() bool {
+			a.autoChance = !a.autoChance
+			if a.autoChance {
+				a.in.Msg = "chance by the engine: deals and throws are played as they come (" + keyOf(a.keymap, ActAutoChance) + " again to type them)"
+			} else {
+				a.in.Msg = "chance by hand: " + keyOf(a.keymap, ActRoll) + " or enter plays a deal or a throw, or type the outcome (:5-3)"
+			}
+			return true
+		},
+		ActCall: func() bool { a.callMenu(); return false },
 		ActTraining: func() bool {
 			a.training = !a.training
 			if a.sess.Game.Foul() == nil {
@@ -200,6 +209,8 @@ func (a *App) onKey(ev *tcell.EventKey) *tcell.EventKey {
 	}
 	if act != ActFocus && act != ActSaveRules {
 		a.in.ClearMessages()
+		// the engine's chance waits after a step back in the record
+		a.holdChance = act == ActUndo || act == ActRedo || act == ActGoto || act == ActOpen || act == ActLineNext || act == ActLinePrev
 	}
 	if do() {
 		a.refresh()
@@ -238,14 +249,63 @@ func (a *App) undo() {
 		a.in.Msg = "nothing to undo"
 		return
 	}
-	n := 1
+	n := 1 + a.undoRun()
 	for a.agents[a.sess.State().ToMove()] != nil && a.anyHuman() && a.sess.Undo() {
 		n++
+		n += a.undoRun()
 	}
 	a.in.Msg = a.lastText()
 	if n > 1 {
 		a.in.Msg = fmt.Sprintf("took back %d moves, to %s's last move", n, a.sess.Game.SeatTitle(a.sess.State().ToMove()))
 	}
+}
+
+// undoRun goes on taking back, after an undo that left a chance event
+// pending, the earlier outcomes of the same run (the cards of a deal dealt
+// before it), so that undo takes back a whole deal as roll plays one. It
+// returns how many lines it took back.
+func (a *App) undoRun() int {
+	g := a.sess.Game
+	s := a.sess.State()
+	if !g.AtChance(s) {
+		return 0
+	}
+	run := runOf(s)
+	n := 0
+	for {
+		ev, ok := a.sess.LastEvent()
+		if !ok || !ev.IsMove || ev.Effects.Chance == "" || ev.Effects.Chance != g.ChanceEvent(s) {
+			return n
+		}
+		if !a.sess.Undo() {
+			return n
+		}
+		if s = a.sess.State(); runOf(s) != run {
+			// the line taken back began another run: put it back
+			a.sess.Redo()
+			return n
+		}
+		n++
+	}
+}
+
+// redo replays the next undone line and, when it was an outcome of a
+// chance event whose run goes on, the rest of the run (redo replays a
+// whole deal as undo takes one back). It reports whether it replayed
+// anything.
+func (a *App) redo() bool {
+	g := a.sess.Game
+	before := a.sess.State()
+	at, run := g.AtChance(before), runOf(before)
+	if !a.sess.Redo() {
+		return false
+	}
+	for n := 0; at && n < maxRun && a.sess.CanRedo(); n++ {
+		if s := a.sess.State(); !g.AtChance(s) || runOf(s) != run || !a.sess.Redo() {
+			break
+		}
+	}
+	return true
 }
 
 // anyHuman reports whether a person holds a seat.
@@ -264,6 +324,7 @@ func (a *App) onInput(key tcell.Key) {
 		a.input.SetText("")
 		if text != "" {
 			a.in.Err, a.in.Msg = "", ""
+			a.holdChance = false
 			if !a.command(text) {
 				a.playText(text)
 			}
@@ -303,8 +364,11 @@ func (a *App) playText(text string) {
 	a.tryPlay(m)
 }
 
-// roll plays the pending chance event: an outcome drawn by its weight from
-// the editor's stream, seeded by --seed (an agent's seat draws its own).
+// roll plays the pending chance event to the end of its run: every
+// outcome of it that comes before the next decision (all the cards of a
+// deal, one after the other; one throw of dice), each drawn by its weight
+// from the editor's stream, seeded by --seed (an agent's seat draws its
+// own). A typed outcome (:deal=AC, :5-3) still plays one.
 func (a *App) roll() {
 	g, s := a.sess.Game, a.sess.State()
 	if !g.AtChance(s) {
@@ -314,11 +378,82 @@ func (a *App) roll() {
 	if a.thinking {
 		return // the seat's agent plays it
 	}
-	moves := a.sess.Legal()
-	if len(moves) == 0 {
-		return
+	name := g.ChanceEvent(s)
+	n, err := a.playRun()
+	switch {
+	case err != nil:
+		a.in.Err = err.Error()
+	case n > 1:
+		// one line per outcome is in the record; the message names none,
+		// so that nothing dealt to another seat shows
+		a.in.Msg = fmt.Sprintf("%s: %d outcomes played (the whole %s)", name, n, name)
 	}
-	a.commit(g.Sample(s, moves, a.dice))
+}
+
+// maxRun bounds the outcomes one run plays (a deck of any size is dealt
+// in one; a variant whose event never ends stops here).
+const maxRun = 4096
+
+// chanceRun identifies one run of a chance event: the event pending, the
+// seat to move and the ply. A deal keeps all three until its last card; a
+// throw before each decision ply is a run of one.
+type chanceRun struct{ ev, seat, ply int }
+
+func runOf(s *core.State) chanceRun { return chanceRun{s.ChancePending(), s.ToMove(), s.Ply()} }
+
+// playRun plays the run of the pending chance event (see roll) and
+// returns how many outcomes it played.
+func (a *App) playRun() (int, error) {
+	g := a.sess.Game
+	run := runOf(a.sess.State())
+	n := 0
+	for n < maxRun {
+		s := a.sess.State()
+		if !g.AtChance(s) || runOf(s) != run || g.Result(s).Over {
+			break
+		}
+		moves := a.sess.Legal()
+		if len(moves) == 0 {
+			break
+		}
+		if err := a.sess.Play(g.Sample(s, moves, a.dice)); err != nil {
+			return n, err
+		}
+		n++
+	}
+	if n > 0 {
+		if a.thinking {
+			a.cancelAI()
+		}
+		a.in.Verdict = ""
+		a.in.Msg = a.lastText()
+		a.in.Reset()
+	}
+	return n, nil
+}
+
+// autoPlayChance plays the pending chance event at once when the engine
+// plays chance for people (the auto-chance key) and a person's seat is
+// to move; it reports whether it played anything. It waits while the
+// curtain of pass-and-play is up, while a move awaits confirmation or a
+// line is previewed, and after an undo, redo or go-to (which would
+// otherwise deal again at once what was just taken back).
+func (a *App) autoPlayChance() bool {
+	g, s := a.sess.Game, a.sess.State()
+	if !a.autoChance || a.holdChance || a.curtain || a.thinking || a.in.Preview != nil || a.in.Pending != 0 ||
+		a.loading || !g.AtChance(s) || g.Result(s).Over || a.agents[s.ToMove()] != nil {
+		return false
+	}
+	name := g.ChanceEvent(s)
+	n, err := a.playRun()
+	if err != nil {
+		a.in.Err = err.Error()
+		return false
+	}
+	if n > 1 {
+		a.in.Msg = fmt.Sprintf("%s: %d outcomes played by the engine", name, n)
+	}
+	return n > 0
 }
 
 // onCell handles Enter or a click on a cell: the model picks (a piece, a

@@ -25,6 +25,7 @@ const (
 	ActRedo       Action = "redo"
 	ActPass       Action = "pass"
 	ActRoll       Action = "roll"
+	ActAutoChance Action = "auto-chance"
 	ActCall       Action = "call-foul"
 	ActTraining   Action = "training"
 	ActSave       Action = "save"
@@ -93,7 +94,8 @@ var DefaultKeymap = []Binding{
 	{"pgup", ActScrollUp, "scroll the record (the differences) up", ScopeBoard},
 	{"pgdn", ActScrollDown, "scroll it down", ScopeBoard},
 	{"p", ActPass, "pass (where the rules allow)", ScopeBoard},
-	{"d", ActRoll, "roll: the engine plays the chance event (dice); or type it, :5-3", ScopeBoard},
+	{"d", ActRoll, "roll/deal: a throw or a whole deal; or type :5-3", ScopeBoard},
+	{"c", ActAutoChance, "the engine rolls and deals for people (on/off)", ScopeBoard},
 	{"f", ActCall, "call the foul on the last move", ScopeBoard},
 	{"t", ActTraining, "training: warn before a foul is played", ScopeBoard},
 	{"]", ActLineNext, "step through a demonstration line", ScopeBoard},

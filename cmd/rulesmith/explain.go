@@ -101,10 +101,25 @@ func exampleMove(g *core.Game, r int) (*core.State, core.Move, bool) {
 // exampleWalk is one walk of exampleMove.
 func exampleWalk(g *core.Game, r, stride int, buf []core.Move) (*core.State, core.Move, bool, []core.Move) {
 	s := g.NewState()
+	// a forced move the rule makes (the only legal one, on no cell: a
+	// throw that cannot be used, a turn with nothing to do) is the example
+	// only when the walk finds no other
+	var forced *core.State
+	var forcedMove core.Move
 	for ply := 0; ply < 400; ply++ {
 		buf = g.Settle(s, buf)
 		if len(buf) == 0 {
-			return nil, 0, false, buf
+			break
+		}
+		if len(buf) == 1 && !g.AtChance(s) && buf[0].From() < 0 && buf[0].To() < 0 &&
+			(buf[0].Rule() == r || g.PreludeRule(s, buf[0]) == r) {
+			if forced == nil {
+				forced, forcedMove = s.Clone(), buf[0]
+			}
+			if err := g.Play(s, buf[0]); err != nil {
+				break
+			}
+			continue
 		}
 		// the rule's first move here, or its longest chain (a move through
 		// more than two cells)
@@ -124,8 +139,11 @@ func exampleWalk(g *core.Game, r, stride int, buf []core.Move) (*core.State, cor
 			return s, best, true, buf
 		}
 		if err := g.Play(s, buf[(ply*stride)%len(buf)]); err != nil {
-			return nil, 0, false, buf
+			break
 		}
+	}
+	if forced != nil {
+		return forced, forcedMove, true, buf
 	}
 	return nil, 0, false, buf
 }
@@ -165,7 +183,7 @@ func rulebook(g *core.Game, figs *figures) string {
 
 	b.WriteString("\n## Board\n\n")
 	fmt.Fprintf(&b, "A board of kind `%s`, %d cells: %s.\n\n", g.Board().Kind, g.Board().N(), core.TypeDoc("board", g.Board().Kind))
-	writeKeys(&b, g, "board", "kind")
+	writeKeysAt(&b, g, "board", "", false, "kind")
 	for _, sub := range []struct{ table, what string }{
 		{"board.regions", "Regions (cells where the expression holds)"},
 		{"board.seat_regions", "Regions of each seat"},
@@ -194,6 +212,69 @@ func rulebook(g *core.Game, figs *figures) string {
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", k.Name, owner, k.Glyph, strings.Join(k.Flags, ", "))
 		}
+		for _, pc := range g.Keys("pieces") {
+			p := "pieces." + pc
+			var sub []string
+			for _, k := range g.Keys(p) {
+				if v, _ := g.TableValue(p + "." + k); isTable(v) {
+					sub = append(sub, k)
+				}
+			}
+			if len(sub) == 0 {
+				continue
+			}
+			fmt.Fprintf(&b, "\n[pieces.%s]:\n\n", pc)
+			for _, k := range sub {
+				writeKeysAt(&b, g, p, "", true, except(g.Keys(p), k)...)
+			}
+		}
+	}
+
+	if zones := g.Keys("zones"); len(zones) > 0 {
+		b.WriteString("\n## Zones\n\nPlaces off the board where pieces are kept (besides each seat's hand).\n")
+		s0 := g.NewState()
+		for _, z := range zones {
+			fmt.Fprintf(&b, "\n### %s\n\n", z)
+			if zi, ok := g.ZoneIndex(z); ok {
+				who := "one shared by the table"
+				if g.ZonePerSeat(zi) {
+					who = "one per seat"
+				}
+				seen := "seen by everyone"
+				switch {
+				case g.ZoneVisible(s0, zi, 0, -1):
+				case g.ZoneVisible(s0, zi, 0, 0):
+					seen = "seen by its own seat only (the others see how many)"
+				default:
+					seen = "seen by no one (everyone sees how many)"
+				}
+				kept := ""
+				if g.ZoneOrdered(zi) {
+					kept = "; a pile: it keeps the order its pieces came in and who put each there"
+				}
+				fmt.Fprintf(&b, "%s, %s%s.", capitalize(who), seen, kept)
+			}
+			if cite, ok := g.Value("zones." + z + ".cite"); ok {
+				fmt.Fprintf(&b, " *Rule text: %s.*", cite)
+			}
+			b.WriteString("\n")
+			var keys strings.Builder
+			writeKeys(&keys, g, "zones."+z, "cite")
+			if keys.Len() > 0 {
+				fmt.Fprintf(&b, "\n%s", keys.String())
+			}
+		}
+	}
+
+	if vars := g.Keys("piece_state"); len(vars) > 0 {
+		b.WriteString("\n## Piece state\n\nValues every piece carries, changed by the rules (`set_state`, effects) and read by them.\n")
+		for _, v := range vars {
+			fmt.Fprintf(&b, "\n### %s\n\n", v)
+			if cite, ok := g.Value("piece_state." + v + ".cite"); ok {
+				fmt.Fprintf(&b, "*Rule text: %s.*\n\n", cite)
+			}
+			writeKeys(&b, g, "piece_state."+v, "cite")
+		}
 	}
 
 	if keys := g.Keys("setup"); len(keys) > 0 {
@@ -203,10 +284,7 @@ func rulebook(g *core.Game, figs *figures) string {
 			var kinds []string
 			for _, cell := range pcs {
 				v, _ := g.TableValue("setup.pieces." + cell)
-				k := spec.Show(v)
-				if s, ok := v.(string); ok {
-					k = s
-				}
+				k := stackWords(v)
 				if byKind[k] == nil {
 					kinds = append(kinds, k)
 				}
@@ -216,9 +294,27 @@ func rulebook(g *core.Game, figs *figures) string {
 				fmt.Fprintf(&b, "- %s on %s\n", k, strings.Join(byKind[k], ", "))
 			}
 		}
+		inOrder := ", to place in this order"
+		if !placesInOrder(g) {
+			inOrder = ""
+		}
 		for _, seat := range g.Keys("setup.hand") {
 			v, _ := g.TableValue("setup.hand." + seat)
-			fmt.Fprintf(&b, "- %s holds in hand, to place in this order: %s\n", seat, handWords(v))
+			fmt.Fprintf(&b, "- %s holds in hand%s: %s\n", seat, inOrder, handWords(v))
+		}
+		for _, seat := range g.Keys("setup.reserve") {
+			v, _ := g.TableValue("setup.reserve." + seat)
+			fmt.Fprintf(&b, "- %s keeps in reserve, off the board and in no hand (for promotions and pieces passing to it): %s\n", seat, handWords(v))
+		}
+		for _, z := range g.Keys("setup.zones") {
+			for _, who := range g.Keys("setup.zones." + z) {
+				v, _ := g.TableValue("setup.zones." + z + "." + who)
+				if who == "all" {
+					fmt.Fprintf(&b, "- zone %s holds: %s\n", z, handWords(v))
+				} else {
+					fmt.Fprintf(&b, "- %s's zone %s holds: %s\n", who, z, handWords(v))
+				}
+			}
 		}
 		for _, reg := range g.Keys("setup.stones") {
 			v, _ := g.TableValue("setup.stones." + reg)
@@ -228,7 +324,7 @@ func rulebook(g *core.Game, figs *figures) string {
 			v, _ := g.TableValue("setup.counts." + cell)
 			fmt.Fprintf(&b, "- %s stones on %s\n", spec.Show(v), cell)
 		}
-		writeKeys(&b, g, "setup", "pieces", "hand", "stones", "counts")
+		writeKeys(&b, g, "setup", "pieces", "hand", "stones", "counts", "reserve", "zones")
 	}
 
 	if len(g.Keys("turns")) > 0 {
@@ -244,13 +340,7 @@ func rulebook(g *core.Game, figs *figures) string {
 				fmt.Fprintf(&b, " (%s)", cite)
 			}
 			b.WriteString("\n")
-			for _, k := range g.Keys("phases." + ph) {
-				if k == "cite" {
-					continue
-				}
-				v, _ := g.TableValue("phases." + ph + "." + k)
-				fmt.Fprintf(&b, "   - %s\n", keyLine(g, "phases."+ph+"."+k, k, v))
-			}
+			writeKeysAt(&b, g, "phases."+ph, "   ", true, "cite")
 		}
 	}
 
@@ -352,15 +442,21 @@ func writeTyped(b *strings.Builder, g *core.Game, table, name string) {
 	writeKeys(b, g, p, "type", "cite")
 }
 
-// writeKeys writes the scalar and array keys of the table at path as a
-// list, each with the format's wording of the key; skip names keys
-// written elsewhere, and sub-tables are left to their own section.
+// writeKeys writes the keys of the table at path as a list, each with the
+// format's wording of the key, and its sub-tables (a step of a phase, a
+// race's paths, a rule's set_state) as nested lists, in written order;
+// skip names keys written elsewhere.
 func writeKeys(b *strings.Builder, g *core.Game, path string, skip ...string) {
-	n := 0
+	writeKeysAt(b, g, path, "", true, skip...)
+}
+
+// writeKeysAt is writeKeys with each line indented by indent; with deep
+// false sub-tables are left to their own section.
+func writeKeysAt(b *strings.Builder, g *core.Game, path, indent string, deep bool, skip ...string) {
 	for _, k := range g.Keys(path) {
 		if k == "cite" && !contains(skip, k) {
 			if cite, ok := g.Value(path + ".cite"); ok {
-				fmt.Fprintf(b, "- *Rule text: %s.*\n", cite)
+				fmt.Fprintf(b, "%s- *Rule text: %s.*\n", indent, cite)
 			}
 			continue
 		}
@@ -368,13 +464,92 @@ func writeKeys(b *strings.Builder, g *core.Game, path string, skip ...string) {
 			continue
 		}
 		v, _ := g.TableValue(path + "." + k)
-		if _, isTable := v.(map[string]any); isTable {
+		if isTable(v) {
+			if !deep {
+				continue
+			}
+			line := "**" + k + "**"
+			if doc := g.KeyDoc(path + "." + k); doc != "" {
+				line += ": " + doc
+			}
+			fmt.Fprintf(b, "%s- %s\n", indent, line)
+			writeKeysAt(b, g, path+"."+k, indent+"  ", true)
 			continue
 		}
-		fmt.Fprintf(b, "- %s\n", keyLine(g, path+"."+k, k, v))
-		n++
+		fmt.Fprintf(b, "%s- %s\n", indent, keyLine(g, path+"."+k, k, v))
 	}
-	_ = n
+}
+
+// isTable reports whether a document value is a table.
+func isTable(v any) bool {
+	_, ok := v.(map[string]any)
+	return ok
+}
+
+// except returns keys without k.
+func except(keys []string, k string) []string {
+	var out []string
+	for _, x := range keys {
+		if x != k {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// capitalize upper-cases the first letter of an ASCII phrase.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// stackWords renders the pieces of a setup cell: one kind ("a"), or a
+// stack, bottom first, with runs of one kind counted ("4 a").
+func stackWords(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	items, ok := v.([]any)
+	if !ok {
+		return spec.Show(v)
+	}
+	var out []string
+	for i := 0; i < len(items); {
+		j := i
+		for j < len(items) && items[j] == items[i] {
+			j++
+		}
+		name := spec.Show(items[i])
+		if s, ok := items[i].(string); ok {
+			name = s
+		}
+		if j-i > 1 {
+			name = fmt.Sprintf("%d %s", j-i, name)
+		}
+		out = append(out, name)
+		i = j
+	}
+	if len(out) > 1 {
+		return strings.Join(out, ", ") + " (bottom first)"
+	}
+	return strings.Join(out, ", ")
+}
+
+// placesInOrder reports whether some place rule takes the pieces of a hand
+// in the order written (order = "queue", the default), rather than any
+// kind left in hand.
+func placesInOrder(g *core.Game) bool {
+	for _, r := range g.Rules() {
+		if r.Type != "place" {
+			continue
+		}
+		if v, ok := g.Value("moves." + r.Name + ".order"); !ok || v != "choice" {
+			return true
+		}
+	}
+	return false
 }
 
 // keyLine is one key as a rulebook line: its value, and what it means.
@@ -410,6 +585,10 @@ func handWords(v any) string {
 		kind, n, found := strings.Cut(s, ":")
 		if !found {
 			n = "1"
+		}
+		if kind == "*" {
+			out = append(out, "one of every kind")
+			continue
 		}
 		out = append(out, n+" "+kind)
 	}

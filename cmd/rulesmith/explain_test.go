@@ -41,7 +41,9 @@ func TestRulebooks(t *testing.T) {
 					t.Errorf("no example figure for move rule %s", r.Name)
 				}
 			}
-			// every move rule			// every move rule, end and parameter is in it
+			// every move rule, end and parameter is in it; so are every
+			// zone, piece state variable and phase step, and no table is
+			// printed as a Go map
 			for _, r := range g.Rules() {
 				if !strings.Contains(got, "### "+r.Name+"\n") {
 					t.Errorf("move rule %s missing", r.Name)
@@ -56,6 +58,23 @@ func TestRulebooks(t *testing.T) {
 				if !strings.Contains(got, "| "+p.Name+" | ") {
 					t.Errorf("parameter %s missing", p.Name)
 				}
+			}
+			for _, table := range []string{"zones", "piece_state"} {
+				for _, z := range g.Keys(table) {
+					if !strings.Contains(got, "### "+z+"\n") {
+						t.Errorf("%s.%s missing", table, z)
+					}
+				}
+			}
+			for _, ph := range g.Keys("phases") {
+				for _, st := range g.Keys("phases." + ph + ".steps") {
+					if !strings.Contains(got, "- **"+st+"**\n") {
+						t.Errorf("step %s of phase %s missing", st, ph)
+					}
+				}
+			}
+			if strings.Contains(got, "map[") {
+				t.Error("a table is printed as a Go map")
 			}
 			files := map[string][]byte{filepath.Join(rulebookDir, name+".md"): []byte(got)}
 			figDir := filepath.Join(rulebookDir, filepath.FromSlash(name))
@@ -141,5 +160,64 @@ func TestExampleMoveRareRules(t *testing.T) {
 		if m.Rule() != i || !slices.Contains(g.Moves(s, nil), m) {
 			t.Errorf("the example of %s is %v, not a legal move of the rule", r.Name, m)
 		}
+	}
+}
+
+// The rulebook states the order of a phase's steps as written, which the
+// rule can make normative: cribbage's show scores, after the 1 for last,
+// the non-dealer's hand, the dealer's hand, then the crib, and the game
+// ends the moment a score reaches the target (traditional-readings.md
+// A.6, A.8). A race's start cells and paths (Pachisi, readings 7.2) and a
+// rule's set_state are tables the rulebook prints too.
+func TestRulebookNestedTables(t *testing.T) {
+	load := func(name string) string {
+		g, err := core.Load(name, core.WithFS(variants.FS()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rulebook(g, nil)
+	}
+	crib := load("traditional/cribbage")
+	last := -1
+	for _, step := range []string{"last_dealer", "last_pone", "pone_hand", "dealer_hand", "crib", "next_hand"} {
+		i := strings.Index(crib, "- **"+step+"**\n")
+		if i < 0 || i < last {
+			t.Fatalf("step %s at %d, after %d: the show's order is not the written one", step, i, last)
+		}
+		last = i
+	}
+	for _, want := range []string{
+		"- **points** = `ply == 0 ? 3 : 0`: points the seat gets",
+		"One shared by the table, seen by no one (everyone sees how many). *Rule text: A.2, A.9.*",
+		"- zone deck holds: one of every kind",
+		"  - **value** = `min(rank, 10)`",
+	} {
+		if !strings.Contains(crib, want) {
+			t.Errorf("cribbage rulebook lacks %q", want)
+		}
+	}
+	pachisi := load("traditional/pachisi")
+	for _, want := range []string{
+		"- 4 a on startA",
+		"  - **A** = `startA`",
+		"  - **C** = `[\"t39..t68\", \"t1..t34\", \"C1..C7\", \"home\"]`",
+	} {
+		if !strings.Contains(pachisi, want) {
+			t.Errorf("pachisi rulebook lacks %q", want)
+		}
+	}
+	chess := load("traditional/three-player-chess")
+	for _, want := range []string{
+		"  - **dir** = `from.half != to.half ? 1 : dir`",
+		"- white keeps in reserve, off the board and in no hand (for promotions and pieces passing to it): 24 white_queen",
+	} {
+		if !strings.Contains(chess, want) {
+			t.Errorf("three-player chess rulebook lacks %q", want)
+		}
+	}
+	// a hand placed in any order is not said to be placed in order
+	ring := load("traditional/ring-game")
+	if strings.Contains(ring, "to place in this order") || !strings.Contains(ring, "- blue holds in hand: 1 blue_Ss") {
+		t.Error("the Ring game's Nest (order = \"choice\") is described as a queue")
 	}
 }

@@ -25,10 +25,10 @@
 // fit does it scroll to keep the cursor in view, the caption on the last
 // row and the board clipped above it.
 //
-// A caller may draw a card table in place of the board (SetTable): the
-// editor does so for a variant whose board is trivial and whose pieces live
-// in zones, each zone a labelled row of its pieces as the viewing seat may
-// see them.
+// A variant whose board is trivial and whose pieces live in zones is drawn
+// as a card table instead (IsCardTable): each zone a labelled row of its
+// pieces as the viewing seat may see them (SetViewer; by default only what
+// every seat sees), that seat's own zones at the bottom.
 //
 // The [display] hints colour the picture: dark cells, marked regions (the
 // STRIX Nest), and cells shaded by a relation to an occupied cell (STRIX

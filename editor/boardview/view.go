@@ -60,13 +60,13 @@ type View struct {
 	shadeSeat    []int
 	shadeEnabled bool
 
-	// a card table drawn in place of the board (SetTable), or nil
-	table func(w, h int) []TableRow
+	// whose view a card table shows (SetViewer)
+	viewer, bottom int
 }
 
 // New returns an empty View; SetPosition gives it something to draw.
 func New() *View {
-	return &View{Box: tview.NewBox(), selected: -1, lastFrom: -1, lastTo: -1, targets: map[int]bool{}}
+	return &View{Box: tview.NewBox(), selected: -1, lastFrom: -1, lastTo: -1, targets: map[int]bool{}, viewer: -1}
 }
 
 // SetPosition makes the view draw state s of game g. The view keeps both
@@ -267,7 +267,8 @@ func (v *View) Draw(screen tcell.Screen) {
 	if w <= 0 || h <= 0 {
 		return
 	}
-	if v.table != nil {
+	if IsCardTable(v.game) {
+		v.place(x, y, w, h) // the cursor and clicks still address the board's cells
 		v.drawTable(screen, x, y, w, h)
 		return
 	}

@@ -51,12 +51,19 @@ func (e Event) String() string {
 // stones taken, score changes, an extra turn, seats out of play, a new
 // phase and the end of the game. It returns "" for a move that did none
 // of these.
-func Narrate(g *core.Game, e core.Effects) string {
+func Narrate(g *core.Game, e core.Effects) string { return narrate(g, e, "") }
+
+// narrate is Narrate with the words for a chance outcome given ("" says
+// "EVENT for SEAT").
+func narrate(g *core.Game, e core.Effects, chance string) string {
 	var parts []string
 	if e.Chance != "" {
 		// a chance outcome: the line itself ("5-3") says what came; say
 		// for whom
-		parts = append(parts, fmt.Sprintf("%s for %s", e.Chance, g.SeatTitle(e.Mover)))
+		if chance == "" {
+			chance = fmt.Sprintf("%s for %s", e.Chance, g.SeatTitle(e.Mover))
+		}
+		parts = append(parts, chance)
 	}
 	cell := func(c int) string {
 		if c >= 0 && c < g.Board().N() {
@@ -150,4 +157,26 @@ func resultWords(g *core.Game, r core.Result) string {
 		return "draw"
 	}
 	return g.SeatTitle(r.Winner) + " wins"
+}
+
+// dealtTo words a chance outcome that put one piece in one seat's zone
+// ("deal to South's hand": a deal alternates between the seats while one
+// seat is to move); "" when it did something else. Who receives a card is
+// seen by every seat (the zone's size), so it hides nothing.
+func dealtTo(g *core.Game, before, after *core.State, event string) string {
+	to := ""
+	for z := range g.Zones() {
+		if !g.ZonePerSeat(z) {
+			continue
+		}
+		for seat := range g.NumSeats() {
+			if d := after.ZoneSize(z, seat) - before.ZoneSize(z, seat); d > 0 {
+				if to != "" || d != 1 {
+					return ""
+				}
+				to = fmt.Sprintf("%s to %s's %s", event, g.SeatTitle(seat), g.Zones()[z])
+			}
+		}
+	}
+	return to
 }

@@ -140,7 +140,11 @@ func playLine(h *core.History, text string, m core.Move, ply int) (Event, error)
 		return Event{}, err
 	}
 	eff := g.MoveEffects(before, h.State, m)
-	ev := Event{Ply: ply, Seat: before.ToMove(), Text: text, IsMove: true, Effects: eff, Says: Narrate(g, eff)}
+	chance := ""
+	if eff.Chance != "" && len(g.Zones()) > 0 {
+		chance = dealtTo(g, before, h.State, eff.Chance)
+	}
+	ev := Event{Ply: ply, Seat: before.ToMove(), Text: text, IsMove: true, Effects: eff, Says: narrate(g, eff, chance)}
 	if g.HasHidden() {
 		for viewer := -1; viewer < g.NumSeats(); viewer++ {
 			if g.MoveHidden(before, h.State, m, viewer) {
