@@ -66,8 +66,8 @@ type ringGame struct {
 	// consecutive turns").
 	neutral bool
 	barred  int8
-	over   bool
-	winner int
+	over    bool
+	winner  int
 }
 
 func newRingGame(seats int) ringGame {
@@ -460,7 +460,26 @@ func (p *ringGame) countStandard(waiting int) int {
 			}
 		}
 	}
+	if p.neutral && p.count(me, rgRing) > 0 {
+		// B.12: the neutral Nest's pieces too (no neutral piece in the
+		// Ring: no neutral flip to choose, no neutral slide or swap)
+		for q := 18; q < 27; q++ {
+			if p.loc[q] == rgNest {
+				nest++
+			}
+		}
+	}
 	return n + nest*empty
+}
+
+// neutralInRing reports whether a neutral piece stands in the Ring (B.12).
+func (p *ringGame) neutralInRing() bool {
+	for q := 18; q < 27; q++ {
+		if p.loc[q] == rgRing {
+			return true
+		}
+	}
+	return false
 }
 
 // countMoves is len(children), counted without playing the moves.
@@ -468,7 +487,7 @@ func (p ringGame) countMoves() int {
 	if p.over {
 		return 0
 	}
-	if p.neutral {
+	if p.neutral && p.neutralInRing() {
 		kids, _ := p.children(false)
 		return len(kids)
 	}
