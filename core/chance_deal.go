@@ -111,6 +111,9 @@ func (d *dealEvent) sample(s *State, rng *rand.Rand) Move {
 	x := rng.IntN(total)
 	last := 0
 	if bw := s.zoneBitWords(zi); bw != nil {
+		if k := nthKindOfOnes(bw, total, x); k >= 0 {
+			return chanceMove(d.index, k)
+		}
 		for i, w := range bw {
 			for word := uint32(w); word != 0; word &= word - 1 {
 				k := i*32 + bits.TrailingZeros32(word)
@@ -130,6 +133,34 @@ func (d *dealEvent) sample(s *State, rng *rand.Rand) Move {
 	}
 	_ = g
 	return chanceMove(d.index, last)
+}
+
+// nthKindOfOnes returns the x-th kind (from 0, in kind order) set in the
+// bit words bw of a zone holding total pieces, when the zone holds one
+// piece of each kind it has (total is then the bits' count): the x-th
+// piece, found by whole words and then within one. -1 otherwise (a kind
+// held twice), for the caller's walk over the counts.
+func nthKindOfOnes(bw []int32, total, x int) int {
+	n := 0
+	for _, w := range bw {
+		n += bits.OnesCount32(uint32(w))
+	}
+	if n != total {
+		return -1
+	}
+	for i, w := range bw {
+		word := uint32(w)
+		c := bits.OnesCount32(word)
+		if x >= c {
+			x -= c
+			continue
+		}
+		for ; x > 0; x-- {
+			word &= word - 1
+		}
+		return i*32 + bits.TrailingZeros32(word)
+	}
+	return -1
 }
 
 func (d *dealEvent) weight(s *State, m Move) int {

@@ -60,10 +60,20 @@ func (e *collect) apply(s *State) {
 				}
 			}
 			from, to := g.zones[z].first+i, g.zoneInst(e.to, seat)
-			// the kinds the zone holds, by its bits when the game keeps them
-			for k := s.nextZoneKind(from, 0); k >= 0; k = s.nextZoneKind(from, k+1) {
-				for n := s.zoneCount(from, k); n > 0; n-- {
-					s.zoneTake(from, k)
+			toPile := g.pileOff[to] > 0
+			s.pileClear(from) // a pile emptied: its sequence goes at once
+			// the kinds the zone holds, by its bits when the game keeps them;
+			// all the pieces of a kind move in one change of each count
+			ks := s.zoneKindCounts(from, s.genKinds[:0])
+			s.genKinds = ks
+			for j := 0; j < len(ks); j += 2 {
+				k, n := int(ks[j]), int(ks[j+1])
+				s.addOut(from, k, n)
+				if !toPile {
+					s.addOut(to, k, -n)
+					continue
+				}
+				for ; n > 0; n-- {
 					s.zoneAdd(to, k, -1)
 				}
 			}

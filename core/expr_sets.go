@@ -555,6 +555,10 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 	case "same_end":
 		return nil, func(s *State, _, _ int) int { return sameEnd(ps.values(s, s.ToMove())) }
 	case "total":
+		if j := c.sumTracked(ps); j >= 0 {
+			// one zone, no filter: the State keeps the sum
+			return nil, func(s *State, _, _ int) int { return s.zoneSumOf(j, s.ToMove()) }
+		}
 		return nil, func(s *State, _, _ int) int {
 			n := 0
 			for _, v := range ps.values(s, s.ToMove()) {
@@ -585,6 +589,20 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 		}
 	}
 	return nil, nil
+}
+
+// sumTracked returns the index of the zone sum the State keeps for the set
+// (trackSum), when the set is one whole zone (no @seat, no filter) and
+// counts an attribute; -1 otherwise.
+func (c *compiler) sumTracked(ps *pieceSet) int {
+	if len(ps.parts) != 1 || len(ps.fAttr) != 0 || ps.attr < 0 {
+		return -1
+	}
+	zs, ok := ps.parts[0].(zoneSource)
+	if !ok || zs.by {
+		return -1
+	}
+	return c.g.trackSum(zs.z, ps.attr)
 }
 
 // nativeSeatCompare compiles last_by("PILE") == seat (or !=, either

@@ -256,6 +256,11 @@ type Game struct {
 	pileOff   []int
 	kindInst  [][]int32
 	zoneFlow  bool
+	// zoneSums: the attribute sums over zones the State keeps because an
+	// expression reads them (zones.go, trackSum); instSums lists them per
+	// zone instance for addOut (nil: none).
+	zoneSums []zoneSum
+	instSums [][]instSum
 	// visState: a reveal effect changes zones' visibility in play; the
 	// State then keeps one word per zone instance at lay.vis.
 	visState bool

@@ -84,18 +84,19 @@ func (r *transferRule) gen(s *State, out []Move) []Move {
 	zi := g.zoneInst(r.from, s.ToMove())
 	nk := len(g.kinds)
 	// one pass over the zone: the kinds it may move, with their counts
-	ks := s.genKinds[:0]
+	ks := s.zoneKindCounts(zi, s.genKinds[:0])
+	kept := 0
 	checked := false
-	for a := s.nextZoneKind(zi, 0); a >= 0 && a < nk; a = s.nextZoneKind(zi, a+1) {
-		n := s.zoneCount(zi, a)
-		if n <= 0 || (r.kinds != nil && !r.kinds[a]) {
+	for i := 0; i < len(ks); i += 2 {
+		a := int(ks[i])
+		if a >= nk || (r.kinds != nil && !r.kinds[a]) {
 			continue
 		}
 		if r.whenOnce {
 			// a condition that does not read kind holds for all or none
 			if !checked {
 				if !r.when.allows(s, -1, 0, 0, a) {
-					s.genKinds = ks
+					s.genKinds = ks[:0]
 					return out
 				}
 				checked = true
@@ -103,8 +104,10 @@ func (r *transferRule) gen(s *State, out []Move) []Move {
 		} else if !r.when.allows(s, -1, 0, 0, a) {
 			continue
 		}
-		ks = append(ks, int32(a), int32(n))
+		ks[kept], ks[kept+1] = ks[i], ks[i+1]
+		kept += 2
 	}
+	ks = ks[:kept]
 	s.genKinds = ks
 	m := len(ks) / 2
 	for i := 0; i < m; i++ {

@@ -12,6 +12,7 @@ package core
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -22,12 +23,30 @@ const (
 	maxWaysEnum = 20
 )
 
+// maxWaysSmall: a set of at most this many values is counted by
+// enumerating its subsets (2^6 sums, cheaper than the table for a hand).
+const maxWaysSmall = 6
+
 // sumWays counts the non-empty subsets of vals (by position: equal values
 // are distinct pieces) whose sum is n. It tables the number of subsets per
 // sum over the range of reachable sums; a count saturates at MaxInt64. A
 // set whose sums span more than maxWaysSpan and that has more than
 // maxWaysEnum values counts -1.
 func sumWays(vals []int32, n int, scratch []int64) (int, []int64) {
+	if len(vals) <= maxWaysSmall {
+		// a hand of a few pieces: every subset's sum, each from a smaller
+		// subset's (the one without its lowest piece), in one array
+		var sums [1 << maxWaysSmall]int64
+		c := 0
+		for mask := 1; mask < 1<<len(vals); mask++ {
+			low := bits.TrailingZeros(uint(mask))
+			sums[mask] = sums[mask&(mask-1)] + int64(vals[low])
+			if sums[mask] == int64(n) {
+				c++
+			}
+		}
+		return c, scratch
+	}
 	lo, hi := 0, 0
 	for _, v := range vals {
 		if v < 0 {

@@ -376,6 +376,28 @@ func (s *State) nextZoneKind(zi, k int) int {
 	return -1
 }
 
+// zoneKindCounts appends, for every kind zone instance zi holds, in kind
+// order, the kind and its count to out: by the zone's bit words when the
+// game keeps them (a zone's pieces, not the game's kinds, are visited).
+func (s *State) zoneKindCounts(zi int, out []int32) []int32 {
+	if bw := s.zoneBitWords(zi); bw != nil {
+		g := s.g
+		row := zi * len(g.kinds)
+		start, taken := g.zoneStart[row:row+len(g.kinds)], s.buf[g.lay.zone+row:g.lay.zone+row+len(g.kinds)]
+		for i, w := range bw {
+			for word := uint32(w); word != 0; word &= word - 1 {
+				k := i*32 + bits.TrailingZeros32(word)
+				out = append(out, int32(k), int32(start[k]-int(taken[k])))
+			}
+		}
+		return out
+	}
+	for k := s.nextZoneKind(zi, 0); k >= 0; k = s.nextZoneKind(zi, k+1) {
+		out = append(out, int32(k), int32(s.zoneCount(zi, k)))
+	}
+	return out
+}
+
 // ZoneCount returns the pieces of kind k in seat's instance of zone z
 // (the shared instance of a shared zone, whatever seat).
 func (s *State) ZoneCount(z, seat, k int) int { return s.zoneCount(s.g.zoneInst(z, seat), k) }
@@ -468,6 +490,80 @@ func (s *State) addOut(zi, k, d int) {
 	if g.zoneOf[zi] == handZone {
 		s.buf[hHandLeft] -= int32(d)
 	}
+	if g.instSums != nil {
+		for _, t := range g.instSums[zi] {
+			s.buf[t.word] -= int32(d) * t.col[k]
+		}
+	}
+}
+
+// zoneSum is the sum of one attribute over the pieces of a zone, kept in
+// the State because an expression reads it (total("ZONE:ATTR"), with no
+// filter): one word per zone instance from off, derived from the counts
+// (not hashed), changed by addOut with every count, so that reading it is
+// one word instead of a walk over the zone.
+type zoneSum struct{ z, attr, off int }
+
+// instSum is one sum addOut keeps for a zone instance: its word and the
+// attribute's column.
+type instSum struct {
+	word int
+	col  []int32
+}
+
+// trackSum keeps the sum of attribute a over zone z in the State from now
+// on and returns its index in g.zoneSums, or -1 when it cannot: no
+// starting State, or a sum that could pass an int32 word.
+func (g *Game) trackSum(z, a int) int {
+	for j, t := range g.zoneSums {
+		if t.z == z && t.attr == a {
+			return j
+		}
+	}
+	s := g.initial
+	if s == nil || z < 0 || z >= len(g.zones) || a < 0 || a >= len(g.attrs) {
+		return -1
+	}
+	col := g.attrs[a]
+	big := int64(0)
+	for _, v := range col {
+		big = max(big, int64(v), -int64(v))
+	}
+	if big*MaxPieces > 1<<31-1 {
+		return -1
+	}
+	if g.instSums == nil {
+		g.instSums = make([][]instSum, g.nzi)
+	}
+	t := zoneSum{z: z, attr: a, off: g.lay.size}
+	n := g.zoneInstances(z)
+	g.lay.size += n
+	s.buf = append(s.buf, make([]int32, g.lay.size-len(s.buf))...)
+	for i := 0; i < n; i++ {
+		zi := g.zones[z].first + i
+		sum := int32(0)
+		for k, v := range col {
+			sum += int32(s.zoneCount(zi, k)) * v
+		}
+		s.buf[t.off+i] = sum
+		g.instSums[zi] = append(g.instSums[zi], instSum{word: t.off + i, col: col})
+	}
+	g.zoneSums = append(g.zoneSums, t)
+	return len(g.zoneSums) - 1
+}
+
+// zoneSumOf reads tracked sum j for seat's instance of its zone (0 for a
+// per-seat zone and no seat, as the zone's set is then empty).
+func (s *State) zoneSumOf(j, seat int) int {
+	g := s.g
+	t := &g.zoneSums[j]
+	if !g.zones[t.z].perSeat {
+		return int(s.buf[t.off])
+	}
+	if seat < 0 || seat >= len(g.seats) {
+		return 0
+	}
+	return int(s.buf[t.off+seat])
 }
 
 // zoneAdd puts a piece of kind k into zone instance zi; by is the seat
@@ -508,6 +604,22 @@ func (s *State) zoneTake(zi, k int) {
 	for i := at; i < n-1; i++ {
 		s.xorHash(pileKey(zi, i, s.buf[off+1+i]))
 	}
+}
+
+// pileClear empties the sequence of pile instance zi (nothing for a zone
+// that is not a pile), keeping the hash; its counts are the caller's to
+// change (addOut), as everything the pile held leaves it.
+func (s *State) pileClear(zi int) {
+	off := s.g.pileOff[zi]
+	if off == 0 {
+		return
+	}
+	n := int(s.buf[off])
+	for i := 0; i < n; i++ {
+		s.xorHash(pileKey(zi, i, s.buf[off+1+i]))
+		s.buf[off+1+i] = 0
+	}
+	s.buf[off] = 0
 }
 
 // fromZone returns the instance a placement of kind k from zone instance

@@ -1,0 +1,105 @@
+package core
+
+// The zones' shortcuts against the plain reading they replace: the deal's
+// pick by whole bit words against a walk over the kinds, and the zone
+// sums the State keeps against a sum over the zone's pieces, over whole
+// random games with every kind of zone change (deals, transfers into a
+// pile, the gather back to the pack).
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// naiveNth is the x-th set bit of the words, walking them bit by bit.
+func naiveNth(bw []int32, x int) int {
+	for i, w := range bw {
+		for b := 0; b < 32; b++ {
+			if uint32(w)>>uint(b)&1 != 0 {
+				if x == 0 {
+					return i*32 + b
+				}
+				x--
+			}
+		}
+	}
+	return -1
+}
+
+func TestNthKindOfOnes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for trial := 0; trial < 5000; trial++ {
+		bw := make([]int32, 1+rng.IntN(3))
+		n := 0
+		for i := range bw {
+			bw[i] = int32(rng.Uint32() & rng.Uint32())
+			if trial%7 == 0 {
+				bw[i] = -1 // every bit
+			}
+			n += bits.OnesCount32(uint32(bw[i]))
+		}
+		if n == 0 {
+			if got := nthKindOfOnes(bw, 0, 0); got != -1 {
+				t.Fatalf("%x: empty words gave %d", bw, got)
+			}
+			continue
+		}
+		for x := 0; x < n; x++ {
+			if got, want := nthKindOfOnes(bw, n, x), naiveNth(bw, x); got != want {
+				t.Fatalf("%x, x=%d: got %d, want %d", bw, x, got, want)
+			}
+		}
+		// a zone holding some kind twice (more pieces than bits) is left to
+		// the walk over the counts
+		if got := nthKindOfOnes(bw, n+1, 0); got != -1 {
+			t.Fatalf("%x with a kind held twice: got %d, want -1", bw, got)
+		}
+	}
+}
+
+// Every zone sum the State keeps equals the sum over the zone's pieces
+// after every move and outcome of random cribbage games (the pegging
+// total reads one: total("played:value")).
+func TestZoneSumsMatchPieces(t *testing.T) {
+	g := loadCribbage(t)
+	if len(g.zoneSums) == 0 {
+		t.Fatal("no zone sum kept: total(\"played:value\") should keep one")
+	}
+	rng := rand.New(rand.NewPCG(8, 1))
+	var buf []Move
+	checks := 0
+	for game := 0; game < 30; game++ {
+		s := g.NewState()
+		for steps := 0; ; steps++ {
+			for j, zs := range g.zoneSums {
+				for i := 0; i < g.zoneInstances(zs.z); i++ {
+					zi := g.zones[zs.z].first + i
+					want := 0
+					for k := range g.kinds {
+						want += s.zoneCount(zi, k) * int(g.attrs[zs.attr][k])
+					}
+					if got := s.zoneSumOf(j, i); got != want {
+						t.Fatalf("game %d step %d: sum %d of zone %q instance %d is %d, want %d",
+							game, steps, j, g.zones[zs.z].name, i, got, want)
+					}
+					checks++
+				}
+			}
+			buf = g.Settle(s, buf)
+			if len(buf) == 0 {
+				break
+			}
+			m := buf[rng.IntN(len(buf))]
+			if s.ChancePending() >= 0 {
+				m = g.Sample(s, buf, rng)
+			}
+			if err := g.Play(s, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checks < 1000 {
+		t.Fatalf("only %d checks", checks)
+	}
+}
