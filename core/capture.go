@@ -575,6 +575,11 @@ func (c *compiler) readCaptureTo(p string, cs *captureSpec) {
 		return
 	}
 	cs.toZone = z + 1
+	feed := zoneFeed{to: z, from: -1, seat: feedOwner}
+	if cs.toMover {
+		feed.seat = feedAny // whatever the mover takes
+	}
+	c.capFeeds = append(c.capFeeds, feed)
 	if c.has(p, &captureCommonToKey) {
 		kp := keyPath(p, &captureCommonToKey)
 		if cz := c.zoneNamed(kp, c.readString(p, &captureCommonToKey)); cz >= 0 {
@@ -582,6 +587,7 @@ func (c *compiler) readCaptureTo(p string, cs *captureSpec) {
 				c.r.ValueErrorf(kp, "%s: capture_common_to names a shared zone (per_seat = false), beside capture_to naming a per-seat one", kp)
 			} else {
 				cs.commonTo = cz + 1
+				c.capFeeds = append(c.capFeeds, zoneFeed{to: cz, from: -1, seat: feedOwner})
 			}
 		}
 	}

@@ -4,9 +4,11 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -44,6 +46,10 @@ type compiler struct {
 	promosDone    map[string]*promotion
 	// followUps are the rules another rule names as its then.
 	followUps map[int]bool
+	// declaredSeats is the number of seats [players] declares, and
+	// pickSeats keeps of a per-seat list the entries of the seats in play
+	declaredSeats int
+	pickSeats     func([]string) []string
 	// absentSeats are declared seats not in play ([players] count), and
 	// absentKinds the piece kinds they own: references to them are
 	// dropped without an error (seat_lineup.go).
@@ -61,6 +67,9 @@ type compiler struct {
 	// late are checks that run once every move rule is compiled (an
 	// effect naming a rule).
 	late []func()
+	// capFeeds are the captures that send their pieces to a zone
+	// (readCaptureTo), for the zone flow (zone_flow.go).
+	capFeeds []zoneFeed
 	// markSlots counts the mark_targets effects (each keeps its own list
 	// of the pieces targeted before a move).
 	markSlots int
@@ -591,6 +600,7 @@ func (c *compiler) compilePlayers() {
 		return out
 	}
 	c.g.seats = play
+	c.declaredSeats, c.pickSeats = len(seats), pick
 	c.g.seatColors = c.readStrings("players", keyOf(playersKeys, "colors"))
 	if len(c.g.seatColors) != 0 && len(c.g.seatColors) != len(seats) {
 		r.ValueErrorf("players.colors", "players.colors: want one colour per seat (%d), got %d", len(seats), len(c.g.seatColors))
@@ -616,6 +626,70 @@ var displayKeys = []*Key{
 	{Name: "root_face", Type: TString, Doc: "the face a folded board is unfolded about, or that pictures of faces round one corner start from (default: the first)"},
 	{Name: "gap_after_rows", Type: TInts, Min: 1, Max: board.MaxCells, Doc: "grid boards: rows after which a gap line is drawn (a river)"},
 	{Name: "crosses", Type: TStrings, Doc: "regions drawn with the diagonals of each connected block of their cells (a palace)"},
+	&seatMarksKey,
+}
+
+var seatMarksKey = Key{Name: "seat_marks", Type: TStrings,
+	Doc: "one mark per seat (one character, or \"\" for none) drawn after the glyph of each of its pieces on text boards, so that seats whose pieces share glyphs differ without colour (default: with three seats or more, each seat whose glyphs an earlier seat already uses gets ' then * ~ ^)"}
+
+// defaultSeatMarks are the marks given in turn to the seats whose glyphs
+// an earlier seat already uses, when [display] has no seat_marks.
+var defaultSeatMarks = []string{"'", "*", "~", "^"}
+
+// compileSeatMarks reads display.seat_marks, or gives a game of three or
+// more seats its default marks: each seat (in seat order) whose board
+// glyphs meet those of an earlier unmarked seat gets the next default mark
+// (three-player chess: White and Red both draw K Q R B N P, so Red's are
+// drawn K' Q' …).
+func (c *compiler) compileSeatMarks() {
+	r := c.r
+	g := c.g
+	if c.has("display", &seatMarksKey) {
+		marks := c.readStrings("display", &seatMarksKey)
+		if c.declaredSeats > 0 && len(marks) != c.declaredSeats {
+			r.ValueErrorf("display.seat_marks", "display.seat_marks: want one mark per seat (%d), got %d", c.declaredSeats, len(marks))
+			return
+		}
+		for i, m := range marks {
+			if utf8.RuneCountInString(m) > 1 || strings.TrimSpace(m) != m {
+				r.ValueErrorf(fmt.Sprintf("display.seat_marks.%d", i), "display.seat_marks: a mark is one character that is not a space, or \"\" (got %q)", m)
+				return
+			}
+		}
+		if c.pickSeats != nil {
+			marks = c.pickSeats(marks)
+		}
+		g.display.SeatMarks = marks
+		return
+	}
+	if len(g.seats) < 3 {
+		return
+	}
+	marks := make([]string, len(g.seats))
+	used := map[string]bool{}
+	next := 0
+	for seat := range g.seats {
+		var glyphs []string
+		meets := false
+		for _, k := range g.kinds {
+			if k.Owner != seat {
+				continue
+			}
+			glyphs = append(glyphs, k.BoardGlyph)
+			meets = meets || used[k.BoardGlyph]
+		}
+		if meets {
+			marks[seat] = defaultSeatMarks[next%len(defaultSeatMarks)]
+			next++
+			continue
+		}
+		for _, gl := range glyphs {
+			used[gl] = true
+		}
+	}
+	if next > 0 {
+		g.display.SeatMarks = marks
+	}
 }
 
 func (c *compiler) compileDisplay() {
@@ -653,12 +727,28 @@ func (c *compiler) compileDisplay() {
 	}
 	g.display.RootFace = c.readString("display", keyOf(displayKeys, "root_face"))
 	g.display.GapAfterRows = c.r.Ints("display.gap_after_rows", 1, board.MaxCells)
+	c.compileSeatMarks()
 }
 
+// seat reads a key naming a seat. A seat key that is not an owner
+// (allowNone false) may also name a string parameter holding the seat
+// (turns.first = 'first_player', --set first_player=C).
 func (c *compiler) seat(path string, allowNone bool) int {
 	s := c.r.String(path, "")
 	if allowNone && (s == "" || s == "none") {
 		return -1
+	}
+	if pv, isParam := c.params[s].(string); isParam && !allowNone && !slices.Contains(c.g.seats, s) && !c.absentSeats[s] {
+		if c.absentSeats[pv] {
+			c.r.ValueErrorf(path, "%s: parameter %s is %q, a seat that does not play with [players] count = %d (seats: %s)",
+				path, s, pv, len(c.g.seats), strings.Join(c.g.seats, ", "))
+			return -2
+		}
+		if i := slices.Index(c.g.seats, pv); i >= 0 {
+			return i
+		}
+		c.r.ValueErrorf(path, "%s: parameter %s is %q; want a seat (%s)", path, s, pv, strings.Join(c.g.seats, ", "))
+		return -2
 	}
 	if c.absentSeats[s] {
 		if allowNone { // an owner: its kind drops out

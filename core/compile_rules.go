@@ -374,7 +374,7 @@ func (c *compiler) compileEffects() map[string]effect {
 
 // turnsKeys are the keys of [turns].
 var turnsKeys = []*Key{
-	{Name: "first", Type: TString, Doc: "the seat that moves first (default: the first seat)"},
+	{Name: "first", Type: TString, Param: true, Doc: "the seat that moves first (default: the first seat), or a string parameter naming it"},
 	{Name: "pass", Type: TChoice, Default: "never", Allowed: []string{"never", "when_stuck", "when_no_move", "skip"},
 		Doc: "when a seat may pass: never; when_stuck: when it has no move and another seat has one; when_no_move: whenever it has no move; skip: a seat with no move is passed over without a move (no ply) while another can move"},
 	{Name: "pass_notation", Type: TString, Default: "pass", Doc: "how a pass is written in records"},
@@ -400,7 +400,7 @@ var phaseKeys = []*Key{
 	{Name: "end", Type: TChoice, Allowed: []string{"hands_empty"}, Doc: "the phase ends when no seat has a piece left in hand"},
 	{Name: "end_if", Type: TExpr, Doc: "the phase ends when this holds"},
 	{Name: "next", Type: TString, Doc: "the phase that follows"},
-	{Name: "first", Type: TString, Doc: "the seat that moves first when this phase begins"},
+	{Name: "first", Type: TString, Param: true, Doc: "the seat that moves first when this phase begins (or a string parameter naming it)"},
 	{Name: "cite", Type: TString, Doc: "a reference into the rule text"},
 	&capturePriorityKey,
 	&phaseStuckKey,

@@ -50,7 +50,7 @@ func (g *Game) KeyDoc(path string) string {
 // region, a relation, a seat).
 func (g *Game) KeyNamesParam(path string) bool {
 	_, k := g.keyAt(path)
-	return k != nil && k.Type != TString && k.Type != TStrings
+	return k != nil && (k.Param || k.Type != TString && k.Type != TStrings)
 }
 
 // keyAt finds the key at path: its doc, and its declaration when it is a

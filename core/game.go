@@ -278,6 +278,9 @@ type Game struct {
 	// notationOpen: the compile-time notation check could not describe
 	// every rule's notation (notation_static.go); NotationClashes samples
 	notationOpen bool
+	// zoneHolds[zi][k]: zone instance zi can ever hold kind k (zone_flow.go);
+	// set only while the notation check runs
+	zoneHolds [][]bool
 }
 
 type phase struct {
@@ -468,6 +471,10 @@ type Display struct {
 	// Crosses lists regions drawn with the diagonals of each connected
 	// block of their cells (Xiangqi's palaces).
 	Crosses []string
+	// SeatMarks holds each seat's mark, drawn after the glyph of each of
+	// its pieces on text boards (nil when no seat has one); see
+	// Game.SeatMark.
+	SeatMarks []string
 }
 
 // InRegion reports whether cell c belongs to the named region (for any seat).

@@ -94,5 +94,22 @@ func (g *Game) Display() Display {
 	d.Marks = slices.Clone(d.Marks)
 	d.Crosses = slices.Clone(d.Crosses)
 	d.GapAfterRows = slices.Clone(d.GapAfterRows)
+	d.SeatMarks = slices.Clone(d.SeatMarks)
 	return d
+}
+
+// SeatMark returns the mark drawn after the glyph of each piece of seat on
+// text boards ("" for none; [display] seat_marks): seats whose pieces
+// share glyphs then differ without colour.
+func (g *Game) SeatMark(seat int) string {
+	if seat >= 0 && seat < len(g.display.SeatMarks) {
+		return g.display.SeatMarks[seat]
+	}
+	return ""
+}
+
+// PieceText returns how text boards draw a piece of kind k: its board
+// glyph and its owner's seat mark.
+func (g *Game) PieceText(k PieceKind) string {
+	return k.BoardGlyph + g.SeatMark(k.Owner)
 }

@@ -90,6 +90,48 @@ func (e *IllegalMoveError) Error() string {
 // has no move is settled on a copy to say how the game ended (Result and
 // Settle settle s itself).
 func (g *Game) Parse(s *State, text string) (Move, error) {
+	m, err := g.parseMove(s, text)
+	if e, ok := err.(*IllegalMoveError); ok && !s.Over() && s.buf[hChance] == 0 {
+		e.Reason += g.skipNote(s)
+	}
+	return m, err
+}
+
+// skipNote says, for a refusal in a game that passes over a seat with no
+// move ([turns] pass = "skip"), which seats have just been passed over, so
+// that a move written for one of them ("7C" after a go) is understood:
+// "; North has no move and is passed over: South is to move". It says only
+// what the table sees (the turn passing), and "" when no seat was passed.
+func (g *Game) skipNote(s *State) string {
+	ro := g.rounds
+	last, me := int(s.buf[hLastMover]), s.ToMove()
+	if ro == nil || !ro.skip || last < 0 || last >= len(g.seats) {
+		return ""
+	}
+	var passed []string
+	for o := (last + 1) % len(g.seats); o != me; o = (o + 1) % len(g.seats) {
+		if s.Eliminated(o) {
+			continue
+		}
+		c := s.Clone()
+		c.setToMove(o)
+		if len(g.gen(c, nil)) > 0 {
+			return "" // a seat that could move was not passed over
+		}
+		passed = append(passed, g.seats[o])
+	}
+	if len(passed) == 0 {
+		return ""
+	}
+	verb := "has no move and is"
+	if len(passed) > 1 {
+		verb = "have no move and are"
+	}
+	return fmt.Sprintf("; %s %s passed over: %s is to move", strings.Join(passed, " and "), verb, g.seats[me])
+}
+
+// parseMove is Parse without the note on seats passed over.
+func (g *Game) parseMove(s *State, text string) (Move, error) {
 	t := cleanMove(text)
 	if s.Over() {
 		return 0, &IllegalMoveError{Text: t, Reason: "the game is over (" + g.ResultString(g.Result(s)) + ")"}

@@ -2,6 +2,7 @@ package core
 
 import (
 	"math/rand/v2"
+	"strings"
 
 	"rulesmith/core/diag"
 	"rulesmith/core/spec"
@@ -10,7 +11,8 @@ import (
 // NotationClashes plays games random games of at most plies moves each
 // (seeded, so the result is the same every run) and returns a warning for
 // each pair of move rules that wrote two legal moves of one position the
-// same way: a record could not tell them apart. The warning is placed at
+// same way, ignoring case as Parse does: a record could not tell them
+// apart. The warning is placed at
 // the rule of the second move; the first clash of a pair is reported.
 // The compile-time check (notation_static.go) decides most variants from
 // their rules' keys and board tables and warns in Warnings; `rulesmith
@@ -31,10 +33,11 @@ func (g *Game) NotationClashes(games, plies int, seed uint64) diag.List {
 			}
 			clear(written)
 			for _, m := range buf {
+				// records are read ignoring case (Parse)
 				text := g.Format(s, m)
-				prev, dup := written[text]
+				prev, dup := written[strings.ToLower(text)]
 				if !dup {
-					written[text] = m
+					written[strings.ToLower(text)] = m
 					continue
 				}
 				a, b := prev.Rule(), m.Rule()

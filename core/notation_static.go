@@ -21,6 +21,8 @@ const (
 	formRemove // a prefix and a cell or a run FIRST-LAST
 	formSteps  // a list of steps (a race's decision: "E, t5+3")
 	formKinds  // a prefix and kind names joined by + (a transfer: "5H+JC")
+	formNamed  // fixed words, one per move of a piece (castling: "O-O")
+	formSwap   // a cell, = and the incoming kind ("d4=Sh")
 )
 
 // Target classes: what stands on a move's target before it.
@@ -65,6 +67,11 @@ type noteShape struct {
 	prefix  string                            // formRemove, formKinds: the text before the cells or kinds
 	count   int                               // formKinds: the kinds one move names
 	reach   func(add func(from, to int)) bool // its (from, to) pairs (place: from -1); false: too many to list
+	// names: formNamed, the words it writes
+	names []string
+	// swaps: formSwap, "SEAT/KIND/TEXT" for each seat, board kind it may
+	// swap out and the text of a kind that may come in for it
+	swaps map[string]bool
 	// self: two moves of this rule in one position can be written alike;
 	// the key to warn at and why
 	selfKey, self string
@@ -470,7 +477,7 @@ func (r *removeRule) noteShape(g *Game) (noteShape, bool) {
 // move is a different choice of kinds, so a different text, unless two of
 // its kinds share a glyph; another transfer of a phase meets it only with
 // the same prefix and count and a kind written alike. A prelude is written
-// with the move it precedes: left to the sampling check.
+// with the move it precedes and checked apart (checkPrelude).
 func (r *transferRule) noteShape(g *Game) (noteShape, bool) {
 	if r.prelude {
 		return noteShape{}, false
@@ -492,6 +499,235 @@ func (r *transferRule) noteShape(g *Game) (noteShape, bool) {
 		}
 	}
 	return sh, true
+}
+
+// noteShape: a castling is written FROM-TO (the piece's cell and its
+// target) or, with names, by one word per direction. FROM-TO texts meet
+// other rules' by their cell pairs; two directions reaching one target
+// from one cell are written alike. Words are written alike when two
+// directions share one, or when a seat has two pieces it castles (their
+// castlings along one direction take one word); a word meets another
+// rule's text when it could be one (namedMeets).
+func (r *castleRule) noteShape(g *Game) (noteShape, bool) {
+	b := g.board
+	if r.names == nil {
+		sh := noteShape{form: formFromTo, kinds: r.kinds, land: onEmpty, tails: tailNone}
+		sh.reach = func(add func(from, to int)) bool {
+			for c := 0; c < b.N(); c++ {
+				for _, d := range r.dirs {
+					// the partner stands beyond the target
+					if ray := b.Ray(c, d); len(ray) > r.dist {
+						add(c, int(ray[r.dist-1]))
+					}
+				}
+			}
+			return true
+		}
+		seen := make([]int32, b.N())
+		for c := 0; c < b.N() && sh.self == ""; c++ {
+			for _, d := range r.dirs {
+				ray := b.Ray(c, d)
+				if len(ray) <= r.dist {
+					continue
+				}
+				t := ray[r.dist-1]
+				if seen[t] == int32(c+1) {
+					sh.selfKey, sh.self = "dirs", fmt.Sprintf("a piece on %s castles to %s along two directions, and both castlings are written %s-%s", b.Cells[c].Name, b.Cells[t].Name, b.Cells[c].Name, b.Cells[t].Name)
+					break
+				}
+				seen[t] = int32(c + 1)
+			}
+		}
+		return sh, true
+	}
+	sh := noteShape{form: formNamed, kinds: r.kinds, tails: tailNone, names: r.names}
+	seen := map[string]bool{}
+	for _, n := range r.names {
+		if seen[strings.ToLower(n)] {
+			sh.selfKey, sh.self = "names", fmt.Sprintf("two of its directions are both written %q", n)
+			return sh, true
+		}
+		seen[strings.ToLower(n)] = true
+	}
+	for s := range g.seats {
+		first := -1
+		for _, p := range g.seatPieces[s] {
+			k := int(g.pieceKind[p])
+			if r.kinds != nil && !r.kinds[k] {
+				continue
+			}
+			if first < 0 {
+				first = k
+				continue
+			}
+			sh.selfKey, sh.self = "names", fmt.Sprintf("%s has two pieces it castles (%s and %s), and their castlings along one direction are both written %q", g.seats[s], g.kinds[first].Name, g.kinds[k].Name, r.names[0])
+			return sh, true
+		}
+	}
+	return sh, true
+}
+
+// namedMeets reports whether a word of a (formNamed) can be a text of b:
+// another word alike; a text of cells when the word holds a cell's name;
+// a pit's number when it holds a digit; kinds when it opens with b's
+// prefix and the rest is count kind texts joined by +; a list of steps
+// always.
+func (g *Game) namedMeets(a, b *noteShape) bool {
+	for _, w := range a.names {
+		lw := strings.ToLower(w)
+		switch b.form {
+		case formNamed:
+			for _, v := range b.names {
+				if strings.EqualFold(w, v) {
+					return true
+				}
+			}
+		case formSteps:
+			return true
+		case formSow:
+			if strings.ContainsAny(w, "0123456789") {
+				return true
+			}
+		case formKinds:
+			rest, ok := strings.CutPrefix(lw, strings.ToLower(b.prefix))
+			if !ok {
+				continue
+			}
+			parts := strings.Split(rest, "+")
+			if len(parts) != b.count {
+				continue
+			}
+			all := true
+			for _, part := range parts {
+				found := false
+				for k := range g.kinds {
+					if b.kinds != nil && !b.kinds[k] {
+						continue
+					}
+					text := g.kinds[k].Name
+					if b.glyphLead {
+						text = g.kinds[k].Glyph
+					}
+					found = found || strings.EqualFold(text, part)
+				}
+				all = all && found
+			}
+			if all {
+				return true
+			}
+		default:
+			// every other text names a cell
+			for _, c := range g.board.Cells {
+				if strings.Contains(lw, strings.ToLower(c.Name)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// noteShape: a swap is written CELL=KIND (or CELL=GLYPH). A cell holds one
+// top piece, so two swaps there differ by the kind that comes in: they are
+// written alike when two kinds that may come in for one board kind, both
+// possibly in the seat's zone (zone_flow.go), are written alike. Two swap
+// rules meet when a seat may swap one board kind for kinds written alike.
+func (r *swapRule) noteShape(g *Game) (noteShape, bool) {
+	sh := noteShape{form: formSwap, kinds: r.kinds, land: onOwn, tails: tailNone, swaps: map[string]bool{}}
+	sh.reach = func(add func(from, to int)) bool {
+		for c := 0; c < g.board.N(); c++ {
+			add(-1, c)
+		}
+		return true
+	}
+	nk := len(g.kinds)
+	for s := range g.seats {
+		var holds []bool
+		if g.zoneHolds != nil {
+			holds = g.zoneHolds[g.zoneInst(r.zone, s)]
+		}
+		done := make([]bool, nk)
+		for _, p := range g.seatPieces[s] {
+			a := int(g.pieceKind[p])
+			if done[a] || (r.kinds != nil && !r.kinds[a]) {
+				continue
+			}
+			done[a] = true
+			texts := map[string]int{}
+			for _, b := range r.matchOf[a] {
+				if holds != nil && !holds[b] {
+					continue
+				}
+				kd := g.kinds[b]
+				t := strings.ToLower(kd.Name)
+				if r.glyph {
+					t = strings.ToLower(kd.Glyph)
+				}
+				if other, dup := texts[t]; dup && sh.self == "" {
+					w := kd.Name
+					if r.glyph {
+						w = kd.Glyph
+					}
+					sh.selfKey, sh.self = "notation", fmt.Sprintf("%s may swap its %s for %s or %s, both written %q after the cell", g.seats[s], g.kinds[a].Name, g.kinds[other].Name, kd.Name, w)
+				}
+				texts[t] = int(b)
+				sh.swaps[fmt.Sprintf("%d/%d/%s", s, a, t)] = true
+			}
+		}
+	}
+	return sh, true
+}
+
+// checkPrelude checks the prelude of a phase, written PRELUDE/MOVE: two
+// plies are written alike when their preludes are (two kinds the seat's
+// zone may hold at once written alike: it returns the key to warn at and
+// why) or, with preludes apart, their moves are, which the phase's rules
+// are checked for; a ply without a prelude is written apart from one with
+// one unless some text of the variant can hold a / (open: the check cannot
+// tell). shapes are the shapes of the variant's rules (nil: none; such a
+// rule has left the variant open already).
+func (g *Game) checkPrelude(pre *transferRule, shapes []*noteShape) (key, why string, open bool) {
+	for s := range g.seats {
+		holds := g.zoneHolds[g.zoneInst(pre.from, s)]
+		texts := map[string]int{}
+		for k, kd := range g.kinds {
+			if !holds[k] || (pre.kinds != nil && !pre.kinds[k]) {
+				continue
+			}
+			t := kd.Name
+			if pre.glyph {
+				t = kd.Glyph
+			}
+			if other, dup := texts[strings.ToLower(t)]; dup {
+				return "notation", fmt.Sprintf("%s may take %s or %s from %s, both written %q", g.seats[s], g.kinds[other].Name, kd.Name, g.zones[pre.from].name, pre.prefix+t), false
+			}
+			texts[strings.ToLower(t)] = k
+		}
+	}
+	words := []string{g.passWord()}
+	for _, c := range g.board.Cells {
+		words = append(words, c.Name)
+	}
+	words = append(words, g.board.Dirs...)
+	for _, kd := range g.kinds {
+		words = append(words, kd.Name, kd.Glyph)
+	}
+	for _, sh := range shapes {
+		if sh == nil {
+			continue
+		}
+		if sh.form == formSteps {
+			return "", "", true // a race's words are its own
+		}
+		words = append(words, sh.prefix)
+		words = append(words, sh.names...)
+	}
+	for _, w := range words {
+		if strings.Contains(w, "/") {
+			return "", "", true
+		}
+	}
+	return "", "", false
 }
 
 // kindTextsMeet reports whether two transfers can write a kind alike: by
@@ -553,10 +789,28 @@ func (g *Game) textsMeet(a, b *noteShape) (meet bool, sep byte) {
 }
 
 func (g *Game) textsMeetOn(a, b *noteShape, sep *byte) bool {
+	switch {
+	case a.form == formNamed:
+		return g.namedMeets(a, b)
+	case b.form == formNamed:
+		return g.namedMeets(b, a)
+	case a.form == formSwap && b.form == formPlace:
+		// a placement promoted on its cell is written CELL=G
+		return b.place == placeCell && b.tails&tailPromo != 0
+	case a.form == formPlace && b.form == formSwap:
+		return a.place == placeCell && a.tails&tailPromo != 0
+	}
 	if a.form != b.form {
 		return false
 	}
 	switch a.form {
+	case formSwap:
+		for k := range a.swaps {
+			if b.swaps[k] {
+				return true
+			}
+		}
+		return false
 	case formSow, formSteps:
 		return true
 	case formRemove:
@@ -662,6 +916,8 @@ func (c *compiler) warnNotationClashes() {
 	}
 	shapes := make([]*noteShape, len(g.rules))
 	pf := &promoFlow{g: g}
+	g.zoneHolds = c.zoneHolds()
+	defer func() { g.zoneHolds = nil }()
 	for i, ru := range g.rules {
 		if inPhase[i] == nil {
 			continue
@@ -693,6 +949,23 @@ func (c *compiler) warnNotationClashes() {
 			r.Warnf(at, "moves.%s: %s, so a record cannot tell them apart; give the rule a notation that does", name, sh.self)
 		}
 	}
+	checked := map[*transferRule]bool{}
+	for _, ph := range g.phases {
+		pre := ph.prelude
+		if pre == nil || checked[pre] {
+			continue
+		}
+		checked[pre] = true
+		key, why, open := g.checkPrelude(pre, shapes)
+		g.notationOpen = g.notationOpen || open
+		if why != "" {
+			at := "moves." + pre.name
+			if r.Has(at + "." + key) {
+				at += "." + key
+			}
+			r.Warnf(at, "moves.%s: %s, so a record cannot tell them apart; give the rule a notation that does", pre.name, why)
+		}
+	}
 	for j := range g.rules {
 		for i := 0; i < j; i++ {
 			a, b := shapes[i], shapes[j]
@@ -701,6 +974,12 @@ func (c *compiler) warnNotationClashes() {
 			}
 			texts, sep := g.textsMeet(a, b)
 			if !texts {
+				continue
+			}
+			if a.form == formNamed || b.form == formNamed {
+				// a word: it meets wherever it can be the other's text
+				r.Warnf("moves."+g.rules[j].base().name, "moves.%s: its moves and those of moves.%s can be legal in one position and written alike, so a record cannot tell them apart; give the rules notations that differ",
+					g.rules[j].base().name, g.rules[i].base().name)
 				continue
 			}
 			if a.form == formKinds {

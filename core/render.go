@@ -8,7 +8,8 @@ import (
 )
 
 // CellText describes what stands on cell c: a stone count, or the stack's
-// glyphs from bottom to top (e.g. "WBD"), or "" for an empty cell.
+// glyphs from bottom to top (e.g. "WBD"), each followed by its owner's
+// seat mark (Game.SeatMark), or "" for an empty cell.
 func CellText(g *Game, s *State, c int) string {
 	if n := s.Count(c); n > 0 {
 		return fmt.Sprint(n)
@@ -18,16 +19,16 @@ func CellText(g *Game, s *State, c int) string {
 		return ""
 	}
 	if h == 1 {
-		return g.PieceKindOf(s.Top(c)).BoardGlyph
+		return g.PieceText(g.PieceKindOf(s.Top(c)))
 	}
-	glyphs := make([]byte, h)
+	glyphs := make([]string, h)
 	p := s.Top(c)
 	for i := h - 1; i >= 0 && p >= 0; i-- {
 		k := g.PieceKindOf(p)
-		glyphs[i] = k.BoardGlyph[0]
+		glyphs[i] = k.BoardGlyph[:1] + g.SeatMark(k.Owner)
 		p = s.Below(p)
 	}
-	return string(glyphs)
+	return strings.Join(glyphs, "")
 }
 
 // Render draws a plain-text picture of the position, as the board kind

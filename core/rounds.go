@@ -32,8 +32,8 @@ const (
 )
 
 var (
-	dealerKey = Key{Name: "dealer", Type: TString,
-		Doc: `the seat that holds the deal at the start: phases' first and steps may name "dealer" and "after_dealer", dealer() names it, a step's pass_deal passes it on`}
+	dealerKey = Key{Name: "dealer", Type: TString, Param: true,
+		Doc: `the seat that holds the deal at the start (or a string parameter naming it): phases' first and steps may name "dealer" and "after_dealer", dealer() names it, a step's pass_deal passes it on`}
 	phaseStuckKey = Key{Name: "stuck", Type: TChoice, Default: "game", Allowed: []string{"game", "next"}, Literal: true,
 		Doc: `when no seat can move in this phase: the game's [turns] stuck policy ends the game, or (next) the phase ends and its next phase begins`}
 	phaseStepsKey = Key{Name: "steps", Type: TTable,
@@ -42,7 +42,7 @@ var (
 
 // stepKeys are the keys of [phases.NAME.steps.STEP].
 var stepKeys = []*Key{
-	{Name: "seat", Type: TString, Default: "dealer", Doc: `who gets the points and in whose name points is evaluated: a seat, "dealer" or "after_dealer"`},
+	{Name: "seat", Type: TString, Default: "dealer", Param: true, Doc: `who gets the points and in whose name points is evaluated: a seat (or a string parameter naming it), "dealer" or "after_dealer"`},
 	{Name: "points", Type: TExpr, Doc: "points the seat gets (an integer expression, seat = that seat); the end conditions are checked after them"},
 	{Name: "effect", Type: TString, Doc: "an [effects] table run once"},
 	{Name: "pass_deal", Type: TBool, Default: false, Literal: true, Doc: "the deal passes to the next seat"},
@@ -94,7 +94,10 @@ func (c *compiler) compileRounds(effects map[string]effect) {
 	r := c.r
 	ro := &rounds{}
 	used := false
-	if r.Has("turns.dealer") {
+	// a dealer that is written but wrong (its error reported) still
+	// counts as declared: no "needs [turns] dealer" for each of its uses
+	hasDealer := r.Has("turns.dealer")
+	if hasDealer {
 		d := c.seat("turns.dealer", false)
 		if d >= 0 && g.initial != nil {
 			ro.dealer = g.lay.size
@@ -117,7 +120,7 @@ func (c *compiler) compileRounds(effects map[string]effect) {
 			continue
 		}
 		p := "phases." + names[i]
-		if (ph.first == firstDealer || ph.first == firstAfterDealer) && ro.dealer == 0 {
+		if (ph.first == firstDealer || ph.first == firstAfterDealer) && !hasDealer {
 			r.ValueErrorf(p+".first", "%s.first: %q needs [turns] dealer", p, r.String(p+".first", ""))
 		}
 		if c.readChoice(p, &phaseStuckKey) == "next" {
@@ -145,7 +148,7 @@ func (c *compiler) compileRounds(effects map[string]effect) {
 			default:
 				st.seat = c.seat(keyPath(stp, keyOf(stepKeys, "seat")), false)
 			}
-			if (st.seat == firstDealer || st.seat == firstAfterDealer) && ro.dealer == 0 {
+			if (st.seat == firstDealer || st.seat == firstAfterDealer) && !hasDealer {
 				r.ValueErrorf(keyPath(stp, keyOf(stepKeys, "seat")), "%s.seat: %q needs [turns] dealer (or name a seat)",
 					stp, r.String(keyPath(stp, keyOf(stepKeys, "seat")), "dealer"))
 			}
@@ -164,7 +167,7 @@ func (c *compiler) compileRounds(effects map[string]effect) {
 				st.effect = e
 			}
 			st.passDeal = c.readBool(stp, keyOf(stepKeys, "pass_deal"))
-			if st.passDeal && ro.dealer == 0 {
+			if st.passDeal && !hasDealer {
 				r.ValueErrorf(stp+".pass_deal", "%s.pass_deal: needs [turns] dealer", stp)
 			}
 			c.readString(stp, keyOf(stepKeys, "cite"))

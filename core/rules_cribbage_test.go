@@ -522,3 +522,71 @@ func TestCribbagePerftRefused(t *testing.T) {
 		t.Fatalf("seeded depth 4: %d %d (%v %v), want 900 twice (10·10·3·3)", a, b, err1, err2)
 	}
 }
+
+// A.2: the first dealer is cut for, and the reading lets a harness fix him
+// as a parameter: South deals first by default, --set first_dealer=North
+// gives North the first deal. The non-dealer is dealt first, pegs the 3
+// for last and discards first; the deal then alternates. A first_dealer
+// that is no seat is refused at the dealer key, naming the parameter.
+func TestCribbageFirstDealer(t *testing.T) {
+	for _, tc := range []struct {
+		sets   []string
+		dealer int
+	}{{nil, 1}, {[]string{"first_dealer=North"}, 0}} {
+		g := loadCribbage(t, tc.sets...)
+		s := g.NewState()
+		if s.Dealer() != tc.dealer {
+			t.Fatalf("%v: dealer %d, want %d", tc.sets, s.Dealer(), tc.dealer)
+		}
+		pone := 1 - tc.dealer
+		cribDeal(t, g, s, "KC KD QH 2C 3C", "5H 5S 5C 4C 4H")
+		hand, _ := g.ZoneIndex("hand")
+		kc, _ := g.KindIndex("KC")
+		if s.ZoneCount(hand, pone, kc) != 1 {
+			t.Fatalf("%v: the first card dealt is not the non-dealer's", tc.sets)
+		}
+		if s.Score(pone) != 3 || s.Score(tc.dealer) != 0 || s.ToMove() != pone {
+			t.Fatalf("%v: scores %d %d, %d to move; want 3 for last to the non-dealer %d, who discards first",
+				tc.sets, s.Score(0), s.Score(1), s.ToMove(), pone)
+		}
+		// play the hand out: the next deal is the other seat's
+		for s.Dealer() == tc.dealer && !s.Over() {
+			ms := g.Settle(s, nil)
+			if len(ms) == 0 {
+				t.Fatalf("%v: the game ended in the first hand", tc.sets)
+			}
+			if err := g.Play(s, ms[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.Dealer() != pone || s.Score(pone) < 3 {
+			t.Fatalf("%v: second dealer %d, want %d", tc.sets, s.Dealer(), pone)
+		}
+	}
+	_, err := Load("traditional/cribbage", WithFS(variants.FS()), WithSet("first_dealer=East"))
+	want := `turns.dealer: parameter first_dealer is "East"; want a seat (North, South)`
+	if err == nil || !strings.Contains(err.Error(), "traditional/cribbage.toml:") || !strings.Contains(err.Error(), want) ||
+		strings.Contains(err.Error(), "needs [turns] dealer") {
+		t.Fatalf("err = %v\nwant one error at the dealer key: %s", err, want)
+	}
+}
+
+// A.5: "go" is not a ply; the engine passes the turn. A card written for
+// the player who said go is refused with the reason: he is passed over.
+// A refusal with no seat passed over says nothing of it.
+func TestCribbageGoRefusalSaysPassedOver(t *testing.T) {
+	g := loadCribbage(t)
+	s := g.NewState()
+	cribDeal(t, g, s, "KC 9C 2C 7S 7D", "QH AD AH 6S 6C")
+	cribPlay(t, g, s, "7D+7S", [2]int{3, 0}, "6C+6S", [2]int{3, 0})
+	cribChance(t, g, s, "start=3H")
+	if _, err := g.Parse(s, "QH"); err == nil || strings.Contains(err.Error(), "passed over") {
+		t.Fatalf("QH for North (South's card) at the lead: %v", err)
+	}
+	cribPlay(t, g, s, "KC", [2]int{3, 0}, "QH", [2]int{3, 0}, "9C", [2]int{3, 0}, "AD", [2]int{3, 0})
+	_, err := g.Parse(s, "2C")
+	want := `South has no 2C in hand; North has no move and is passed over: South is to move (rule lay, A.5)`
+	if err == nil || err.Error() != want {
+		t.Fatalf("err = %v\nwant %s", err, want)
+	}
+}

@@ -464,3 +464,25 @@ func TestPachisiDoubles(t *testing.T) {
 		t.Errorf("third doubles, no pawn out: %s, want -", got)
 	}
 }
+
+// Readings 7.2: the seed's roll-off for the first player is read as seat
+// A, and the readings let an engine offer it as a parameter: --set
+// first_player=C makes C throw first (with two players, A and C). A seat
+// that does not play is refused, naming the parameter.
+func TestPachisiFirstPlayer(t *testing.T) {
+	for _, tc := range []struct {
+		sets []string
+		want string
+	}{{nil, "A"}, {[]string{"first_player=C"}, "C"}, {[]string{"players=2", "first_player=C"}, "C"}, {[]string{"players=2"}, "A"}} {
+		g := load(t, "traditional/pachisi", tc.sets...)
+		s := g.NewState()
+		if got := g.Seat(s.ToMove()); got != tc.want || !g.AtChance(s) {
+			t.Errorf("%v: %s throws first (at chance %v), want %s", tc.sets, got, g.AtChance(s), tc.want)
+		}
+	}
+	_, err := core.Load("traditional/pachisi", core.WithFS(variants.FS()), core.WithSet("players=2", "first_player=B"))
+	want := `turns.first: parameter first_player is "B", a seat that does not play with [players] count = 2 (seats: A, C)`
+	if err == nil || !strings.Contains(err.Error(), "traditional/pachisi.toml:") || !strings.Contains(err.Error(), want) {
+		t.Fatalf("err = %v\nwant %s", err, want)
+	}
+}

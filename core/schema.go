@@ -63,7 +63,10 @@ type Key struct {
 	// Literal: a TBool that takes only true or false, not an expression,
 	// or a TChoice that takes only its Allowed values, not a parameter.
 	Literal bool
-	Doc     string
+	// Param: a TString (a seat) that may also name a string parameter
+	// holding the value.
+	Param bool
+	Doc   string
 }
 
 // names returns the names of keys, in order.

@@ -75,12 +75,14 @@ type App struct {
 	board  *boardview.View
 	side   *tview.TextView
 	status *tview.TextView
-	input  *tview.InputField
-	rules  *tview.TextArea
-	pane   *numbered // the rules pane: border, title, line numbers, the text area
-	pages  *tview.Pages
-	root   *tview.Flex
-	keymap []Binding
+	// statusText is the status area's text (fitStatus wraps it)
+	statusText string
+	input      *tview.InputField
+	rules      *tview.TextArea
+	pane       *numbered // the rules pane: border, title, line numbers, the text area
+	pages      *tview.Pages
+	root       *tview.Flex
+	keymap     []Binding
 
 	agents []agent.Agent
 	// dice draws the chance outcomes a person's roll plays (seeded by
@@ -310,6 +312,11 @@ func (a *App) build() {
 	a.pages = tview.NewPages().AddPage("main", root, true, true)
 	a.mono(a.pages)
 	a.tv.SetRoot(a.pages, true).SetFocus(a.board)
+	a.tv.SetBeforeDrawFunc(func(screen tcell.Screen) bool {
+		w, _ := screen.Size()
+		fitStatus(a.root, a.status, a.statusText, w)
+		return false
+	})
 	a.tv.SetInputCapture(a.onKey)
 	a.in.OnChange(a.refresh) // the model tells the screen when it changed
 	if ws := a.sess.Game.Warnings(); a.opts.Edit && len(ws) > 0 {

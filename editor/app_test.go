@@ -1431,3 +1431,30 @@ func TestCompareRollsForBoth(t *testing.T) {
 	tm.typeMove("4-3")
 	tm.waitFor("the roll in both games: throw: 4-3")
 }
+
+// Pachisi: a throw no piece can use leaves one legal move, "-", which
+// names no cell; the message says so, and p (or enter, from a list) plays
+// it.
+func TestOnlyMoveWithoutCells(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: "traditional/pachisi"})
+	tm.waitFor("moves (0)")
+	// readings: a piece enters its nest's exit only on a 5; 4-3 enters none
+	tm.typeMove("4-3")
+	scr := tm.waitFor("1. 4-3")
+	if !strings.Contains(scr, "no piece can move: p or enter plays -") {
+		t.Errorf("the only move is not explained:\n%s", scr)
+	}
+	tm.runes("p")
+	tm.waitFor("2. -")
+	tm.typeMove("4-3")
+	tm.waitFor("3. 4-3")
+	tm.key(tcell.KeyEnter)
+	tm.waitFor("which move?")
+	tm.runes("1")
+	tm.waitFor("4. -")
+	tm.sync(func() {
+		if got := a.sess.Lines(); strings.Join(got, " ") != "4-3 - 4-3 -" {
+			t.Errorf("lines %v", got)
+		}
+	})
+}

@@ -36,13 +36,15 @@ type CompareApp struct {
 	boards [2]*boardview.View
 	info   *tview.TextView
 	status *tview.TextView
-	input  *tview.InputField
-	mono   bool
-	errMsg string
-	msg    string
-	keymap []Binding
-	pages  *tview.Pages
-	root   *tview.Flex
+	// statusText is the status line's text (fitStatus wraps it)
+	statusText string
+	input      *tview.InputField
+	mono       bool
+	errMsg     string
+	msg        string
+	keymap     []Binding
+	pages      *tview.Pages
+	root       *tview.Flex
 	// dice draws the chance outcomes a roll plays in both games
 	dice *rand.Rand
 }
@@ -111,6 +113,11 @@ func NewCompare(opts CompareOptions) (*CompareApp, error) {
 	}
 	c.pages = tview.NewPages().AddPage("main", root, true, true)
 	c.tv.SetRoot(c.pages, true).SetFocus(c.info)
+	c.tv.SetBeforeDrawFunc(func(screen tcell.Screen) bool {
+		w, _ := screen.Size()
+		fitStatus(c.root, c.status, c.statusText, w)
+		return false
+	})
 	c.input.SetFocusFunc(c.refresh)
 	c.tv.SetInputCapture(c.onKey)
 	c.refresh()
@@ -166,9 +173,19 @@ func (c *CompareApp) onKey(ev *tcell.EventKey) *tcell.EventKey {
 			c.msg = "nothing to undo"
 		}
 	case ActRoll:
-		// one throw drawn, the same played in both games
-		if _, err := c.cmp.Roll(c.dice); err != nil {
-			c.errMsg = err.Error()
+		// one throw (or the whole run of a deal, card by card) drawn, the
+		// same played in both games
+		run := runOf(c.cmp.A.State())
+		for n := 0; n < maxRun; n++ {
+			if _, err := c.cmp.Roll(c.dice); err != nil {
+				if n == 0 {
+					c.errMsg = err.Error()
+				}
+				break
+			}
+			if s := c.cmp.A.State(); !c.cmp.A.Game.AtChance(s) || runOf(s) != run || c.cmp.OutOfStep() {
+				break
+			}
 		}
 	case ActScrollUp, ActScrollDown:
 		row, _ := c.info.GetScrollOffset()
@@ -327,14 +344,7 @@ func (c *CompareApp) refresh() {
 		st = tview.Escape(c.msg)
 	}
 	c.status.SetText(st)
-	if c.root != nil { // the status wraps a long message onto up to statusRows rows
-		_, _, w, _ := c.root.GetRect()
-		rows := 1
-		if w > 0 {
-			rows = min(statusRows, max(1, len(tview.WordWrap(st, w))))
-		}
-		c.root.ResizeItem(c.status, rows, 0)
-	}
+	c.statusText = st // fitStatus wraps it before each draw
 }
 
 func (c *CompareApp) col(color, text string) string {

@@ -74,21 +74,15 @@ func (a *App) refresh() {
 		st += "ctrl+s saves the rules and reloads them  tab back to the board"
 	case g.AtChance(s) && !r.Over && a.agents[s.ToMove()] == nil:
 		st += hints(a.keymap, ActRoll, ActAutoChance, ActType, ActUndo, ActHelp, ActQuit)
+	case a.noCellMoves() && !r.Over:
+		st += hints(a.keymap, ActSelect, ActType, ActUndo, ActRedo, ActHelp, ActQuit)
 	case g.Foul() != nil:
 		st += hints(a.keymap, ActType, ActUndo, ActCall, ActHelp, ActQuit)
 	default:
 		st += hints(a.keymap, ActType, ActUndo, ActRedo, ActHelp, ActQuit)
 	}
 	a.status.SetText(st)
-	// the status area wraps a long reason onto up to statusRows rows
-	if a.root != nil {
-		w := a.width()
-		rows := 1
-		if w > 0 {
-			rows = min(statusRows, max(1, len(tview.WordWrap(st, w))))
-		}
-		a.root.ResizeItem(a.status, rows, 0)
-	}
+	a.statusText = st
 	if a.pages != nil {
 		a.checkCurtain()
 	}
@@ -97,10 +91,15 @@ func (a *App) refresh() {
 // statusRows is the most rows the status area takes.
 const statusRows = 3
 
-// width is the screen's width (0 before the first draw).
-func (a *App) width() int {
-	_, _, w, _ := a.root.GetRect()
-	return w
+// fitStatus gives the status area the rows its text wraps to on a screen
+// w columns wide (at most statusRows: a long reason wraps). The
+// application calls it before each draw, when the screen's width is known
+// (before the first draw the widgets' own width is tview's placeholder).
+func fitStatus(root *tview.Flex, status tview.Primitive, text string, w int) {
+	if root == nil || w <= 0 {
+		return
+	}
+	root.ResizeItem(status, min(statusRows, max(1, len(tview.WordWrap(text, w)))), 0)
 }
 
 // lastMove returns the origin and target of the last move played (-1 for
@@ -208,8 +207,13 @@ func (a *App) sideText(w, h int) string {
 		hands = hands || handText(g, s, i) != "-"
 	}
 	viewer := a.viewer()
+	titleW := 7 // the titles in one column, however long ("A (south)")
 	for i := range g.Seats() {
-		line := fmt.Sprintf("%-7s %3d", g.SeatTitle(i), scores[i])
+		titleW = max(titleW, len([]rune(g.SeatTitle(i))))
+	}
+	for i := range g.Seats() {
+		title := g.SeatTitle(i)
+		line := title + strings.Repeat(" ", titleW-len([]rune(title))) + fmt.Sprintf(" %3d", scores[i])
 		if g.Foul() != nil && g.Foul().Remedy == "takeback" {
 			line += fmt.Sprintf("  takebacks %d", s.Takebacks(i))
 		}

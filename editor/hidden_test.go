@@ -273,3 +273,58 @@ func rowsOf(text, want string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// compare-view on cribbage against a house rule: d deals the whole deal
+// once, the same ten cards in both games.
+func TestCompareDealsTheWholeDeal(t *testing.T) {
+	house := filepath.Join(t.TempDir(), "house.toml")
+	if err := os.WriteFile(house, []byte("extends = \"traditional/cribbage\"\nname = \"house/cribbage\"\n[params]\ntarget = 121\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, tm := startCompare(t, "traditional/cribbage", house, true)
+	tm.runes("d")
+	tm.waitUntil("both games dealt", func(string) bool {
+		n := 0
+		tm.sync(func() { n = len(c.cmp.A.Lines()) })
+		return n == 10
+	})
+	tm.sync(func() {
+		a, b := c.cmp.A.Lines(), c.cmp.B.Lines()
+		if strings.Join(a, " ") != strings.Join(b, " ") || c.cmp.A.Game.AtChance(c.cmp.A.State()) {
+			t.Errorf("A dealt %v, B %v; want the same ten cards and the deal over", a, b)
+		}
+	})
+}
+
+// On a card table the moves name no cell: enter lists them all (the ten
+// discards of five cards, two at a time), and a number plays one.
+func TestCardTableEnterListsTheMoves(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: "traditional/cribbage", Seats: []string{"South=random"}, Seed: 2})
+	tm.sync(func() { a.paused = true })
+	tm.waitFor("moves (0)")
+	tm.runes("d")
+	tm.waitFor("moves (10)")
+	tm.key(tcell.KeyEscape) // clears the message: the hints show
+	scr := tm.waitFor("enter select")
+	if st := statusLine(scr); !strings.Contains(st, "enter select") {
+		t.Errorf("the status line does not offer enter on a card table: %q", st)
+	}
+	tm.key(tcell.KeyEnter)
+	scr = tm.waitFor("which move?")
+	var legal []string
+	tm.sync(func() {
+		for _, m := range a.sess.Legal() {
+			legal = append(legal, a.sess.Format(m))
+		}
+	})
+	if len(legal) != 10 {
+		t.Fatalf("%d discards, want 10 (two of five cards): %v", len(legal), legal)
+	}
+	for _, m := range legal {
+		if !strings.Contains(scr, m) {
+			t.Errorf("the list lacks %s:\n%s", m, scr)
+		}
+	}
+	tm.runes("1")
+	tm.waitFor("11. " + legal[0])
+}

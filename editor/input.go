@@ -3,6 +3,7 @@ package editor
 import (
 	"fmt"
 	"rulesmith/core"
+	"rulesmith/editor/boardview"
 	"rulesmith/editor/session"
 	"strconv"
 	"strings"
@@ -33,6 +34,20 @@ func (a *App) handlers() map[Action]func() bool {
 			}
 			if a.sess.Game.AtChance(a.sess.State()) {
 				a.roll() // nothing to pick while chance is to move: the whole run
+				return true
+			}
+			if a.noCellMoves() {
+				// the moves name no cell (cards; a throw that moves
+				// nothing, "-"): offer them all
+				if a.agents[a.sess.State().ToMove()] != nil {
+					a.in.Msg = "an agent is to move"
+					return true
+				}
+				if moves := a.sess.Legal(); len(moves) > 0 && !a.sess.Game.Result(a.sess.State()).Over {
+					a.chooseFrom(moves)
+					return false
+				}
+				a.in.Msg = "no move"
 				return true
 			}
 			if a.board.Cursor() < a.sess.Game.Board().N() {
@@ -90,8 +105,17 @@ func (a *App) handlers() map[Action]func() bool {
 		},
 		ActScrollUp:   func() bool { a.listScroll += 5; return true },
 		ActScrollDown: func() bool { a.listScroll = max(0, a.listScroll-5); return true },
-		ActPass:       func() bool { a.playText("pass"); return true },
-		ActRoll:       func() bool { a.roll(); return true },
+		ActPass: func() bool {
+			if moves := a.sess.Legal(); len(moves) == 1 && !moves[0].IsPass() && a.noCellMoves() && !a.sess.Game.AtChance(a.sess.State()) {
+				// the one move, which moves nothing ("-": a throw no piece
+				// can use) stands for the pass
+				a.tryPlay(moves[0])
+				return true
+			}
+			a.playText("pass")
+			return true
+		},
+		ActRoll: func() bool { a.roll(); return true },
 		ActAutoChance: func() bool {
 			a.autoChance = !a.autoChance
 			if a.autoChance {
@@ -353,6 +377,7 @@ func (a *App) playText(text string) {
 		}
 		if text = strings.TrimSpace(rest); text == "" {
 			a.in.Msg = a.sess.Last
+			a.noteOnlyMove()
 			return
 		}
 	}
@@ -387,6 +412,20 @@ func (a *App) roll() {
 		// one line per outcome is in the record; the message names none,
 		// so that nothing dealt to another seat shows
 		a.in.Msg = fmt.Sprintf("%s: %d outcomes played (the whole %s)", name, n, name)
+	}
+	a.noteOnlyMove()
+}
+
+// noteOnlyMove adds to the message, after a chance event, that the one
+// legal move moves nothing ("-": no piece can use the throw) and how to
+// play it.
+func (a *App) noteOnlyMove() {
+	g, s := a.sess.Game, a.sess.State()
+	if g.AtChance(s) || g.Result(s).Over || a.agents[s.ToMove()] != nil || boardview.IsCardTable(g) {
+		return
+	}
+	if moves := a.sess.Legal(); len(moves) == 1 && !moves[0].IsPass() && a.noCellMoves() {
+		a.in.Msg += fmt.Sprintf("; no piece can move: %s or enter plays %s", keyOf(a.keymap, ActPass), a.sess.Format(moves[0]))
 	}
 }
 
@@ -453,6 +492,7 @@ func (a *App) autoPlayChance() bool {
 	if n > 1 {
 		a.in.Msg = fmt.Sprintf("%s: %d outcomes played by the engine", name, n)
 	}
+	a.noteOnlyMove()
 	return n > 0
 }
 
@@ -467,6 +507,26 @@ func (a *App) onCell(cell int) {
 	a.refresh()
 }
 
+// noCellMoves reports whether enter should list the legal moves rather
+// than pick a cell: the game is drawn as a card table, or no legal move
+// names a cell (a throw no piece can use leaves only "-").
+func (a *App) noCellMoves() bool {
+	g := a.sess.Game
+	if boardview.IsCardTable(g) {
+		return true
+	}
+	if g.AtChance(a.sess.State()) {
+		return false
+	}
+	moves := a.sess.Legal()
+	for _, m := range moves {
+		if m.From() >= 0 || m.To() >= 0 {
+			return false
+		}
+	}
+	return len(moves) > 0
+}
+
 // choose plays the only move, or asks which one.
 func (a *App) choose(moves []core.Move) {
 	if len(moves) == 1 {
@@ -475,6 +535,11 @@ func (a *App) choose(moves []core.Move) {
 		a.maybeAI()
 		return
 	}
+	a.chooseFrom(moves)
+}
+
+// chooseFrom asks which of moves to play, in a list (one move included).
+func (a *App) chooseFrom(moves []core.Move) {
 	list := tview.NewList().ShowSecondaryText(false)
 	list.SetBorder(true).SetTitle(" which move? (esc cancels) ")
 	a.mono(list)
@@ -537,6 +602,9 @@ func (a *App) commit(m core.Move) {
 	a.in.Verdict = ""
 	a.in.Msg = a.lastText()
 	a.in.Reset() // a selection belongs to the position before
+	if m.IsChance() {
+		a.noteOnlyMove()
+	}
 }
 
 // callMenu lets a player entitled to call the foul call it.

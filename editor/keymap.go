@@ -77,7 +77,7 @@ type Binding struct {
 
 // DefaultKeymap is the editor's key map.
 var DefaultKeymap = []Binding{
-	{"enter", ActSelect, "pick up / play to the cursor; confirm", ScopeBoard},
+	{"enter", ActSelect, "pick, play at the cursor, confirm; cards: a list", ScopeBoard},
 	{"esc", ActCancel, "drop the selection or preview; cancel a reload", ScopeBoard},
 	{"up", ActUp, "cursor up", ScopeBoard},
 	{"k", ActUp, "cursor up", ScopeBoard},

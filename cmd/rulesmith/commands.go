@@ -365,7 +365,9 @@ func printPositionAs(g *core.Game, s *core.State, w io.Writer, asJSON bool, even
 			}
 		}
 	}
-	fmt.Fprint(w, core.Render(g, s))
+	if !cardTable(g, s) {
+		fmt.Fprint(w, core.Render(g, s))
+	}
 	for _, z := range zones {
 		fmt.Fprintln(w, z)
 	}
@@ -397,6 +399,16 @@ func printPositionAs(g *core.Game, s *core.State, w io.Writer, asJSON bool, even
 		}
 		fmt.Fprintf(w, "result: ongoing, %s to move%s\n", g.Seat(s.ToMove()), pending)
 	}
+}
+
+// cardTable reports whether the position is all in zones: a board of one
+// empty cell (or none) in a variant with zones (a card game), whose board
+// drawing would say nothing.
+func cardTable(g *core.Game, s *core.State) bool {
+	if g.Board().N() > 1 || !g.HasZones() {
+		return false
+	}
+	return g.Board().N() == 0 || s.Height(0) == 0
 }
 
 type playoutJSON struct {

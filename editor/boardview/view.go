@@ -374,6 +374,15 @@ func (v *View) contents(c int) (text string, seat int, marker string) {
 	return text, k.Owner, marker
 }
 
+// seatMark returns the seat mark of the top piece on c ([display]
+// seat_marks: seats whose glyphs are alike differ without colour), or "".
+func (v *View) seatMark(c int) string {
+	if v.state.Count(c) > 0 || v.state.Height(c) == 0 {
+		return ""
+	}
+	return v.game.SeatMark(v.game.PieceKindOf(v.state.Top(c)).Owner)
+}
+
 func glyphOf(k core.PieceKind) string {
 	if k.BoardGlyph != "" {
 		return k.BoardGlyph
@@ -525,6 +534,11 @@ func (v *View) drawCell(put func(int, int, string, tcell.Style), l *layout, c in
 	}
 	ty := iy + (ih-1)/2
 	put(tx, ty, text, st)
+	if mark := v.seatMark(c); mark != "" {
+		// the seat's mark follows the glyph, which keeps its column
+		put(tx+tw, ty, mark, st)
+		tw += textWidth(mark)
+	}
 	if marker != "" {
 		mst := fill.Bold(true)
 		if !v.mono {
@@ -547,7 +561,7 @@ func (v *View) caption() string {
 	c := v.cursor
 	parts := []string{v.game.Board().Cells[c].Name}
 	if text, _, marker := v.contents(c); text != "" {
-		parts = append(parts, text+marker)
+		parts = append(parts, text+v.seatMark(c)+marker)
 	} else if layoutFor(v.game).counts {
 		parts = append(parts, "0")
 	}
