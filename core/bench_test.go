@@ -163,3 +163,10 @@ func BenchmarkPlayoutRingGame(b *testing.B) {
 // Move generation and play of the Ring game allocate nothing per move,
 // releases included.
 func TestRingGameZeroAllocsPerMove(t *testing.T) { zeroAllocsPerMove(t, "traditional/ring-game") }
+
+// The 2-player Ring game with a neutral colour (B.12): every move is
+// expanded into its choices of neutral flips (mark_targets choose =
+// "subset", a look-ahead per base move). No hand-written reference yet.
+func BenchmarkPlayoutRingGameNeutral(b *testing.B) {
+	benchFramework(b, "traditional/ring-game-neutral")
+}

@@ -46,7 +46,7 @@ func (c *compiler) checkChoiceBudget(p string, e *markTargets) {
 	g := c.g
 	n := 0
 	for q := range g.pieceOwner {
-		if e.ofClass(g, q) {
+		if e.chosen(g, q) {
 			n++
 		}
 	}
@@ -101,13 +101,13 @@ func (e *markTargets) collect(s *State, m Move) []int32 {
 		e.targetsNow(s, m)
 	}
 	for _, p := range s.markNow {
-		if e.ofClass(g, int(p)) && !hasPiece(before, p) && !e.holds(s, int(p)) && !hasPiece(out, p) {
+		if e.chosen(g, int(p)) && !hasPiece(before, p) && !e.holds(s, int(p)) && !hasPiece(out, p) {
 			out = append(out, p)
 		}
 	}
 	if e.keep {
 		for p := range g.pieceOwner {
-			if s.PieceCell(p) >= 0 && e.ofClass(g, p) && e.holds(s, p) && !hasPiece(out, int32(p)) {
+			if s.PieceCell(p) >= 0 && e.chosen(g, p) && e.holds(s, p) && !hasPiece(out, int32(p)) {
 				out = append(out, int32(p))
 			}
 		}
@@ -126,10 +126,20 @@ func (e *markTargets) collect(s *State, m Move) []int32 {
 }
 
 // applyChoice gives the chosen candidates of m the effect's values and,
-// with keep, the others back their defaults.
+// with keep, the others back their defaults; the targets the choice is not
+// over (outside choose_of) get the values as without a choice.
 func (e *markTargets) applyChoice(s *State, m Move) {
 	sub := choiceOf(m)
-	for i, p := range e.collect(s, m) {
+	cands := e.collect(s, m)
+	if e.chooseOf != markOfAny && !e.noNew {
+		// s.markNow still holds the moved piece's targets (collect)
+		for _, p := range s.markNow {
+			if !e.chosen(s.g, int(p)) {
+				e.mark(s, int(p))
+			}
+		}
+	}
+	for i, p := range cands {
 		switch {
 		case sub>>i&1 != 0:
 			for j, v := range e.vars {

@@ -20,16 +20,15 @@ import "sort"
 var markTargetsEffect = effectType{
 	name: "mark_targets",
 	doc:  "after a move, give a piece state to every piece the moved or placed piece could now take by one move of a rule (except those it could take from its start)",
-	keys: []*Key{&markAttacksKey, &markSetKey, &markExceptKey, &markChooseKey, &markOfKey, &markKeepKey, &markNewKey},
+	keys: []*Key{&markAttacksKey, &markSetKey, &markExceptKey, &markChooseKey, &markOfKey, &markChooseOfKey, &markKeepKey, &markNewKey},
 	compile: func(c *compiler, p, name, cite string) effect {
 		e := &markTargets{name: name, attacksName: c.readString(p, &markAttacksKey), exceptBefore: c.readBool(p, &markExceptKey), slot: c.markSlots}
 		c.markSlots++
 		e.choose = c.readChoice(p, &markChooseKey) == "subset"
-		switch c.readChoice(p, &markOfKey) {
-		case "seats":
-			e.of = markOfSeats
-		case "common":
-			e.of = markOfCommon
+		e.of = markClassOf(c.readChoice(p, &markOfKey))
+		e.chooseOf = markClassOf(c.readChoice(p, &markChooseOfKey))
+		if c.has(p, &markChooseOfKey) && !e.choose {
+			c.r.Errorf(keyPath(p, &markChooseOfKey), "%s: choose_of needs choose = \"subset\"", keyPath(p, &markChooseOfKey))
 		}
 		e.keep = c.readBool(p, &markKeepKey)
 		e.noNew = !c.readBool(p, &markNewKey)
@@ -70,7 +69,7 @@ var markTargetsEffect = effectType{
 					e.attacks = lr
 					if e.choose {
 						for q := range c.g.pieceOwner {
-							if e.ofClass(c.g, q) {
+							if e.chosen(c.g, q) {
 								e.class = append(e.class, int32(q))
 							}
 						}
@@ -100,16 +99,41 @@ var (
 		Doc: "which pieces are targets: any; only those a seat owns; only the neutral ones (owner = \"none\")"}
 	markNewKey = Key{Name: "new_targets", Type: TBool, Default: true,
 		Doc: "false: with keep, only the pieces already holding the values are offered, not the moved piece's targets (the choice after a move that marks nothing)"}
+	markChooseOfKey = Key{Name: "choose_of", Type: TChoice, Default: "any", Allowed: []string{"any", "seats", "common"},
+		Doc: "with choose = \"subset\": which of the targets the mover chooses (any, a seat's, the neutral ones); the others get the values always"}
 	markKeepKey = Key{Name: "keep", Type: TBool, Default: false,
 		Doc: "with choose = \"subset\": the pieces of `of` on the board that already hold the values are offered too, and those not chosen go back to the variables' defaults"}
 )
 
-// Which pieces a mark_targets effect may mark (its key of).
+// Which pieces a mark_targets effect may mark (its keys of and
+// choose_of).
 const (
 	markOfAny = iota
 	markOfSeats
 	markOfCommon
 )
+
+// markClassOf returns the class a value of `of` or `choose_of` names.
+func markClassOf(v string) int {
+	switch v {
+	case "seats":
+		return markOfSeats
+	case "common":
+		return markOfCommon
+	}
+	return markOfAny
+}
+
+// inClass reports whether piece p is of class c.
+func inClass(g *Game, c, p int) bool {
+	switch c {
+	case markOfSeats:
+		return g.pieceOwner[p] >= 0
+	case markOfCommon:
+		return g.pieceOwner[p] < 0
+	}
+	return true
+}
 
 // markTargets is a compiled mark_targets effect.
 type markTargets struct {
@@ -122,9 +146,10 @@ type markTargets struct {
 	// choose: the mover chooses the subset of the candidates that get
 	// the values (effect_choose.go); of: which pieces are targets; keep:
 	// the pieces that hold the values already are candidates too.
-	choose bool
-	of     int
-	keep   bool
+	choose   bool
+	of       int
+	chooseOf int
+	keep     bool
 	// noNew: the moved piece's targets are not offered (new_targets =
 	// false), only the pieces already marked.
 	noNew bool
@@ -134,14 +159,12 @@ type markTargets struct {
 }
 
 // ofClass reports whether piece p is of the pieces the effect marks.
-func (e *markTargets) ofClass(g *Game, p int) bool {
-	switch e.of {
-	case markOfSeats:
-		return g.pieceOwner[p] >= 0
-	case markOfCommon:
-		return g.pieceOwner[p] < 0
-	}
-	return true
+func (e *markTargets) ofClass(g *Game, p int) bool { return inClass(g, e.of, p) }
+
+// chosen reports whether piece p is of the pieces the effect's choice is
+// over (of `of` and of `choose_of`).
+func (e *markTargets) chosen(g *Game, p int) bool {
+	return inClass(g, e.of, p) && inClass(g, e.chooseOf, p)
 }
 
 // holds reports whether piece p holds every value the effect sets.
