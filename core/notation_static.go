@@ -44,9 +44,10 @@ const (
 
 // Place texts.
 const (
-	placeCell  = iota // CELL
-	placeNamed        // KIND@CELL
-	placeGlyph        // GLYPHCELL
+	placeCell    = iota // CELL
+	placeNamed          // KIND@CELL
+	placeGlyph          // GLYPHCELL
+	placeGlyphAt        // GLYPH@CELL
 )
 
 // noteShape describes how a rule writes its moves, for the clash check.
@@ -63,7 +64,7 @@ type noteShape struct {
 	// promo: the rule's promotion (FROM-TO moves), for notationPromoKeep
 	promo   *promotion
 	ownOnly bool                              // it moves the mover's own pieces only
-	place   int                               // formPlace: placeCell, placeNamed or placeGlyph
+	place   int                               // formPlace: placeCell, placeNamed, placeGlyph or placeGlyphAt (-1 - it with a follow-up)
 	prefix  string                            // formRemove, formKinds: the text before the cells or kinds
 	count   int                               // formKinds: the kinds one move names
 	reach   func(add func(from, to int)) bool // its (from, to) pairs (place: from -1); false: too many to list
@@ -323,6 +324,8 @@ func (r *placeRule) noteShape(g *Game) (noteShape, bool) {
 	switch {
 	case r.glyph:
 		sh.place = placeGlyph
+	case r.glyphAt:
+		sh.place, sh.glyphLead = placeGlyphAt, true
 	case r.choice:
 		sh.place = placeNamed
 	}
@@ -343,12 +346,14 @@ func (r *placeRule) noteShape(g *Game) (noteShape, bool) {
 		}
 		return true
 	}
-	if r.glyph && r.choice {
-		// a seat choosing between two kinds of one glyph writes both alike
+	if (r.glyph || r.glyphAt) && r.choice {
+		// a seat choosing between two kinds of one glyph writes both alike:
+		// kinds its zone can hold at once (zone_flow.go)
 		for seat := range g.seats {
 			seen := map[string]string{}
-			for _, k := range g.handOrder[seat] {
-				if !r.allowed(k) {
+			holds := g.zoneHolds[g.zoneInst(r.zone, seat)]
+			for k := range g.kinds {
+				if !holds[k] || !r.allowed(k) {
 					continue
 				}
 				gl := strings.ToLower(g.kinds[k].Glyph)
@@ -484,21 +489,33 @@ func (r *transferRule) noteShape(g *Game) (noteShape, bool) {
 	}
 	sh := noteShape{form: formKinds, kinds: r.kinds, prefix: r.prefix, count: r.count, tails: tailNone, glyphLead: r.glyph}
 	if r.glyph {
-		seen := map[string]string{}
-		for k, kd := range g.kinds {
-			if r.kinds != nil && !r.kinds[k] {
-				continue
-			}
-			gl := strings.ToLower(kd.Glyph)
-			if other, ok := seen[gl]; ok {
-				sh.selfKey = "notation"
-				sh.self = fmt.Sprintf("it writes kinds %s and %s alike (%s)", other, kd.Name, kd.Glyph)
-				break
-			}
-			seen[gl] = kd.Name
+		if a, b, ok := g.zoneGlyphsAlike(r.from, r.kinds); ok {
+			sh.selfKey = "notation"
+			sh.self = fmt.Sprintf("it writes kinds %s and %s alike (%s)", g.kinds[a].Name, g.kinds[b].Name, g.kinds[b].Glyph)
 		}
 	}
 	return sh, true
+}
+
+// zoneGlyphsAlike returns two kinds of one glyph (ignoring case) among
+// kinds (nil: any) that one seat's instance of zone z can hold at once
+// (zone_flow.go), in kind order, and ok false when there are none.
+func (g *Game) zoneGlyphsAlike(z int, kinds []bool) (a, b int, ok bool) {
+	for seat := range g.seats {
+		holds := g.zoneHolds[g.zoneInst(z, seat)]
+		seen := map[string]int{}
+		for k, kd := range g.kinds {
+			if !holds[k] || (kinds != nil && !kinds[k]) {
+				continue
+			}
+			gl := strings.ToLower(kd.Glyph)
+			if other, dup := seen[gl]; dup {
+				return other, k, true
+			}
+			seen[gl] = k
+		}
+	}
+	return -1, -1, false
 }
 
 // noteShape: a castling is written FROM-TO (the piece's cell and its
@@ -730,8 +747,9 @@ func (g *Game) checkPrelude(pre *transferRule, shapes []*noteShape) (key, why st
 	return "", "", false
 }
 
-// kindTextsMeet reports whether two transfers can write a kind alike: by
-// name or glyph as each rule writes it, ignoring case as Parse does.
+// kindTextsMeet reports whether two transfers (or two placements written
+// KIND@CELL or GLYPH@CELL) can write a kind alike: by name or glyph as
+// each rule writes it, ignoring case as Parse does.
 func (g *Game) kindTextsMeet(a, b *noteShape) bool {
 	text := func(sh *noteShape, k int) string {
 		if sh.glyphLead {
@@ -819,12 +837,25 @@ func (g *Game) textsMeetOn(a, b *noteShape, sep *byte) bool {
 		return a.prefix == b.prefix && a.count == b.count && g.kindTextsMeet(a, b)
 	}
 	if a.form == formPlace {
-		if a.place != b.place || a.tails&b.tails == 0 {
+		if a.tails&b.tails == 0 {
 			return false
 		}
-		switch a.place {
-		case placeNamed:
-			return g.kindsMeet(a.kinds, b.kinds, false)
+		// KIND@CELL and GLYPH@CELL meet when a name and a glyph do; a
+		// placement with a follow-up (negative) meets only such another
+		pa, pb := a.place, b.place
+		if (pa < 0) != (pb < 0) {
+			return false
+		}
+		if pa < 0 {
+			pa, pb = -1-pa, -1-pb
+		}
+		if (pa == placeNamed || pa == placeGlyphAt) && (pb == placeNamed || pb == placeGlyphAt) {
+			return g.kindTextsMeet(a, b)
+		}
+		if pa != pb {
+			return false
+		}
+		switch pa {
 		case placeGlyph:
 			return g.kindsMeet(a.kinds, b.kinds, true)
 		}

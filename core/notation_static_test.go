@@ -97,7 +97,7 @@ order = "choice"
 notation = "glyph"
 [moves.go]
 type = "step"
-`, `notation = "glyph"`, `may place nag and man, both written "M"`, ""},
+`, `notation = "glyph"`, `may place man and nag, both written "M"`, ""},
 		{"two pieces of one glyph named by piece", "N", `
 [moves.go]
 type = "step"
@@ -347,9 +347,25 @@ zone = "pen"
 notation = "glyph"
 [moves.go]
 type = "step"
+land = "empty_or_enemy"
 capture = "replace"
 capture_to = "pen"
 `},
+		{name: "a swap by glyph, foes taken into the mover's zone", glyph: "F", rules: swapZone + `
+[setup.zones.pen]
+white = ["nag:1"]
+black = []
+[moves.swap]
+type = "swap"
+zone = "pen"
+notation = "glyph"
+[moves.go]
+type = "step"
+land = "empty_or_enemy"
+capture = "replace"
+capture_to = "pen"
+capture_to_seat = "mover"
+`, want: `notation = "glyph"`, says: `white may swap its man for foe or nag, both written "F"`},
 		{name: "a swap by glyph, and a step", glyph: "N", rules: swapZone + `
 [setup.zones.pen]
 white = ["nag:1", "elf:1"]
@@ -363,6 +379,40 @@ notation = "glyph"
 [moves.go]
 type = "step"
 `},
+		{"a transfer by glyph, a kind written alike never in the zone", "F", `
+[zones.pile]
+[moves.drop]
+type = "transfer"
+from = "hand"
+to = "pile"
+notation = "glyph"
+`, "", "", ""},
+		// placements GLYPH@CELL
+		{"two kinds of one glyph placed GLYPH@CELL", "M", `
+[moves.put]
+type = "place"
+order = "choice"
+notation = "glyph_at"
+`, `notation = "glyph_at"`, `may place man and nag, both written "M" before the cell`, ""},
+		{"placements KIND@CELL and GLYPH@CELL, a name like a glyph", "man", `
+[moves.put]
+type = "place"
+order = "choice"
+kinds = ["man"]
+[moves.drop]
+type = "place"
+order = "choice"
+kinds = ["nag"]
+notation = "glyph_at"
+`, "[moves.drop]", "those of moves.put", ""},
+		{"placements GLYPH@CELL, a glyph only another seat places", "F", `
+[moves.put]
+type = "place"
+order = "choice"
+notation = "glyph_at"
+[moves.go]
+type = "step"
+`, "", "", ""},
 		// preludes
 		{name: "a prelude taking two kinds of one glyph", glyph: "N", rules: swapZone + `
 [setup.zones.pen]
