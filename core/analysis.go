@@ -56,7 +56,25 @@ func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]
 	ready := false // skipBuf holds the list of the ply just played (settleTurn)
 	for {
 		if ev := int(s.buf[hChance]) - 1; ev >= 0 && ev < len(g.chance) && s.buf[hOver] == 0 {
-			// a pending event that draws its own outcome needs no list
+			// a pending event that draws its own outcome needs no list, and
+			// one that also applies it needs no Play (Play's checks of an
+			// outcome hold for a drawn one)
+			if dr, ok := g.chance[ev].(chanceDrawer); ok {
+				s.skipReady = false
+				if s.env != nil {
+					s.env.scoreErr = nil
+				}
+				if m, again, drawn := dr.draw(s, rng); drawn {
+					if record != nil {
+						*record = append(*record, m)
+					}
+					if !again {
+						g.chanceResolved(s, ev)
+					}
+					ready = s.skipReady
+					continue
+				}
+			}
 			if sm, ok := g.chance[ev].(chanceSampler); ok {
 				m := sm.sample(s, rng)
 				if record != nil {

@@ -74,6 +74,15 @@ type chanceSampler interface {
 	sample(s *State, rng *rand.Rand) Move
 }
 
+// chanceDrawer is an optional capability for playouts: the event draws an
+// outcome as its sample does and applies it at once, which is what Play
+// does with a drawn outcome after checking it (a drawn outcome needs no
+// check). again is apply's; drawn false: nothing was drawn or changed
+// (the caller goes the usual way).
+type chanceDrawer interface {
+	draw(s *State, rng *rand.Rand) (m Move, again, drawn bool)
+}
+
 // chanceExtra is an optional capability: the outcome gives the seat that
 // plays the next decision ply another turn after it (dice doubles). It is
 // asked, and clears its flag, after each decision ply.
@@ -369,7 +378,11 @@ func (s *State) chanceSlot(ev, i int) int32 {
 
 // setChanceSlot sets word i of event ev's State words (hashed).
 func (s *State) setChanceSlot(ev, i int, v int32) {
-	j := s.g.chance[ev].base().off + i
+	s.setSlot(s.g.chance[ev].base().off+i, v)
+}
+
+// setSlot sets State word j of a chance event's words (hashed).
+func (s *State) setSlot(j int, v int32) {
 	if old := s.buf[j]; old != v {
 		s.xorHash(chanceSlotKey(j, old) ^ chanceSlotKey(j, v))
 		s.buf[j] = v
@@ -421,11 +434,17 @@ func (g *Game) playChance(s *State, m Move) error {
 	if g.chance[ev].apply(s, m) {
 		return nil
 	}
+	g.chanceResolved(s, ev)
+	return nil
+}
+
+// chanceResolved runs once event ev has its outcome (the last piece of a
+// deal): the next event, or the phase's steps and the turn.
+func (g *Game) chanceResolved(s *State, ev int) {
 	g.chanceAfter(s, ev, true)
 	if g.rounds != nil {
 		g.roundsAfterChance(s, ev) // rounds.go: the phase's steps, a skip
 	}
-	return nil
 }
 
 // chanceAfterPly runs after a decision ply: an outcome that gives the

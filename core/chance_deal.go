@@ -163,6 +163,15 @@ func nthKindOfOnes(bw []int32, total, x int) int {
 	return -1
 }
 
+// draw samples a piece and deals it (chanceDrawer).
+func (d *dealEvent) draw(s *State, rng *rand.Rand) (Move, bool, bool) {
+	if s.zoneSize(d.src(s)) <= 0 {
+		return 0, false, false
+	}
+	m := d.sample(s, rng)
+	return m, d.apply(s, m), true
+}
+
 func (d *dealEvent) weight(s *State, m Move) int {
 	k := chanceIdx(m)
 	if k < 0 || k >= len(s.g.kinds) {
@@ -174,7 +183,7 @@ func (d *dealEvent) weight(s *State, m Move) int {
 func (d *dealEvent) apply(s *State, m Move) bool {
 	g := s.g
 	k := chanceIdx(m)
-	done := int(s.chanceSlot(d.index, 0))
+	done := int(s.buf[d.off])
 	seat := s.ToMove()
 	if d.each {
 		seat = (seat + done) % len(g.seats)
@@ -184,10 +193,10 @@ func (d *dealEvent) apply(s *State, m Move) bool {
 	s.zoneAdd(g.zoneInst(d.to, seat), k, -1)
 	done++
 	if done < d.total(s) && s.zoneSize(from) > 0 {
-		s.setChanceSlot(d.index, 0, int32(done))
+		s.setSlot(d.off, int32(done))
 		return true
 	}
-	s.setChanceSlot(d.index, 0, 0)
+	s.setSlot(d.off, 0)
 	return false
 }
 

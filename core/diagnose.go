@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -144,7 +145,7 @@ func (c *compiler) cellAttrNames() []string {
 // cannot, since attributes are a map. It reports whether all were known.
 func (c *compiler) checkAttrs(path, src string, env map[string]any) bool {
 	var vars []string
-	for _, v := range []string{"a", "b", "from", "to"} {
+	for _, v := range []string{"a", "b", "from", "to", "cell"} {
 		if c.isCellVar(env, v) {
 			vars = append(vars, v)
 		}
@@ -202,6 +203,55 @@ func (v *attrVisitor) Visit(n *ast.Node) {
 		hint = fmt.Sprintf("did you mean %s.%s?", id.Value, s)
 	}
 	v.c.r.ExprErrorf(v.path, line, col, "%s: no cell has an attribute %q (%s)", v.path, prop.Value, hint)
+}
+
+// kindFields are the fields of a kind as a pair condition (take_if,
+// match_if) sees it.
+var kindFields = []string{"name", "glyph", "owner", "flags"}
+
+// checkFields reports every field of a map variable of vars (mover.flag
+// for mover.flags) that fields lacks, at its place in the expression: expr
+// cannot, since the variable is a map, and would read nil, so that a
+// misspelt field silently made the condition false. It reports whether
+// all were known.
+func (c *compiler) checkFields(path, src string, vars, fields []string) bool {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return true
+	}
+	v := &fieldVisitor{c: c, path: path, src: []rune(src), vars: vars, fields: fields, ok: true}
+	ast.Walk(&tree.Node, v)
+	return v.ok
+}
+
+type fieldVisitor struct {
+	c            *compiler
+	path         string
+	src          []rune
+	vars, fields []string
+	ok           bool
+}
+
+func (v *fieldVisitor) Visit(n *ast.Node) {
+	m, ok := (*n).(*ast.MemberNode)
+	if !ok {
+		return
+	}
+	id, ok := m.Node.(*ast.IdentifierNode)
+	if !ok || !slices.Contains(v.vars, id.Value) {
+		return
+	}
+	prop, ok := m.Property.(*ast.StringNode)
+	if !ok || slices.Contains(v.fields, prop.Value) {
+		return
+	}
+	v.ok = false
+	line, col := runePos(v.src, prop.Location().From)
+	hint := fmt.Sprintf("%s has %s", id.Value, strings.Join(v.fields, ", "))
+	if s := diag.Closest(prop.Value, v.fields); s != "" {
+		hint = fmt.Sprintf("did you mean %s.%s?", id.Value, s)
+	}
+	v.c.r.ExprErrorf(v.path, line, col, "%s: %s has no field %q (%s)", v.path, id.Value, prop.Value, hint)
 }
 
 // overridingParam returns a parameter that the expression src at path

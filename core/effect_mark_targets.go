@@ -49,7 +49,7 @@ var markTargetsEffect = effectType{
 			vp := sp + "." + vn
 			v := c.g.pieceVarIndex(vn)
 			if v < 0 {
-				c.r.Errorf(vp, "%s: unknown piece state variable %q; declare it as [piece_state.%s]", sp, vn, vn)
+				c.r.Errorf(vp, "%s: unknown piece state variable %q%s", sp, vn, c.g.pieceVarHint(vn))
 				continue
 			}
 			pv := c.g.pieceVars[v]

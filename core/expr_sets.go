@@ -56,11 +56,13 @@ func (r regionSource) appendKinds(s *State, seat int, out []int32) []int32 {
 type zoneSource struct {
 	z  int
 	by bool
+	// seated: a per-seat zone or by, so the set is empty without a seat
+	seated bool
 }
 
 func (zs zoneSource) appendKinds(s *State, seat int, out []int32) []int32 {
 	g := s.g
-	if (g.zones[zs.z].perSeat || zs.by) && (seat < 0 || seat >= len(g.seats)) {
+	if zs.seated && (seat < 0 || seat >= len(g.seats)) {
 		return out
 	}
 	zi := g.zoneInst(zs.z, max(seat, 0))
@@ -175,10 +177,15 @@ func (ps *pieceSet) values(s *State, seat int) []int32 {
 	if len(ps.fAttr) == 0 && ps.attr >= 0 {
 		// no filter: one column, read for every piece
 		col := g.attrs[ps.attr]
-		for _, k := range kinds {
-			sc.vals = append(sc.vals, col[k])
+		if cap(sc.vals) < len(kinds) {
+			sc.vals = make([]int32, len(kinds), 2*len(kinds))
 		}
-		return sc.vals
+		vs := sc.vals[:len(kinds)]
+		for i, k := range kinds {
+			vs[i] = col[k]
+		}
+		sc.vals = vs
+		return vs
 	}
 	for _, k := range kinds {
 		keep := true
@@ -265,7 +272,7 @@ func firstOr(s []string, def string) string {
 func (g *Game) setSource(name string) setSource {
 	if zn, ok := strings.CutSuffix(name, "@seat"); ok {
 		if z, ok := g.ZoneIndex(zn); ok && g.zones[z].ordered {
-			return zoneSource{z: z, by: true}
+			return zoneSource{z: z, by: true, seated: true}
 		}
 		return nil
 	}
@@ -278,7 +285,7 @@ func (g *Game) setSource(name string) setSource {
 		}
 	}
 	if z, ok := g.ZoneIndex(name); ok {
-		return zoneSource{z: z}
+		return zoneSource{z: z, seated: g.zones[z].perSeat}
 	}
 	return nil
 }

@@ -257,10 +257,10 @@ type Game struct {
 	kindInst  [][]int32
 	zoneFlow  bool
 	// zoneSums: the attribute sums over zones the State keeps because an
-	// expression reads them (zones.go, trackSum); instSums lists them per
-	// zone instance for addOut (nil: none).
+	// expression reads them (zones.go, trackSum); zinfo is what addOut
+	// reads per zone instance (its bits, hand or not, its sums).
 	zoneSums []zoneSum
-	instSums [][]instSum
+	zinfo    []zoneInfo
 	// visState: a reveal effect changes zones' visibility in play; the
 	// State then keeps one word per zone instance at lay.vis.
 	visState bool

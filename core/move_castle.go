@@ -65,9 +65,10 @@ func compileCastle(c *compiler, p string, rb ruleBase) rule {
 		ru.dirs = append(ru.dirs, found)
 	}
 	ru.dist = c.readInt(p, &castleDistanceKey)
-	v := g.pieceVarIndex(c.readString(p, &castleUnmovedKey))
+	um := c.readString(p, &castleUnmovedKey)
+	v := g.pieceVarIndex(um)
 	if v < 0 {
-		r.ValueErrorf(keyPath(p, &castleUnmovedKey), "%s.unmoved: not a [piece_state] variable", p)
+		r.ValueErrorf(keyPath(p, &castleUnmovedKey), "%s.unmoved: unknown piece state variable %q%s", p, um, g.pieceVarHint(um))
 		return nil
 	}
 	if g.pieceVars[v].min > 0 || g.pieceVars[v].max < 1 {

@@ -152,6 +152,32 @@ func (r *placeRule) explain(s *State, text string) (string, bool) {
 		cell = kind
 	}
 	c, ok := lookupCell(g, cell)
+	if hasKind && (r.glyphAt || r.choice) {
+		// KIND@CELL: the kind, then the cell
+		k := g.kindWritten(s, kind, r.glyphAt)
+		if k < 0 && ok {
+			var mine []string
+			for i := range g.kinds {
+				if int(g.kinds[i].Owner) == s.ToMove() {
+					if r.glyphAt {
+						mine = append(mine, g.kinds[i].Glyph)
+					} else {
+						mine = append(mine, g.kinds[i].Name)
+					}
+				}
+			}
+			return fmt.Sprintf("no piece is written %q (%s's: %s)", kind, g.seats[s.ToMove()], strings.Join(mine, ", ")), true
+		}
+		if k < 0 {
+			return "", false
+		}
+		if !ok {
+			return fmt.Sprintf("%q is no cell of the board", cell), true
+		}
+		if s.zoneCount(g.zoneInst(r.zone, s.ToMove()), k) == 0 {
+			return fmt.Sprintf("%s has no %s in %s", g.seats[s.ToMove()], g.kinds[k].Name, g.zones[r.zone].name), true
+		}
+	}
 	if !ok && r.glyph {
 		for k := range g.kinds {
 			if gl := g.kinds[k].Glyph; len(text) > len(gl) && strings.EqualFold(text[:len(gl)], gl) {

@@ -135,7 +135,9 @@ func compileRace(c *compiler, p string, rb ruleBase) rule {
 	ru.captureBonus = c.readInt(p, &raceCaptureBonusKey)
 	ru.goalBonus = c.readInt(p, &raceGoalBonusKey)
 	ru.exact = c.readBool(p, &raceExactKey)
+	nd := len(r.Diags)
 	ru.topBottom = c.readChoice(p, &raceDoublesKey) == "top_and_bottom"
+	doublesBad := len(r.Diags) > nd // reported: say nothing of doubles_whole
 	ru.whole = c.readBool(p, &raceDoublesWholeKey)
 	ru.mostDice = c.readBool(p, &raceMostDiceKey)
 	ru.keepApart = c.readBool(p, &raceKeepApartKey)
@@ -165,7 +167,7 @@ func compileRace(c *compiler, p string, rb ruleBase) rule {
 			r.ValueErrorf(dp, "%s: [chance.%s] throws %d dice; a race uses one die or two", dp, ru.event, ru.count)
 		}
 	}
-	if ru.whole && !ru.topBottom {
+	if ru.whole && !ru.topBottom && !doublesBad {
 		r.Errorf(keyPath(p, &raceDoublesWholeKey), "%s.doubles_whole: only doubles = \"top_and_bottom\" gives four counts to use whole", p)
 	}
 	ru.safe = make([]bool, b.N())

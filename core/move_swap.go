@@ -117,6 +117,9 @@ func (c *compiler) kindPairTable(p string, k *Key) []bool {
 		maps[i] = g.kindMap(i)
 	}
 	env["piece"], env["incoming"] = maps[0], maps[0]
+	if !c.checkFields(keyPath(p, k), src, []string{"piece", "incoming"}, kindFields) {
+		return out
+	}
 	prog := c.compileExpr(keyPath(p, k), src, env, expr.AsBool())
 	if prog == nil {
 		return out

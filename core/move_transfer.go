@@ -175,6 +175,23 @@ func (r *transferRule) play(s *State, m Move) error {
 	return nil
 }
 
+// kindWritten finds the kind a move's text names: by name, or with glyph
+// by glyph, the mover's kind first (glyphs repeat across seats: the Ring
+// game's Sc); -1 when none.
+func (g *Game) kindWritten(s *State, text string, glyph bool) int {
+	k := -1
+	for i := range g.kinds {
+		w := g.kinds[i].Name
+		if glyph {
+			w = g.kinds[i].Glyph
+		}
+		if strings.EqualFold(w, text) && (k < 0 || int(g.kinds[i].Owner) == s.ToMove()) {
+			k = i
+		}
+	}
+	return k
+}
+
 // kindName is the name of kind k, or "?" when out of range.
 func (g *Game) kindName(k int) string {
 	if k < 0 || k >= len(g.kinds) {
@@ -209,12 +226,7 @@ func (r *transferRule) explain(s *State, text string) (string, bool) {
 	zi := g.zoneInst(r.from, s.ToMove())
 	var kinds []int
 	for _, name := range names {
-		k := -1
-		for i := range g.kinds {
-			if strings.EqualFold(g.kinds[i].Name, name) {
-				k = i
-			}
-		}
+		k := g.kindWritten(s, name, r.glyph)
 		if k < 0 {
 			return "", false
 		}

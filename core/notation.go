@@ -226,6 +226,11 @@ func (g *Game) parseMove(s *State, text string) (Move, error) {
 			}
 		}
 	}
+	// A ply opened by the phase's prelude (PRE/MOVE): why the prelude, or
+	// the rest after it, is refused.
+	if e := g.explainPrelude(s, t); e != nil {
+		return 0, e
+	}
 	// Ask the rules of the current phase, then the others, why not.
 	ph := g.phases[s.buf[hPhase]]
 	inPhase := map[int]bool{}
@@ -257,6 +262,47 @@ func (g *Game) parseMove(s *State, text string) (Move, error) {
 		}
 	}
 	return 0, &IllegalMoveError{Text: t, Reason: fmt.Sprintf("no legal move is written this way (legal: %s)", summarize(g, s, moves))}
+}
+
+// explainPrelude explains the refusal of t, written PRE/MOVE, in a phase
+// with a prelude (the Ring game's release): the prelude itself (none of
+// that kind to move, its condition), or the rest of the ply on the
+// position after the prelude; nil when t is no such ply.
+func (g *Game) explainPrelude(s *State, t string) *IllegalMoveError {
+	pr := g.phases[s.buf[hPhase]].prelude
+	pre, rest, ok := strings.Cut(t, "/")
+	if pr == nil || !ok {
+		return nil
+	}
+	b := pr.base()
+	refuse := func(reason string) *IllegalMoveError {
+		return &IllegalMoveError{Text: t, Rule: b.name, Cite: b.cite, Reason: reason}
+	}
+	if reason, ok := pr.explain(s, pre); ok && reason != "" {
+		return refuse(reason)
+	}
+	var pm Move
+	found := false
+	for _, m := range pr.gen(s, nil) {
+		if strings.EqualFold(pr.format(s, m), pre) {
+			pm, found = m, true
+		}
+	}
+	if !found {
+		return refuse(fmt.Sprintf("%s may not open this ply: the condition (when) of rule %q does not hold", pre, b.name))
+	}
+	c := s.Clone()
+	if err := pr.play(c, pm); err != nil {
+		return refuse(err.Error())
+	}
+	if _, err := g.parseMove(c, rest); err != nil {
+		if e, ok := err.(*IllegalMoveError); ok {
+			e.Text, e.Reason = t, "after "+pre+": "+e.Reason
+			return e
+		}
+		return refuse(err.Error())
+	}
+	return refuse(fmt.Sprintf("after %s: %s moves the piece %s brought, which waits this ply", pre, rest, pre))
 }
 
 func summarize(g *Game, s *State, moves []Move) string {

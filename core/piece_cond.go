@@ -156,7 +156,7 @@ func (c *compiler) compileKindPairCond(p string, k *Key, a, b string) *kindPairC
 		envs[i] = c.kindEnv(i)
 	}
 	env := c.withParams(map[string]any{a: envs[0], b: envs[0]})
-	if nk == 0 {
+	if nk == 0 || !c.checkFields(path, src, []string{a, b}, kindFields) {
 		return nil
 	}
 	prog := c.compileExpr(path, src, env, expr.AsBool())

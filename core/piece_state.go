@@ -10,11 +10,14 @@
 package core
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
+
+	"rulesmith/core/diag"
 )
 
 // pieceVar is one per-piece state variable.
@@ -193,7 +196,7 @@ func (c *compiler) compileStateSets(p string) []stateSet {
 		path := tp + "." + name
 		vi := g.pieceVarIndex(name)
 		if vi < 0 {
-			r.Errorf(path, "%s: unknown piece state variable %q; declare it as [piece_state.%s]", tp, name, name)
+			r.Errorf(path, "%s: unknown piece state variable %q%s", tp, name, g.pieceVarHint(name))
 			continue
 		}
 		pv := g.pieceVars[vi]
@@ -364,4 +367,17 @@ func bindStateAt(g *Game, h *envHolder) any {
 		}
 		return pv.boxed[val-pv.min]
 	}
+}
+
+// pieceVarHint is what follows "unknown piece state variable NAME": the
+// variable it may have meant, or how to declare it.
+func (g *Game) pieceVarHint(name string) string {
+	var known []string
+	for _, v := range g.pieceVars {
+		known = append(known, v.name)
+	}
+	if s := diag.Closest(name, known); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return fmt.Sprintf("; declare it as [piece_state.%s]", name)
 }

@@ -124,7 +124,11 @@ func (c *compiler) compilePromotion(p string) *promotion {
 						lastName, lastKind = name, nk
 					}
 					if !ok {
-						r.ValueErrorf(path, "%s: gives %q (to %s, seat %s, kind %s), which is no piece kind", path, name, b.Cells[to].Name, g.seats[seat], g.kinds[k].Name)
+						with := ""
+						if readsKind { // a kind the expression does not read says nothing
+							with = ", kind " + g.kinds[k].Name
+						}
+						r.ValueErrorf(path, "%s: gives %q (to %s, seat %s%s), which is no piece kind %s", path, name, b.Cells[to].Name, g.seats[seat], with, g.kindHint(name))
 						return nil
 					}
 					if g.kinds[nk].Owner != g.kinds[k].Owner {

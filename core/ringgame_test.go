@@ -424,3 +424,33 @@ func TestRingGameReleaseB(t *testing.T) {
 	step("a2-a3", false) // Red could not capture this time
 	step("+Sc/f5-f4", true)
 }
+
+// B.7, B.8, B.11: a refused placement or release says why, in the
+// notation's words: an unknown space or piece, a piece not in the Nest, a
+// release of a piece not in the Pen or when neither condition set holds,
+// the ply after a release (its rest refused on the position after it), and
+// the released piece, which waits in the Nest this turn.
+func TestRingGameRefusals(t *testing.T) {
+	// Blue: Nest 6, Pen 2 (Sc, Sh), Ring 1; Red: Nest 7, Pen 0, Ring 2: B.8 A holds
+	spec := "blue:Ss@a1 blue:Sc# blue:Sh# red:Cs@g7 red:Cc@g6"
+	g, s, _ := ringBoth(t, 2, 0, spec)
+	for _, tc := range []struct{ move, want string }{
+		{"Sc@d9", `"d9" is no cell of the board (rule place, B.7)`},
+		{"Xx@d4", `no piece is written "Xx" (blue's: Ss, Sc, Sh, Cs, Cc, Ch, Hs, Hc, Hh) (rule place, B.7)`},
+		{"Sc@d4", `blue has no blue_Sc in hand (rule place, B.7)`},
+		{"+Cs/a1-a2", `blue has no blue_Cs in pen (rule release, B.8)`},
+		{"+Sc/a1-g7", `after +Sc: a blue_Ss cannot take the red_Cs on g7 (take_if) (rule slide, B.6)`},
+		{"+Sc/Sc@d4", `after +Sc: Sc@d4 moves the piece +Sc brought, which waits this ply (rule release, B.8)`},
+	} {
+		_, err := g.Parse(s, tc.move)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v\nwant %s", tc.move, err, tc.want)
+		}
+	}
+	// neither condition set: Blue has as many Ring pieces as Red
+	g, s, _ = ringBoth(t, 2, 0, spec+" blue:Cs@d4")
+	want := `the rule's condition (when) does not allow moving blue_Sc (rule release, B.8)`
+	if _, err := g.Parse(s, "+Sc/a1-a2"); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("+Sc/a1-a2: %v\nwant %s", err, want)
+	}
+}

@@ -24,7 +24,8 @@ const (
 )
 
 // maxWaysSmall: a set of at most this many values is counted by
-// enumerating its subsets (2^6 sums, cheaper than the table for a hand).
+// enumerating its subsets (2^6 at most, cheaper than the table for a
+// hand).
 const maxWaysSmall = 6
 
 // sumWays counts the non-empty subsets of vals (by position: equal values
@@ -34,14 +35,18 @@ const maxWaysSmall = 6
 // maxWaysEnum values counts -1.
 func sumWays(vals []int32, n int, scratch []int64) (int, []int64) {
 	if len(vals) <= maxWaysSmall {
-		// a hand of a few pieces: every subset's sum, each from a smaller
-		// subset's (the one without its lowest piece), in one array
-		var sums [1 << maxWaysSmall]int64
-		c := 0
-		for mask := 1; mask < 1<<len(vals); mask++ {
-			low := bits.TrailingZeros(uint(mask))
-			sums[mask] = sums[mask&(mask-1)] + int64(vals[low])
-			if sums[mask] == int64(n) {
+		// a hand of a few pieces: every non-empty subset in Gray-code
+		// order, each one piece in or out from the one before
+		c, sum, in := 0, int64(0), 0
+		for i := 1; i < 1<<len(vals); i++ {
+			b := bits.TrailingZeros(uint(i))
+			if in&(1<<b) == 0 {
+				sum += int64(vals[b])
+			} else {
+				sum -= int64(vals[b])
+			}
+			in ^= 1 << b
+			if sum == int64(n) {
 				c++
 			}
 		}

@@ -121,12 +121,14 @@ func (c *compiler) compileZones() {
 		}
 	}
 	g.nzi = n
+	g.zinfo = make([]zoneInfo, n)
 	g.zoneOf = make([]int16, n)
 	g.zoneSeat = make([]int16, n)
 	for z := range g.zones {
 		for i := 0; i < g.zoneInstances(z); i++ {
 			zi := g.zones[z].first + i
 			g.zoneOf[zi] = int16(z)
+			g.zinfo[zi].hand = z == handZone
 			g.zoneSeat[zi] = -1
 			if g.zones[z].perSeat {
 				g.zoneSeat[zi] = int16(i)
@@ -272,6 +274,7 @@ func (c *compiler) finishZones() {
 		g.initial.buf = append(g.initial.buf, make([]int32, g.nzi*(w+1))...)
 		for zi := 0; zi < g.nzi; zi++ {
 			base := g.lay.zbits + zi*(w+1)
+			g.zinfo[zi].bits = base
 			for k := 0; k < nk; k++ {
 				if n := g.initial.zoneCount(zi, k); n > 0 {
 					g.initial.buf[base] += int32(n)
@@ -467,34 +470,46 @@ func pileKey(zi, pos int, e int32) uint64 {
 // keeping the hash and the hands' total.
 func (s *State) addOut(zi, k, d int) {
 	g := s.g
+	zf := &g.zinfo[zi]
 	i := zi*len(g.kinds) + k
+	buf := s.buf
 	w := g.lay.zone + i
-	old := int(s.buf[w])
+	old := int(buf[w])
+	now := old + d
+	var h uint64
 	if old != 0 {
-		s.xorHash(zoneKey(i, old))
+		h = zoneKey(i, old)
 	}
-	if old+d != 0 {
-		s.xorHash(zoneKey(i, old+d))
+	if now != 0 {
+		h ^= zoneKey(i, now)
 	}
-	s.buf[w] = int32(old + d)
-	if g.lay.zbits > 0 {
-		base := g.lay.zbits + zi*(g.lay.zbitsW+1)
-		s.buf[base] -= int32(d)
-		b := base + 1 + k/32
-		if g.zoneStart[i]-(old+d) > 0 {
-			s.buf[b] |= 1 << uint(k%32)
+	buf[hHashLo] ^= int32(uint32(h))
+	buf[hHashHi] ^= int32(uint32(h >> 32))
+	buf[w] = int32(now)
+	if base := zf.bits; base > 0 {
+		buf[base] -= int32(d)
+		b, bit := base+1+int(uint(k)>>5), int32(1)<<(uint(k)&31)
+		if g.zoneStart[i] > now {
+			buf[b] |= bit
 		} else {
-			s.buf[b] &^= 1 << uint(k%32)
+			buf[b] &^= bit
 		}
 	}
-	if g.zoneOf[zi] == handZone {
-		s.buf[hHandLeft] -= int32(d)
+	if zf.hand {
+		buf[hHandLeft] -= int32(d)
 	}
-	if g.instSums != nil {
-		for _, t := range g.instSums[zi] {
-			s.buf[t.word] -= int32(d) * t.col[k]
-		}
+	for _, t := range zf.sums {
+		buf[t.word] -= int32(d) * t.col[k]
 	}
+}
+
+// zoneInfo is what addOut reads of a zone instance: the State word of its
+// size, followed by its kind bits (0: the game keeps none), whether it is
+// a hand, and the zone sums kept for it.
+type zoneInfo struct {
+	bits int
+	hand bool
+	sums []instSum
 }
 
 // zoneSum is the sum of one attribute over the pieces of a zone, kept in
@@ -532,9 +547,6 @@ func (g *Game) trackSum(z, a int) int {
 	if big*MaxPieces > 1<<31-1 {
 		return -1
 	}
-	if g.instSums == nil {
-		g.instSums = make([][]instSum, g.nzi)
-	}
 	t := zoneSum{z: z, attr: a, off: g.lay.size}
 	n := g.zoneInstances(z)
 	g.lay.size += n
@@ -546,7 +558,7 @@ func (g *Game) trackSum(z, a int) int {
 			sum += int32(s.zoneCount(zi, k)) * v
 		}
 		s.buf[t.off+i] = sum
-		g.instSums[zi] = append(g.instSums[zi], instSum{word: t.off + i, col: col})
+		g.zinfo[zi].sums = append(g.zinfo[zi].sums, instSum{word: t.off + i, col: col})
 	}
 	g.zoneSums = append(g.zoneSums, t)
 	return len(g.zoneSums) - 1

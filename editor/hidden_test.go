@@ -328,3 +328,29 @@ func TestCardTableEnterListsTheMoves(t *testing.T) {
 	tm.runes("1")
 	tm.waitFor("11. " + legal[0])
 }
+
+// auto-chance in pass-and-play: the engine's deal waits behind the
+// curtain and then deals for the seat that took the screen, whose view
+// shows only his own cards.
+func TestAutoChanceBehindTheCurtain(t *testing.T) {
+	a, tm := startApp(t, Options{Variant: "traditional/cribbage", Seed: 11})
+	tm.waitFor("pass to North — press a key")
+	tm.sync(func() { a.autoChance = true; a.maybeAI() })
+	tm.sync(func() {
+		if n := len(a.sess.Lines()); n != 0 {
+			t.Errorf("the engine dealt %d cards behind the curtain", n)
+		}
+	})
+	tm.key(tcell.KeyEnter)
+	scr := tm.waitFor("moves (10)")
+	var lines []string
+	tm.sync(func() { lines = a.sess.Lines() })
+	for i, l := range lines {
+		if card := strings.TrimPrefix(l, "deal="); i%2 == 1 && strings.Contains(scr, card) {
+			t.Errorf("South's %s shows on North's screen:\n%s", card, scr)
+		}
+	}
+	if !strings.Contains(scr, "deal: 10 outcomes played by the engine") {
+		t.Errorf("the message does not say the engine dealt:\n%s", scr)
+	}
+}

@@ -46,7 +46,7 @@ func validateCmd(c *call) int {
 	if c.opts.strict && len(g.Warnings())+len(clashes) > 0 {
 		return 1
 	}
-	fmt.Fprintf(c.stdout, "ok: %s (%s; %d seats, %d cells, %d move rules)\n", g.Name(), g.Title(), g.NumSeats(), g.Board().N(), len(g.Rules()))
+	fmt.Fprintf(c.stdout, "ok: %s (%s; %s, %s, %s)\n", g.Name(), g.Title(), plural(g.NumSeats(), "seat"), plural(g.Board().N(), "cell"), plural(len(g.Rules()), "move rule"))
 	return 0
 }
 
@@ -286,6 +286,10 @@ type positionJSON struct {
 	Calls     []callJSON     `json:"calls,omitempty"`
 	// Zones: one line per zone instance, as the viewer sees it.
 	Zones []string `json:"zones,omitempty"`
+	// Shown: what the chance events show ("throw: 5-3"); Pending: the
+	// chance event due before the next decision ("deal").
+	Shown   []string `json:"chance,omitempty"`
+	Pending string   `json:"pending,omitempty"`
 }
 
 type callJSON struct {
@@ -352,6 +356,10 @@ func printPositionAs(g *core.Game, s *core.State, w io.Writer, asJSON bool, even
 			}
 		}
 		out.Zones = zones
+		out.Shown = g.ChanceShown(s)
+		if !res.Over && g.AtChance(s) {
+			out.Pending = g.ChanceEvent(s)
+		}
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(out)
@@ -639,4 +647,12 @@ func diffCmd(a, b string, src spec.Source, asJSON bool, stdout, stderr io.Writer
 		}
 	}
 	return 0
+}
+
+// plural writes n things: "1 cell", "37 cells".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

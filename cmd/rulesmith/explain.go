@@ -177,12 +177,22 @@ func rulebook(g *core.Game, figs *figures) string {
 	}
 	fmt.Fprintf(&b, "%d seats: %s.", g.NumSeats(), strings.Join(seats, "; "))
 	if first, ok := g.Value("turns.first"); ok {
+		if name, isStr := first.(string); isStr {
+			if pv, isParam := g.ParamValue(name); isParam {
+				first = pv // a parameter naming the seat
+			}
+		}
+		for i, seat := range g.Seats() {
+			if seat == first && g.SeatTitle(i) != "" {
+				first = g.SeatTitle(i)
+			}
+		}
 		fmt.Fprintf(&b, " %s moves first.", first)
 	}
 	b.WriteString("\n")
 
 	b.WriteString("\n## Board\n\n")
-	fmt.Fprintf(&b, "A board of kind `%s`, %d cells: %s.\n\n", g.Board().Kind, g.Board().N(), core.TypeDoc("board", g.Board().Kind))
+	fmt.Fprintf(&b, "A board of kind `%s`, %s: %s.\n\n", g.Board().Kind, plural(g.Board().N(), "cell"), core.TypeDoc("board", g.Board().Kind))
 	writeKeysAt(&b, g, "board", "", false, "kind")
 	for _, sub := range []struct{ table, what string }{
 		{"board.regions", "Regions (cells where the expression holds)"},

@@ -198,6 +198,7 @@ func TestRulebookNestedTables(t *testing.T) {
 	}
 	pachisi := load("traditional/pachisi")
 	for _, want := range []string{
+		"A (south) moves first.", // turns.first names the parameter first_player
 		"- 4 a on startA",
 		"  - **A** = `startA`",
 		"  - **C** = `[\"t39..t68\", \"t1..t34\", \"C1..C7\", \"home\"]`",

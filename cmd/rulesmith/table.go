@@ -191,7 +191,12 @@ func init() {
 			run:     replayCmd},
 		{name: "perft", args: "VARIANT DEPTH", nargs: 2, flags: []string{"record", "deal", "seed", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "count the move sequences of exactly N moves, for N = 1..DEPTH",
-			run:     perftCmd},
+			doc: "With chance (dice, a deal) a ply is the outcomes before a decision and the decision, and\n" +
+				"`depth N: CP (expected E)` gives CP, every outcome counted once (Pachisi: the 21 throws), and E,\n" +
+				"each outcome weighted by its probability: the expected number of decision sequences when the\n" +
+				"dice are really thrown (traditional-readings.md 7.9). A deal too large to count is refused:\n" +
+				"fix its outcomes with --deal (then the count is the decisions of that one deal) or --seed.",
+			run: perftCmd},
 		{name: "playout", args: "VARIANT", nargs: 1, flags: []string{"n", "seed", "json", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			summary: "play N uniformly random games; print the results and the speed",
 			run:     playoutCmd},

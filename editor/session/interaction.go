@@ -264,14 +264,41 @@ func (in *Interaction) noMove(cell int) string {
 		case k.Owner >= 0 && k.Owner != st.ToMove():
 			return fmt.Sprintf("%s holds %s's %s; %s is to move", name, g.SeatTitle(k.Owner), pieceWord(g, k), mover)
 		default:
-			return fmt.Sprintf("%s's %s on %s has no legal move", mover, pieceWord(g, k), name)
+			return fmt.Sprintf("%s's %s on %s has no legal move", mover, pieceWord(g, k), name) + in.movesFrom()
 		}
 	}
 	if st.Count(cell) == 0 && st.Height(cell) == 0 {
 		if len(s.Legal()) > 0 && s.Legal()[0].From() >= 0 && s.Legal()[0].To() < 0 {
 			return fmt.Sprintf("%s is empty: %s has nothing to sow there", name, mover)
 		}
-		return fmt.Sprintf("no legal move at %s (empty)", name)
+		return fmt.Sprintf("no legal move at %s (empty)", name) + in.movesFrom()
 	}
-	return fmt.Sprintf("no legal move at %s for %s", name, mover)
+	return fmt.Sprintf("no legal move at %s for %s", name, mover) + in.movesFrom()
 }
+
+// movesFrom says where the legal moves start when they start at a few
+// cells only, in board order ("; moves start at nestA": Pachisi's only
+// move after a 5 enters from the nest), or "" when none starts at a cell
+// or they start at more than movesFromMax.
+func (in *Interaction) movesFrom() string {
+	g := in.S.Game
+	from := map[int]bool{}
+	for _, m := range in.S.Legal() {
+		if c := m.From(); c >= 0 && c < g.Board().N() {
+			from[c] = true
+		}
+	}
+	if len(from) == 0 || len(from) > movesFromMax {
+		return ""
+	}
+	var names []string
+	for c := range g.Board().N() {
+		if from[c] {
+			names = append(names, g.Board().Cells[c].Name)
+		}
+	}
+	return "; moves start at " + strings.Join(names, ", ")
+}
+
+// movesFromMax is the most start cells movesFrom names.
+const movesFromMax = 3

@@ -135,11 +135,16 @@ func plural(n int) string {
 	return "s"
 }
 
-// pieceWord names a piece kind for people: its glyph when it has one
-// ("bK"), else its name with spaces.
+// pieceWord names a piece kind for people: as boards draw it when it has
+// a glyph (its board glyph and its seat's mark: "bK", Black's pawn "p" and
+// Red's "P'" in three-player chess, the Ring game's "bHc"), else its name
+// with spaces.
 func pieceWord(g *core.Game, k core.PieceKind) string {
 	if k.Name == "" {
 		return "a piece"
+	}
+	if k.BoardGlyph != "" {
+		return g.PieceText(k)
 	}
 	if k.Glyph != "" {
 		return k.Glyph

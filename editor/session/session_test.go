@@ -317,6 +317,18 @@ func TestInteraction(t *testing.T) {
 	if got := mi.Pick(south3); len(got) != 1 || ms.Format(got[0]) != "3" {
 		t.Errorf("a bowl with stones: %v", got)
 	}
+	// Pachisi after a 5-1: the one move enters from the nest; an empty
+	// cell of the track says where the moves start
+	ps := session.New(load(t, "traditional/pachisi"), "traditional/pachisi")
+	if err := ps.PlayText("5-1"); err != nil {
+		t.Fatal(err)
+	}
+	pi := session.NewInteraction(ps)
+	t1, _ := ps.Game.Board().Index("t1")
+	nest := ps.Game.Board().Cells[ps.Legal()[0].From()].Name
+	if got := pi.Pick(t1); got != nil || pi.Err != "no legal move at t1 (empty); moves start at "+nest {
+		t.Errorf("an empty cell off the only move: %v %q", got, pi.Err)
+	}
 	mi.SetPreview([]*core.State{ms.State(), ms.State()})
 	mi.StepPreview(5)
 	if mi.PreviewAt != 1 {
