@@ -36,7 +36,11 @@ func (c *compiler) lineup(seats []string) ([]string, []int) {
 	n := c.readInt("players", &playersCountKey)
 	p := "players.count"
 	if n < 1 || n > len(seats) {
-		r.ValueErrorf(p, "players.count: %d seats cannot play; the variant declares %d (%s)", n, len(seats), strings.Join(seats, ", "))
+		// a count from a parameter (--set players=5) is placed at the
+		// parameter set later, naming this key
+		src, _ := c.r.Doc.Get(p)
+		s, _ := src.(string)
+		c.exprValueErrorf(p, s, "players.count: %d seats cannot play; the variant declares %d (%s)", n, len(seats), strings.Join(seats, ", "))
 		return seats, all
 	}
 	pick := seats[:n]

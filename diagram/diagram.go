@@ -83,8 +83,13 @@ func SeatColor(g *core.Game, seat int) string {
 	return seatPalette[seat%len(seatPalette)]
 }
 
-// Render writes the SVG of position s of g.
+// Render writes the SVG of position s of g. A card game (a board of one
+// empty cell or none, the pieces in zones) is drawn as its table: one row
+// per zone, as the seat to move sees it.
 func Render(w io.Writer, g *core.Game, s *core.State, o Options) error {
+	if CardTable(g, s) {
+		return renderTable(w, g, s)
+	}
 	l := layoutOf(g)
 	n := g.Board().N()
 	// bounds
@@ -287,6 +292,48 @@ func Render(w io.Writer, g *core.Game, s *core.State, o Options) error {
 		cut := math.Min(unit*0.3, d/3)
 		fmt.Fprintf(&b, `<line class="arrow" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#d35400" stroke-width="3" marker-end="url(#arrowhead)"/>`+"\n",
 			p.x+dx/d*cut, p.y+dy/d*cut, q.x-dx/d*cut, q.y-dy/d*cut)
+	}
+	b.WriteString("</svg>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// CardTable reports whether position s of g is all in zones: a board of
+// one empty cell (or none) in a variant with zones, drawn as a table.
+func CardTable(g *core.Game, s *core.State) bool {
+	n := g.Board().N()
+	return g.HasZones() && (n == 0 || n == 1 && s.Height(0) == 0)
+}
+
+// renderTable draws a card game's zones, one row each, as the seat to move
+// sees them: the pieces by name (a pile in its order, with who put each),
+// or how many lie face down.
+func renderTable(w io.Writer, g *core.Game, s *core.State) error {
+	rows := strings.Split(strings.TrimSuffix(core.RenderZones(g, s, s.ToMove()), "\n"), "\n")
+	const line = 22.0
+	width := 0
+	for i, r := range rows {
+		r = strings.TrimPrefix(r, "zone ")
+		if name, n, ok := strings.Cut(r, ": hidden, "); ok {
+			r = name + ": " + strings.TrimSuffix(strings.TrimSuffix(n, " pieces"), " piece") + " face down"
+			if n == "0 pieces" {
+				r = name + ":"
+			}
+		}
+		if strings.HasSuffix(r, ":") {
+			r += " -"
+		}
+		rows[i] = r
+		width = max(width, len([]rune(r)))
+	}
+	vw, vh := float64(width)*8.4+2*unit/2, float64(len(rows))*line+unit
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.1f %.1f" width="%.0f" height="%.0f" font-family="monospace">`+"\n", vw, vh, vw, vh)
+	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(g.Title()))
+	fmt.Fprintf(&b, `<rect x="0" y="0" width="%.1f" height="%.1f" fill="#2e7d4f" rx="8"/>`+"\n", vw, vh)
+	for i, r := range rows {
+		fmt.Fprintf(&b, `<text class="zone" x="%.1f" y="%.1f" font-size="14" fill="#f5f5f0" dominant-baseline="middle">%s</text>`+"\n",
+			unit/2, unit/2+float64(i)*line+line/2, html.EscapeString(r))
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())

@@ -19,6 +19,7 @@ import (
 type element struct {
 	name  string
 	attrs map[string]string
+	text  string // the character data directly inside it
 }
 
 // parse checks that svg is well-formed XML with an <svg> root and returns
@@ -47,6 +48,10 @@ func parse(t *testing.T, svg []byte) []element {
 				e.attrs[a.Name.Local] = a.Value
 			}
 			out = append(out, e)
+		case xml.CharData:
+			if len(out) > 0 {
+				out[len(out)-1].text += string(x)
+			}
 		case xml.EndElement:
 			depth--
 		}
@@ -84,6 +89,10 @@ func TestEveryVariant(t *testing.T) {
 			if err := Render(&buf, g, s, Options{}); err != nil {
 				t.Fatal(err)
 			}
+			if CardTable(g, s) {
+				checkTable(t, g, s, parse(t, buf.Bytes()))
+				return
+			}
 			checkPosition(t, g, s, parse(t, buf.Bytes()))
 		})
 	}
@@ -91,6 +100,40 @@ func TestEveryVariant(t *testing.T) {
 		if !kinds[k] {
 			t.Errorf("no embedded variant on a %s board", k)
 		}
+	}
+}
+
+// checkTable checks a card game's table: one row per zone instance,
+// those the seat to move cannot see by their size only.
+func checkTable(t *testing.T, g *core.Game, s *core.State, els []element) {
+	t.Helper()
+	var rows []string
+	for _, e := range els {
+		if e.attrs["class"] == "zone" {
+			rows = append(rows, strings.TrimSpace(e.text))
+		}
+	}
+	want := 0
+	for z := range g.Zones() {
+		n := 1
+		if g.ZonePerSeat(z) {
+			n = g.NumSeats()
+		}
+		for seat := 0; seat < n; seat++ {
+			if size := s.ZoneSize(z, seat); size > 0 && !g.ZoneVisible(s, z, seat, s.ToMove()) {
+				found := false
+				for _, r := range rows {
+					found = found || strings.HasSuffix(r, fmt.Sprintf(": %d face down", size))
+				}
+				if !found {
+					t.Errorf("zone %s of seat %d: %d face down not drawn in %q", g.Zones()[z], seat, size, rows)
+				}
+			}
+		}
+		want += n
+	}
+	if len(rows) != want {
+		t.Errorf("%d zone rows drawn, want %d: %q", len(rows), want, rows)
 	}
 }
 
