@@ -163,3 +163,15 @@ func BenchmarkPlayoutRingGame(b *testing.B) {
 // Move generation and play of the Ring game allocate nothing per move,
 // releases included.
 func TestRingGameZeroAllocsPerMove(t *testing.T) { zeroAllocsPerMove(t, "traditional/ring-game") }
+
+// The 2-player Ring game with a neutral colour (B.12): every move is
+// expanded into its choices of neutral flips (mark_targets choose =
+// "subset", a look-ahead per base move), beside the hand-written
+// reference (TestRingGameNeutralHandwrittenMatchesEngine: the same game).
+func BenchmarkPlayoutRingGameNeutral(b *testing.B) {
+	b.Run("framework", func(b *testing.B) { benchFramework(b, "traditional/ring-game-neutral") })
+	b.Run("handwritten", func(b *testing.B) {
+		x := handwritten.NewRingGameNeutral()
+		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutRingGame(x, rng) })
+	})
+}

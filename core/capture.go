@@ -50,6 +50,7 @@ type captureSpec struct {
 	post     bool           // the capture is judged after the landing (custodial)
 	screens  int            // screen: a capture passes over exactly this many pieces (0: not a screen capture)
 	toZone   int            // taken pieces go to zone toZone-1 (capture_to; 0: off the board)
+	commonTo int            // taken neutral pieces go to zone commonTo-1 (capture_common_to; 0: off)
 	toMover  bool           // … the mover's instance of a per-seat zone, not the owner's
 	// line: the captures allowed (capture_line.go)
 	approach, withdrawal bool
@@ -103,13 +104,15 @@ var (
 		Doc: `where a taken piece goes: "off" the board, "hand" (back to its owner's hand, to be placed again) or another zone (of a per-seat zone, the owner's; a neutral piece goes off)`}
 	captureToSeatKey = Key{Name: "capture_to_seat", Type: TChoice, Default: "owner", Allowed: []string{"owner", "mover"},
 		Doc: "with capture_to a per-seat zone: the taken piece goes to its owner's zone or to the mover's"}
+	captureCommonToKey = Key{Name: "capture_common_to", Type: TString,
+		Doc: `with capture_to a per-seat zone: the shared zone a taken neutral piece (owner = "none") goes to (default: off the board)`}
 	excludeKey = Key{Name: "exclude", Type: TString,
 		Doc: "a relation: the move may not end on a cell related to a cell holding a piece, other than the origin"}
 )
 
 // captureKeys are the capture keys of slides and steps.
 var captureKeys = []*Key{&captureKindKey, &captureRelationKey, &captureCountKey, &captureOptionalKey, &captureIfKey, &immuneKey,
-	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &captureToSeatKey, &screensKey, &captureLinesKey,
+	&partnerFlagKey, &sandwichIfKey, &capturePointsKey, &captureShareKey, &captureShareOutKey, &captureToKey, &captureToSeatKey, &captureCommonToKey, &screensKey, &captureLinesKey,
 	&custodialRunKey, &hostileKey, &encloseCornersKey, &surroundFlagKey, &surroundHostileKey, &surroundEdgeKey, &surroundShieldKey}
 
 // captureType is one kind of capture a slide or step makes: the value of
@@ -441,7 +444,7 @@ func (cs *captureSpec) apply(s *State, m Move, mover int, rule string) error {
 // hands under capture_to = "hand".
 func (cs *captureSpec) remove(s *State, c int) {
 	if cs.toZone > 0 {
-		s.toZone(c, cs.toZone-1, s.ToMove(), cs.toMover)
+		s.toZone(c, cs.toZone-1, cs.commonTo-1, s.ToMove(), cs.toMover)
 		return
 	}
 	s.clear(c)
@@ -577,6 +580,17 @@ func (c *compiler) readCaptureTo(p string, cs *captureSpec) {
 		feed.seat = feedAny // whatever the mover takes
 	}
 	c.capFeeds = append(c.capFeeds, feed)
+	if c.has(p, &captureCommonToKey) {
+		kp := keyPath(p, &captureCommonToKey)
+		if cz := c.zoneNamed(kp, c.readString(p, &captureCommonToKey)); cz >= 0 {
+			if c.g.zones[cz].perSeat || !c.g.zones[z].perSeat {
+				c.r.ValueErrorf(kp, "%s: capture_common_to names a shared zone (per_seat = false), beside capture_to naming a per-seat one", kp)
+			} else {
+				cs.commonTo = cz + 1
+				c.capFeeds = append(c.capFeeds, zoneFeed{to: cz, from: -1, seat: feedOwner})
+			}
+		}
+	}
 	if z == handZone && !cs.toMover {
 		c.g.handReturn = true
 		return

@@ -46,7 +46,7 @@ func (c *compiler) checkChoiceBudget(p string, e *markTargets) {
 	g := c.g
 	n := 0
 	for q := range g.pieceOwner {
-		if e.ofClass(g, q) {
+		if e.chosen(g, q) {
 			n++
 		}
 	}
@@ -69,18 +69,18 @@ func (c *compiler) checkChoiceBudget(p string, e *markTargets) {
 
 // checkChooser reports a rule naming a choosing effect whose moves cannot
 // carry a choice: only a place or a slide or step that takes the piece on
-// its target (or nothing), one choosing effect per rule.
+// its target (or nothing), or a swap; one choosing effect per rule.
 func (c *compiler) checkChooser(p string, ru rule) {
 	e := ru.base().choose
 	ok := false
 	switch r := ru.(type) {
-	case *placeRule:
+	case *placeRule, *swapRule:
 		ok = len(c.g.kinds) < 1<<7
 	case *slideRule:
 		ok = !r.epTake && len(c.g.board.Dirs) <= 16 && (r.cap == nil || r.cap.kind == capNone || r.cap.kind == capReplace)
 	}
 	if !ok {
-		c.r.ValueErrorf(p+".after", "%s.after: effect %q chooses a subset (choose = \"subset\"), which only a place or a slide or step taking at most the piece on its target can carry (this rule is a %s)",
+		c.r.ValueErrorf(p+".after", "%s.after: effect %q chooses a subset (choose = \"subset\"), which only a place, a swap, or a slide or step taking at most the piece on its target can carry (this rule is a %s)",
 			p, e.name, ru.base().typ)
 	}
 }
@@ -93,28 +93,21 @@ func (c *compiler) checkChooser(p string, ru rule) {
 func (e *markTargets) collect(s *State, m Move) []int32 {
 	g := s.g
 	out := s.markCand[:0]
-	if e.attacks != nil && m.To() >= 0 && s.Top(m.To()) >= 0 {
-		if e.attacks.takeWalk {
-			s.markNow, _ = e.attacks.walkTargets(s, m.To(), s.markNow[:0], false)
-		} else {
-			s.markNow = s.markNow[:0]
-			s.markBuf = e.attacks.genFrom(s, m.To(), s.markBuf[:0])
-			for _, x := range s.markBuf {
-				if p := s.Top(x.To()); p >= 0 {
-					s.markNow = append(s.markNow, int32(p))
-				}
-			}
-		}
-		before := e.before(s)
-		for _, p := range s.markNow {
-			if e.ofClass(g, int(p)) && !hasPiece(before, p) && !e.holds(s, int(p)) && !hasPiece(out, p) {
-				out = append(out, p)
-			}
+	before := e.before(s)
+	if e.noNew {
+		before = nil
+		s.markNow = s.markNow[:0]
+	} else {
+		e.targetsNow(s, m)
+	}
+	for _, p := range s.markNow {
+		if e.chosen(g, int(p)) && !hasPiece(before, p) && !e.holds(s, int(p)) && !hasPiece(out, p) {
+			out = append(out, p)
 		}
 	}
 	if e.keep {
 		for p := range g.pieceOwner {
-			if s.PieceCell(p) >= 0 && e.ofClass(g, p) && e.holds(s, p) && !hasPiece(out, int32(p)) {
+			if s.PieceCell(p) >= 0 && e.chosen(g, p) && e.holds(s, p) && !hasPiece(out, int32(p)) {
 				out = append(out, int32(p))
 			}
 		}
@@ -133,10 +126,20 @@ func (e *markTargets) collect(s *State, m Move) []int32 {
 }
 
 // applyChoice gives the chosen candidates of m the effect's values and,
-// with keep, the others back their defaults.
+// with keep, the others back their defaults; the targets the choice is not
+// over (outside choose_of) get the values as without a choice.
 func (e *markTargets) applyChoice(s *State, m Move) {
 	sub := choiceOf(m)
-	for i, p := range e.collect(s, m) {
+	cands := e.collect(s, m)
+	if e.chooseOf != markOfAny && !e.noNew {
+		// s.markNow still holds the moved piece's targets (collect)
+		for _, p := range s.markNow {
+			if !e.chosen(s.g, int(p)) {
+				e.mark(s, int(p))
+			}
+		}
+	}
+	for i, p := range cands {
 		switch {
 		case sub>>i&1 != 0:
 			for j, v := range e.vars {
@@ -201,8 +204,26 @@ func (g *Game) candidates(s *State, ru rule, m Move) []int32 {
 
 // expandChoices replaces the moves buf[from:] of rule ru (which chooses)
 // by one move per subset of each one's candidates.
+
+// classOnBoard reports whether a piece of the effect's class stands on the
+// board (one that could be a candidate of a choice).
+func (e *markTargets) classOnBoard(s *State) bool {
+	for _, p := range e.class {
+		if s.PieceCell(int(p)) >= 0 {
+			return true
+		}
+	}
+	return false
+}
 func (g *Game) expandChoices(s *State, ru rule, buf []Move, from int) []Move {
 	if len(buf) == from {
+		return buf
+	}
+	e := ru.base().choose
+	if !e.classOnBoard(s) {
+		// no piece of the class is on the board, and a piece entering it
+		// with the move is the moved piece (never its own target) and
+		// leaves its zone with the variables' defaults (not the values)
 		return buf
 	}
 	s.chooseBase = append(s.chooseBase[:0], buf[from:]...)

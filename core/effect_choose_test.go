@@ -182,7 +182,8 @@ func TestChooseSubsetLoadErrors(t *testing.T) {
 		{"more candidates than the bound", chooseSrc + "keep = true\n[setup.pieces]\na1 = \"rook\"\n" + tenNeutrals(),
 			`effects.flip_common.choose: choose = "subset" may offer 10 pieces`},
 		{"a rule that cannot carry a choice", strings.Replace(chooseSrc, `after = ["flip_seats", "flip_common"]`, `after = ["flip_seats"]`, 1) +
-			"[moves.drop]\ntype = \"remove\"\nafter = [\"flip_common\"]\n", `only a place or a slide`},
+			"[moves.drop]\ntype = \"remove\"\nafter = [\"flip_common\"]\n", `only a place, a swap, or a slide`},
+		{"a choice to set the default", strings.Replace(chooseSrc, "set = { down = 1 }\nof = \"common\"", "set = { down = 0 }\nof = \"common\"", 1), "must differ from the variable's default"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -232,5 +233,39 @@ d5 = "foe"`)
 	}
 	if a := testing.AllocsPerRun(20, run); a != 0 {
 		t.Errorf("%v allocations per run of %d moves", a, len(buf))
+	}
+}
+
+// choose_of: one effect marks the seat's targets always and lets the mover
+// choose among the neutral ones (one walk for both).
+func TestChooseSubsetChooseOf(t *testing.T) {
+	src := strings.Replace(chooseSrc, `after = ["flip_seats", "flip_common"]`, `after = ["flip_one"]`, 1) + `[effects.flip_one]
+type = "mark_targets"
+attacks = "slide"
+set = { down = 1 }
+choose = "subset"
+choose_of = "common"
+[setup.pieces]
+a2 = "rook"
+c1 = "n"
+c4 = "foe"
+`
+	g := loadInline(t, src)
+	s := g.NewState()
+	if got, want := fmt.Sprint(choiceMovesFrom(g, s, "a2-c2")), "[a2-c2 a2-c2*c1]"; got != want {
+		t.Fatalf("a2-c2: %s, want %s (the foe on c4 is no choice)", got, want)
+	}
+	for _, tc := range []struct {
+		move string
+		c1   bool
+	}{{"a2-c2", false}, {"a2-c2*c1", true}} {
+		s2 := s.Clone()
+		ringPlay(t, g, s2, tc.move)
+		if !downAt(t, g, s2, "c4") || downAt(t, g, s2, "c1") != tc.c1 {
+			t.Errorf("after %s: c4 down %v (want true), c1 down %v (want %v)", tc.move, downAt(t, g, s2, "c4"), downAt(t, g, s2, "c1"), tc.c1)
+		}
+	}
+	if _, err := core.LoadBytes("inline.toml", []byte(strings.Replace(chooseSrc, `of = "seats"`, "of = \"seats\"\nchoose_of = \"common\"", 1))); err == nil || !strings.Contains(err.Error(), "choose_of needs choose") {
+		t.Errorf("choose_of without a choice: %v", err)
 	}
 }

@@ -20,18 +20,21 @@ import "sort"
 var markTargetsEffect = effectType{
 	name: "mark_targets",
 	doc:  "after a move, give a piece state to every piece the moved or placed piece could now take by one move of a rule (except those it could take from its start)",
-	keys: []*Key{&markAttacksKey, &markSetKey, &markExceptKey, &markChooseKey, &markOfKey, &markKeepKey},
+	keys: []*Key{&markAttacksKey, &markSetKey, &markExceptKey, &markChooseKey, &markOfKey, &markChooseOfKey, &markKeepKey, &markNewKey},
 	compile: func(c *compiler, p, name, cite string) effect {
 		e := &markTargets{name: name, attacksName: c.readString(p, &markAttacksKey), exceptBefore: c.readBool(p, &markExceptKey), slot: c.markSlots}
 		c.markSlots++
 		e.choose = c.readChoice(p, &markChooseKey) == "subset"
-		switch c.readChoice(p, &markOfKey) {
-		case "seats":
-			e.of = markOfSeats
-		case "common":
-			e.of = markOfCommon
+		e.of = markClassOf(c.readChoice(p, &markOfKey))
+		e.chooseOf = markClassOf(c.readChoice(p, &markChooseOfKey))
+		if c.has(p, &markChooseOfKey) && !e.choose {
+			c.r.Errorf(keyPath(p, &markChooseOfKey), "%s: choose_of needs choose = \"subset\"", keyPath(p, &markChooseOfKey))
 		}
 		e.keep = c.readBool(p, &markKeepKey)
+		e.noNew = !c.readBool(p, &markNewKey)
+		if e.noNew && !e.keep {
+			c.r.Errorf(keyPath(p, &markNewKey), "%s: new_targets = false needs keep = true (otherwise the effect offers nothing)", keyPath(p, &markNewKey))
+		}
 		if e.keep && !e.choose {
 			c.r.Errorf(keyPath(p, &markKeepKey), "%s: keep needs choose = \"subset\" (the mover chooses which marked pieces keep their values)", keyPath(p, &markKeepKey))
 		}
@@ -51,6 +54,9 @@ var markTargetsEffect = effectType{
 			}
 			pv := c.g.pieceVars[v]
 			val := c.num(vp, pv.def, pv.min, pv.max)
+			if e.choose && val == pv.def {
+				c.r.ValueErrorf(vp, "%s: with choose = \"subset\" the value must differ from the variable's default (%d): a choice to set a default chooses nothing", vp, pv.def)
+			}
 			e.vars = append(e.vars, v)
 			e.vals = append(e.vals, val)
 		}
@@ -62,6 +68,11 @@ var markTargetsEffect = effectType{
 				if lr, ok := ru.(*slideRule); ok && lr.replace && !lr.jump {
 					e.attacks = lr
 					if e.choose {
+						for q := range c.g.pieceOwner {
+							if e.chosen(c.g, q) {
+								e.class = append(e.class, int32(q))
+							}
+						}
 						c.checkChoiceBudget(p, e)
 					}
 					return
@@ -86,16 +97,43 @@ var (
 		Doc: "all: every target gets the values; subset: the mover chooses any subset of them, one legal move per subset, written *CELL after the move for each chosen piece"}
 	markOfKey = Key{Name: "of", Type: TChoice, Default: "any", Allowed: []string{"any", "seats", "common"},
 		Doc: "which pieces are targets: any; only those a seat owns; only the neutral ones (owner = \"none\")"}
+	markNewKey = Key{Name: "new_targets", Type: TBool, Default: true,
+		Doc: "false: with keep, only the pieces already holding the values are offered, not the moved piece's targets (the choice after a move that marks nothing)"}
+	markChooseOfKey = Key{Name: "choose_of", Type: TChoice, Default: "any", Allowed: []string{"any", "seats", "common"},
+		Doc: "with choose = \"subset\": which of the targets the mover chooses (any, a seat's, the neutral ones); the others get the values always"}
 	markKeepKey = Key{Name: "keep", Type: TBool, Default: false,
 		Doc: "with choose = \"subset\": the pieces of `of` on the board that already hold the values are offered too, and those not chosen go back to the variables' defaults"}
 )
 
-// Which pieces a mark_targets effect may mark (its key of).
+// Which pieces a mark_targets effect may mark (its keys of and
+// choose_of).
 const (
 	markOfAny = iota
 	markOfSeats
 	markOfCommon
 )
+
+// markClassOf returns the class a value of `of` or `choose_of` names.
+func markClassOf(v string) int {
+	switch v {
+	case "seats":
+		return markOfSeats
+	case "common":
+		return markOfCommon
+	}
+	return markOfAny
+}
+
+// inClass reports whether piece p is of class c.
+func inClass(g *Game, c, p int) bool {
+	switch c {
+	case markOfSeats:
+		return g.pieceOwner[p] >= 0
+	case markOfCommon:
+		return g.pieceOwner[p] < 0
+	}
+	return true
+}
 
 // markTargets is a compiled mark_targets effect.
 type markTargets struct {
@@ -108,20 +146,25 @@ type markTargets struct {
 	// choose: the mover chooses the subset of the candidates that get
 	// the values (effect_choose.go); of: which pieces are targets; keep:
 	// the pieces that hold the values already are candidates too.
-	choose bool
-	of     int
-	keep   bool
+	choose   bool
+	of       int
+	chooseOf int
+	keep     bool
+	// noNew: the moved piece's targets are not offered (new_targets =
+	// false), only the pieces already marked.
+	noNew bool
+	// class lists the pieces of `of`; a choice offers none while none
+	// of them is on the board (effect_choose.go)
+	class []int32
 }
 
 // ofClass reports whether piece p is of the pieces the effect marks.
-func (e *markTargets) ofClass(g *Game, p int) bool {
-	switch e.of {
-	case markOfSeats:
-		return g.pieceOwner[p] >= 0
-	case markOfCommon:
-		return g.pieceOwner[p] < 0
-	}
-	return true
+func (e *markTargets) ofClass(g *Game, p int) bool { return inClass(g, e.of, p) }
+
+// chosen reports whether piece p is of the pieces the effect's choice is
+// over (of `of` and of `choose_of`).
+func (e *markTargets) chosen(g *Game, p int) bool {
+	return inClass(g, e.of, p) && inClass(g, e.chooseOf, p)
 }
 
 // holds reports whether piece p holds every value the effect sets.
@@ -175,22 +218,35 @@ func (e *markTargets) applyMove(s *State, m Move) {
 		e.applyChoice(s, m)
 		return
 	}
+	for _, p := range e.targetsNow(s, m) {
+		e.mark(s, int(p))
+	}
+}
+
+// targetsNow lists in s.markNow the pieces the piece m left on its target
+// cell could take by one move of the attack rule. A neutral piece that has
+// just moved attacks although it rests (common_rest): its rest is lifted
+// while its targets are found.
+func (e *markTargets) targetsNow(s *State, m Move) []int32 {
+	s.markNow = s.markNow[:0]
 	if e.attacks == nil || m.To() < 0 || s.Top(m.To()) < 0 {
-		return
+		return s.markNow
 	}
+	ri := s.g.lay.rest + s.Top(m.To())
+	rest := s.buf[ri]
+	s.buf[ri] = 0
 	if e.attacks.takeWalk {
-		s.markNow, _ = e.attacks.walkTargets(s, m.To(), s.markNow[:0], false)
-		for _, p := range s.markNow {
-			e.mark(s, int(p))
-		}
-		return
-	}
-	s.markBuf = e.attacks.genFrom(s, m.To(), s.markBuf[:0])
-	for _, x := range s.markBuf {
-		if p := s.Top(x.To()); p >= 0 {
-			e.mark(s, p)
+		s.markNow, _ = e.attacks.walkTargets(s, m.To(), s.markNow, false)
+	} else {
+		s.markBuf = e.attacks.genFrom(s, m.To(), s.markBuf[:0])
+		for _, x := range s.markBuf {
+			if p := s.Top(x.To()); p >= 0 {
+				s.markNow = append(s.markNow, int32(p))
+			}
 		}
 	}
+	s.buf[ri] = rest
+	return s.markNow
 }
 
 // mark gives piece p the effect's values unless it was a target before

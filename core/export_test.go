@@ -78,3 +78,29 @@ func AddToZone(s *State, z, seat, k int) {
 // ReadyMoves returns the list settleTurn left for Playout to reuse, and
 // whether it is marked valid for s.
 func ReadyMoves(s *State) ([]Move, bool) { return s.skipBuf, s.skipReady }
+
+// PutFromZone puts a piece of kind k from seat's instance of zone z (a
+// shared zone's only one) on cell c, without ending the turn (test
+// positions).
+func PutFromZone(s *State, z, seat, k, c int) bool {
+	zi := s.g.zoneInst(z, seat)
+	p := s.fromZone(zi, k)
+	if p < 0 || s.zoneCount(zi, k) == 0 {
+		return false
+	}
+	s.zoneTake(zi, k)
+	s.push(p, c)
+	return true
+}
+
+// MoveZone moves a piece of kind k from zone from to zone to (seat's
+// instances; test positions).
+func MoveZone(s *State, from, to, seat, k int) bool {
+	zi := s.g.zoneInst(from, seat)
+	if s.zoneCount(zi, k) == 0 {
+		return false
+	}
+	s.zoneTake(zi, k)
+	s.zoneAdd(s.g.zoneInst(to, seat), k, -1)
+	return true
+}

@@ -46,7 +46,7 @@ var standingFuncs = []*posFunc{
 				return g.measure(h.st, h.seat, g.measureOf(what))
 			}
 		}},
-	{name: "can_take", doc: "can_take(): the seat has a move of the phase that takes a piece",
+	{name: "can_take", doc: "can_take(): the seat has a move of the phase that takes a piece (with one of its own pieces, when a slide may also move neutral ones)",
 		bind: func(g *Game, h *envHolder) any {
 			return func() bool { return h.st != nil && g.canTake(h.st, h.seat) }
 		}},
@@ -123,8 +123,9 @@ func (g *Game) canTake(s *State, seat int) bool {
 		defer s.setToMove(me)
 	}
 	for _, ri := range g.phases[s.buf[hPhase]].rules {
-		if sr, ok := g.rules[ri].(*slideRule); ok && sr.takeWalk && !sr.attackOnly && sr.own && !sr.common {
+		if sr, ok := g.rules[ri].(*slideRule); ok && sr.takeWalk && !sr.attackOnly && sr.own {
 			// walk the rays from the seat's pieces to the first capture
+			// (its own: a neutral piece it may move is not counted)
 			for _, p := range g.seatPieces[seat] {
 				if c := s.PieceCell(int(p)); c >= 0 && s.Top(c) == int(p) && (sr.fromCells == nil || sr.fromCells[seat][c]) {
 					if _, found := sr.walkTargets(s, c, nil, true); found {

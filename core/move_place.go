@@ -19,12 +19,14 @@ type placeRule struct {
 	zone   int  // the zone placed from (the mover's instance of a per-seat zone)
 	// glyphAt: notation GLYPH@CELL (Sc@d4)
 	glyphAt bool
+	// rest: the plies a placed neutral piece rests (common_rest)
+	rest int
 }
 
 var placeMove = moveType{
 	name: "place",
 	doc:  "put a piece from the hand on an empty cell",
-	keys: []*Key{&placeToKey, &placeOrderKey, &placeKindsKey, &whenKey, &placeNotationKey, &placeFromKey},
+	keys: []*Key{&placeToKey, &placeOrderKey, &placeKindsKey, &whenKey, &placeNotationKey, &placeFromKey, &commonRestKey},
 	compile: func(c *compiler, p string, rb ruleBase) rule {
 		ru := &placeRule{ruleBase: rb, anyTo: true}
 		ru.when = c.compileWhen(p, false)
@@ -45,6 +47,9 @@ var placeMove = moveType{
 			c.g.zoneFlow = true
 		}
 		ru.glyphAt = c.readChoice(p, &placeNotationKey) == "glyph_at"
+		if ru.rest = c.readInt(p, &commonRestKey); ru.rest > 0 && c.g.restingRule == "" {
+			c.g.restingRule = strings.TrimPrefix(p, "moves.")
+		}
 		return ru
 	},
 }
@@ -120,6 +125,9 @@ func (r *placeRule) play(s *State, m Move) error {
 	}
 	s.zoneTake(zi, k)
 	s.push(p, m.To())
+	if r.rest > 0 {
+		restIfCommon(s, p, r.rest)
+	}
 	return nil
 }
 

@@ -89,7 +89,7 @@ func (g *Game) genPrelude(s *State, ph *phase, out []Move, start int) []Move {
 		w := from
 		for _, m := range out[from:] {
 			if zt, ok := g.rules[m.Rule()].(zoneTaker); ok {
-				if z, kk := zt.takesFrom(m); z == to && kk == k {
+				if z, kk := zt.takesFrom(plainOf(g.rules[m.Rule()], m)); z == to && kk == k {
 					continue // the piece the prelude moved waits
 				}
 			}

@@ -328,7 +328,7 @@ func (r *slideRule) walkTargets(s *State, c int, out []int32, first bool) ([]int
 					out = append(out, int32(q))
 				}
 			}
-			if !r.throughAny && !r.passable(s, t, mover) {
+			if !r.throughAny && !r.passable(s, t, mover, side) {
 				break
 			}
 		}
@@ -502,12 +502,16 @@ func (r *slideRule) landOK(s *State, t, mover, side int) bool {
 }
 
 // passable reports whether the slide passes the occupied cell t: its top
-// piece meets pass_over.
-func (r *slideRule) passable(s *State, t, mover int) bool {
+// piece meets pass_over. For a neutral moving piece (side < 0) moved in
+// common, `own` in pass_over means its own side: the neutral pieces.
+func (r *slideRule) passable(s *State, t, mover, side int) bool {
 	if r.passOver == nil {
 		return false
 	}
 	p := s.Top(t)
+	if side < 0 && r.common {
+		mover = side
+	}
 	return p >= 0 && s.buf[s.g.lay.counts+t] == 0 && r.passOver.holds(s, p, mover)
 }
 
@@ -721,7 +725,7 @@ func (r *slideRule) ray(s *State, out []Move, ray []int32, min, c, p, side, dist
 			(r.takeIf == nil || height[x] == 0 || r.takeIf.holds(int(g.pieceKind[p]), int(g.pieceKind[s.Top(t)]))) {
 			out = r.cap.emit(s, out, r.index, c, t, d, mover, side)
 		}
-		if !r.throughAny && (height[x] != 0 || counts[x] != 0) && !r.passable(s, t, mover) {
+		if !r.throughAny && (height[x] != 0 || counts[x] != 0) && !r.passable(s, t, mover, side) {
 			break
 		}
 	}
@@ -1032,7 +1036,7 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 				}
 			} else if !r.throughAny && !r.jump {
 				for _, y := range ray[:i] {
-					if s.occupied(int(y)) && !r.passable(s, int(y), mover) {
+					if s.occupied(int(y)) && !r.passable(s, int(y), mover, side) {
 						return fmt.Sprintf("the way from %s to %s is blocked at %s", fn, tn, b.Cells[y].Name), true
 					}
 				}

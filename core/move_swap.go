@@ -24,12 +24,16 @@ type swapRule struct {
 	// moverIf: which board pieces may be swapped out (piece_cond.go)
 	moverIf *pieceCond
 	glyph   bool // notation: the incoming kind's glyph (d4=Sh)
+	// common: the neutral pieces on the board may be swapped out too
+	// (with the mover's instance of the zone); commonPieces lists them.
+	common       bool
+	commonPieces []int32
 }
 
 var swapMove = moveType{
 	name: "swap",
 	doc:  "exchange the mover's piece on a cell with a piece of one of the mover's zones",
-	keys: []*Key{&swapZoneKey, &swapKindsKey, &swapMatchKey, &moverIfKey, &whenKey, &swapNotationKey},
+	keys: []*Key{&swapZoneKey, &swapKindsKey, &swapMatchKey, &moverIfKey, &whenKey, &swapNotationKey, &swapCommonKey},
 	compile: func(c *compiler, p string, rb ruleBase) rule {
 		ru := &swapRule{ruleBase: rb}
 		ru.zone = c.zoneNamed(keyPath(p, &swapZoneKey), c.readString(p, &swapZoneKey))
@@ -37,6 +41,13 @@ var swapMove = moveType{
 		ru.when = c.compileWhen(p, true)
 		ru.moverIf = c.compilePieceCond(p, &moverIfKey)
 		ru.glyph = c.readChoice(p, &swapNotationKey) == "glyph"
+		if ru.common = c.readBool(p, &swapCommonKey); ru.common {
+			for q, o := range c.g.pieceOwner {
+				if o < 0 {
+					ru.commonPieces = append(ru.commonPieces, int32(q))
+				}
+			}
+		}
 		if ru.zone < 0 {
 			return nil
 		}
@@ -60,6 +71,8 @@ var (
 		Doc: "the zone the incoming piece comes from and the board piece goes to (of a per-seat zone, the mover's)"}
 	swapKindsKey = Key{Name: "kinds", Type: TStrings,
 		Doc: "the board piece kinds that may be swapped out (default: any of the mover's)"}
+	swapCommonKey = Key{Name: "common", Type: TBool, Default: false,
+		Doc: "the neutral pieces (owner = \"none\") on the board may be swapped out too, with the mover's instance of the zone (a shared zone's only one)"}
 	swapNotationKey = Key{Name: "notation", Type: TChoice, Default: "name", Allowed: []string{"name", "glyph"},
 		Doc: "how the incoming kind is written after CELL=: by name, or by glyph (d4=Sh)"}
 	swapMatchKey = Key{Name: "match_if", Type: TExpr,
@@ -136,7 +149,18 @@ func (r *swapRule) gen(s *State, out []Move) []Move {
 	if s.zoneSize(zi) == 0 {
 		return out
 	}
-	for _, p := range g.seatPieces[seat] {
+	out = r.genOf(s, out, g.seatPieces[seat], zi)
+	if r.common {
+		out = r.genOf(s, out, r.commonPieces, zi)
+	}
+	return out
+}
+
+// genOf appends the swaps of the pieces of list with zone instance zi.
+func (r *swapRule) genOf(s *State, out []Move, list []int32, zi int) []Move {
+	g := s.g
+	seat := s.ToMove()
+	for _, p := range list {
 		c := s.PieceCell(int(p))
 		if c < 0 || s.Top(c) != int(p) {
 			continue

@@ -156,7 +156,7 @@ var (
 	moverKindsKey = Key{Name: "kinds", Type: TStrings,
 		Doc: "only stacks whose top piece is of one of these kinds (default: any)"}
 	commonRestKey = Key{Name: "common_rest", Type: TInt, Default: 0, Min: 0, Max: 1000,
-		Doc: `with pieces = "own_and_common", the plies a neutral piece rests after this rule moves it`}
+		Doc: `with pieces = "own_and_common" (or a place of a neutral piece), the plies a neutral piece rests after this rule moves (or places) it`}
 	notationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "piece"},
 		Doc: "write moves as FROM-TO cells, or as PIECE-TO with the piece's glyph"}
 )

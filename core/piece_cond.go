@@ -18,7 +18,7 @@ var (
 	moverIfKey = Key{Name: "mover_if", Type: TExpr,
 		Doc: "only pieces for which this holds move by this rule; over the piece's kind, own (the mover's), owner, its [piece_state] variables by name and [params]"}
 	passOverKey = Key{Name: "pass_over", Type: TExpr,
-		Doc: "a slide passes an occupied cell whose top piece this holds for, as if it were empty; over the piece's kind, own (the mover's), owner, its [piece_state] variables and [params]"}
+		Doc: "a slide passes an occupied cell whose top piece this holds for, as if it were empty; over the piece's kind, own (the mover's; for a neutral piece moved in common, a neutral one), owner, its [piece_state] variables and [params]"}
 	takeIfKey = Key{Name: "take_if", Type: TExpr,
 		Doc: "with capture = \"replace\": the piece on the target is taken (and the move may end there) only when this holds; over mover and victim (each: name, glyph, owner, flags) and [params]"}
 )

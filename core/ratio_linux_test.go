@@ -39,7 +39,7 @@ func threadCPU() time.Duration {
 func TestPlayoutRatio(t *testing.T) {
 	only := os.Getenv("RULESMITH_RATIO")
 	if only == "" {
-		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,threechess,pachisi) to measure")
+		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,threechess,pachisi,ringneutral) to measure")
 	}
 	rounds := 40
 	if v, err := strconv.Atoi(os.Getenv("RULESMITH_RATIO_ROUNDS")); err == nil && v > 0 {
@@ -75,6 +75,11 @@ func TestPlayoutRatio(t *testing.T) {
 		}},
 		{"ring", "traditional/ring-game", 20, func() func() int {
 			x := handwritten.NewRingGame(3)
+			rng := rand.New(rand.NewPCG(1, 2))
+			return func() int { return handwritten.PlayoutRingGame(x, rng) }
+		}},
+		{"ringneutral", "traditional/ring-game-neutral", 4, func() func() int {
+			x := handwritten.NewRingGameNeutral()
 			rng := rand.New(rand.NewPCG(1, 2))
 			return func() int { return handwritten.PlayoutRingGame(x, rng) }
 		}},

@@ -6,7 +6,10 @@ package core_test
 // expressions): it proves the perft goldens in
 // testdata/perft/traditional-ring-game*.txt and gives the legal moves of
 // any position in the readings' notation (B.11), so random games can be
-// cross-checked move for move.
+// cross-checked move for move. With neutral set it plays the optional
+// 2-player variant (B.12, as variants/traditional/ring-game-neutral.toml
+// reads it): Yellow's pieces are neutral, either player moves them, and
+// the neutral pieces face down after a turn are the mover's choice.
 
 import (
 	"fmt"
@@ -56,8 +59,15 @@ type ringGame struct {
 	// hadCap[s]: s had a face-up piece with a capture target at the start
 	// of its most recent turn (B.8, B(3); false before its first turn).
 	hadCap [3]bool
-	over   bool
-	winner int
+	// neutral: the 2-player variant of B.12 (seats 0 and 1; Yellow's
+	// pieces 18..26 neutral, their Nest and Pen shared); barred: the
+	// neutral piece slid or placed on the last turn, + 1 (0: none), which
+	// may not move now ("The same neutral piece cannot be moved on
+	// consecutive turns").
+	neutral bool
+	barred  int8
+	over    bool
+	winner  int
 }
 
 func newRingGame(seats int) ringGame {
@@ -67,9 +77,22 @@ func newRingGame(seats int) ringGame {
 
 func (p *ringGame) active(s int) bool { return s < p.seats && !p.out[s] }
 
+// isNeutral reports whether piece q is neutral (B.12).
+func (p *ringGame) isNeutral(q int) bool { return p.neutral && rgSeat(q) == 2 }
+
+// typeName is the type name of q as notation writes it: a neutral piece's
+// with a y before it (ySc).
+func (p *ringGame) typeName(q int) string {
+	if p.isNeutral(q) {
+		return "y" + rgType(q)
+	}
+	return rgType(q)
+}
+
 // targets appends the opposing pieces piece q on (c, r) could take with one
-// slide (B.6, "Capture targets").
-func (p *ringGame) targets(q, c, r int, out []int) []int {
+// slide (B.6, "Capture targets"), moved by seat mover (B.12: a neutral
+// piece jumps neutral pieces only, and the mover's pieces stop it).
+func (p *ringGame) targets(q, c, r, mover int, out []int) []int {
 	me := rgSeat(q)
 	for _, d := range rgDirs {
 		x, y := c+d[0], r+d[1]
@@ -86,6 +109,9 @@ func (p *ringGame) targets(q, c, r int, out []int) []int {
 				x, y = x+d[0], y+d[1] // and its face-up ones are jumped
 				continue
 			}
+			if rgSeat(v) == mover {
+				break // a neutral piece's mover's pieces stop it
+			}
 			if rgOut(v) == rgIn(q) {
 				out = append(out, v)
 			}
@@ -100,7 +126,7 @@ func (p *ringGame) targets(q, c, r int, out []int) []int {
 func (p *ringGame) canCapture(s int) bool {
 	var buf [6]int
 	for q := s * 9; q < s*9+9; q++ {
-		if p.loc[q] == rgRing && !p.down[q] && len(p.targets(q, int(p.cell[q][0]), int(p.cell[q][1]), buf[:0])) > 0 {
+		if p.loc[q] == rgRing && !p.down[q] && len(p.targets(q, int(p.cell[q][0]), int(p.cell[q][1]), s, buf[:0])) > 0 {
 			return true
 		}
 	}
@@ -136,26 +162,37 @@ func (p *ringGame) mayRelease() bool {
 	return a || b
 }
 
-// flip turns face down the targets of q on (c, r) not in before (B.6).
-func (p *ringGame) flip(q, c, r int, before []int) {
+// flip turns face down the targets of q on (c, r), moved by mover, not in
+// before (B.6); it returns the neutral ones face up, which it leaves to the
+// mover's choice (B.12).
+func (p *ringGame) flip(q, c, r, mover int, before []int) []int {
 	var buf [6]int
-	for _, v := range p.targets(q, c, r, buf[:0]) {
+	var choice []int
+	for _, v := range p.targets(q, c, r, mover, buf[:0]) {
 		skip := false
 		for _, w := range before {
 			skip = skip || w == v
 		}
-		if !skip {
+		switch {
+		case skip:
+		case p.isNeutral(v):
+			if !p.down[v] {
+				choice = append(choice, v)
+			}
+		default:
 			p.down[v] = true
 		}
 	}
+	return choice
 }
 
 // finish ends the turn of the seat to move (B.6 un-flip, B.8 record,
 // B.10 elimination and end) and passes the turn.
-func (k *ringGame) finish(me int, hadCap bool) {
+func (k *ringGame) finish(me int, hadCap bool, moved int) {
 	for q := me * 9; q < me*9+9; q++ {
 		k.down[q] = false
 	}
+	k.barred = int8(moved + 1)
 	k.hadCap[me] = hadCap
 	left := 0
 	for s := 0; s < k.seats; s++ {
@@ -189,17 +226,72 @@ func (k *ringGame) finish(me int, hadCap bool) {
 // position after the whole turn and its name.
 func (p *ringGame) standard(waiting int, hadCap bool, kids []ringGame, names []string, prefix string, withNames bool) ([]ringGame, []string) {
 	me := p.toMove
-	add := func(k ringGame, name string) {
-		k.finish(me, hadCap)
-		kids = append(kids, k)
-		if withNames {
-			names = append(names, prefix+name)
+	// add ends the turn of k (moved: the neutral piece slid or placed, -1
+	// none). B.12: the mover chooses which neutral pieces are face down
+	// after it, among those his moved piece newly attacks (fresh) and
+	// those already face down: one turn per subset, written *CELL for each
+	// one face down, by row then column.
+	add := func(k ringGame, name string, moved int, fresh []int) {
+		if !p.neutral {
+			k.finish(me, hadCap, -1)
+			kids = append(kids, k)
+			if withNames {
+				names = append(names, prefix+name)
+			}
+			return
+		}
+		cand := append([]int(nil), fresh...)
+		for v := 18; v < 27; v++ {
+			if k.loc[v] == rgRing && k.down[v] {
+				cand = append(cand, v)
+			}
+		}
+		sort.Slice(cand, func(i, j int) bool {
+			a, b := k.cell[cand[i]], k.cell[cand[j]]
+			return a[1] < b[1] || a[1] == b[1] && a[0] < b[0]
+		})
+		for sub := 0; sub < 1<<len(cand); sub++ {
+			kk := k
+			text := prefix + name
+			for i, v := range cand {
+				kk.down[v] = sub>>i&1 != 0
+				if kk.down[v] {
+					text += "*" + rgName(int(k.cell[v][0]), int(k.cell[v][1]))
+				}
+			}
+			kk.finish(me, hadCap, moved)
+			kids = append(kids, kk)
+			if withNames {
+				names = append(names, text)
+			}
+		}
+	}
+	// neutralMoved is q when q is a neutral piece, else -1.
+	neutralMoved := func(q int) int {
+		if p.isNeutral(q) {
+			return q
+		}
+		return -1
+	}
+	// the pieces the mover may move: his own, and (B.12) the neutral ones
+	// but the one barred
+	movers := []int{}
+	for q := me * 9; q < me*9+9; q++ {
+		movers = append(movers, q)
+	}
+	if p.neutral {
+		for q := 18; q < 27; q++ {
+			if int(p.barred) != q+1 {
+				movers = append(movers, q)
+			}
 		}
 	}
 	var before [6]int
-	// placements (B.7)
-	for q := me * 9; q < me*9+9; q++ {
-		if p.loc[q] != rgNest || q == waiting {
+	// placements (B.7); B.12: a neutral piece only while the mover has a
+	// piece of his own in the Ring
+	ownInRing := p.count(me, rgRing) > 0
+	for _, q := range movers {
+		if p.loc[q] != rgNest || q == waiting || p.isNeutral(q) && !ownInRing {
 			continue
 		}
 		for c := 1; c <= 7; c++ {
@@ -210,30 +302,31 @@ func (p *ringGame) standard(waiting int, hadCap bool, kids []ringGame, names []s
 				k := *p
 				k.at[c][r] = int8(q + 1)
 				k.loc[q], k.cell[q] = rgRing, [2]int8{int8(c), int8(r)}
-				k.flip(q, c, r, nil)
-				add(k, rgType(q)+"@"+rgName(c, r))
+				fresh := k.flip(q, c, r, me, nil)
+				add(k, p.typeName(q)+"@"+rgName(c, r), neutralMoved(q), fresh)
 			}
 		}
 	}
 	// slides and captures (B.6)
-	for q := me * 9; q < me*9+9; q++ {
+	for _, q := range movers {
 		if p.loc[q] != rgRing || p.down[q] {
 			continue
 		}
+		side := rgSeat(q)
 		c, r := int(p.cell[q][0]), int(p.cell[q][1])
-		bt := p.targets(q, c, r, before[:0])
+		bt := p.targets(q, c, r, me, before[:0])
 		for _, d := range rgDirs {
 			x, y := c+d[0], r+d[1]
 			for rgSpace(x, y) {
 				v := int(p.at[x][y]) - 1
-				if v >= 0 && rgSeat(v) == me {
+				if v >= 0 && rgSeat(v) == side {
 					if p.down[v] {
 						break
 					}
 					x, y = x+d[0], y+d[1]
 					continue
 				}
-				if v >= 0 && rgOut(v) != rgIn(q) {
+				if v >= 0 && (rgSeat(v) == me || rgOut(v) != rgIn(q)) {
 					break
 				}
 				k := *p
@@ -245,8 +338,8 @@ func (p *ringGame) standard(waiting int, hadCap bool, kids []ringGame, names []s
 					k.loc[v], k.down[v] = rgPen, false
 					sep = "x"
 				}
-				k.flip(q, x, y, bt)
-				add(k, rgName(c, r)+sep+rgName(x, y))
+				fresh := k.flip(q, x, y, me, bt)
+				add(k, rgName(c, r)+sep+rgName(x, y), neutralMoved(q), fresh)
 				if v >= 0 {
 					break
 				}
@@ -254,13 +347,19 @@ func (p *ringGame) standard(waiting int, hadCap bool, kids []ringGame, names []s
 			}
 		}
 	}
-	// swaps with the Pen (B.7): no flips
+	// swaps with the Pen (B.7): no flips; B.12: a neutral piece with a
+	// neutral Pen piece (a swap is not a move: the barred piece too)
 	if !p.noSwap {
-		for q := me * 9; q < me*9+9; q++ {
-			if p.loc[q] != rgRing || p.down[q] {
+		swappers := movers
+		if p.neutral {
+			swappers = append(append([]int(nil), movers...), int(p.barred)-1)
+		}
+		for _, q := range swappers {
+			if q < 0 || p.loc[q] != rgRing || p.down[q] {
 				continue
 			}
-			for w := me * 9; w < me*9+9; w++ {
+			side := rgSeat(q)
+			for w := side * 9; w < side*9+9; w++ {
 				if p.loc[w] != rgPen || rgOut(w) != rgOut(q) {
 					continue
 				}
@@ -269,7 +368,7 @@ func (p *ringGame) standard(waiting int, hadCap bool, kids []ringGame, names []s
 				k.at[c][r] = int8(w + 1)
 				k.loc[w], k.cell[w] = rgRing, [2]int8{c, r}
 				k.loc[q] = rgPen
-				add(k, rgName(int(c), int(r))+"="+rgType(w))
+				add(k, rgName(int(c), int(r))+"="+p.typeName(w), -1, nil)
 			}
 		}
 	}
@@ -289,7 +388,7 @@ func (p ringGame) children(withNames bool) ([]ringGame, []string) {
 	if len(kids) == n {
 		// B.9: no standard move: the un-flip-only turn
 		k := p
-		k.finish(me, hadCap)
+		k.finish(me, hadCap, -1)
 		kids = append(kids, k)
 		names = append(names, "--")
 	}
@@ -305,7 +404,7 @@ func (p ringGame) children(withNames bool) ([]ringGame, []string) {
 			kids, names = r.standard(w, hadCap, kids, names, pre, withNames)
 			if len(kids) == n {
 				k := r
-				k.finish(me, hadCap)
+				k.finish(me, hadCap, -1)
 				kids = append(kids, k)
 				names = append(names, pre+"--")
 			}
@@ -361,13 +460,36 @@ func (p *ringGame) countStandard(waiting int) int {
 			}
 		}
 	}
+	if p.neutral && p.count(me, rgRing) > 0 {
+		// B.12: the neutral Nest's pieces too (no neutral piece in the
+		// Ring: no neutral flip to choose, no neutral slide or swap)
+		for q := 18; q < 27; q++ {
+			if p.loc[q] == rgNest {
+				nest++
+			}
+		}
+	}
 	return n + nest*empty
+}
+
+// neutralInRing reports whether a neutral piece stands in the Ring (B.12).
+func (p *ringGame) neutralInRing() bool {
+	for q := 18; q < 27; q++ {
+		if p.loc[q] == rgRing {
+			return true
+		}
+	}
+	return false
 }
 
 // countMoves is len(children), counted without playing the moves.
 func (p ringGame) countMoves() int {
 	if p.over {
 		return 0
+	}
+	if p.neutral && p.neutralInRing() {
+		kids, _ := p.children(false)
+		return len(kids)
 	}
 	n := max(1, p.countStandard(-1))
 	if !p.noRelease && p.mayRelease() {

@@ -38,7 +38,7 @@ stores = false
 name = "t"
 [moves.move]
 over = "own"
-`, []string{`t.toml:4:1: unknown key "over" in [moves.move]: type = "slide" takes after, attack_only, capture, capture_count,`}},
+`, []string{`t.toml:4:1: unknown key "over" in [moves.move]: type = "slide" takes after, attack_only, capture, capture_common_to, capture_count,`}},
 		{"a jump does not take capture_relation", `extends = "traditional/four-field-kono"
 name = "t"
 [moves.capture]

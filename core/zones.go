@@ -665,9 +665,9 @@ func (s *State) zoneHeld(k int) int {
 
 // toZone takes every piece of cell c off the board into zone z: the
 // instance of each piece's owner (a neutral piece, which no seat owns,
-// goes off the board), or of mover when toMover is set (and always for a
-// shared zone).
-func (s *State) toZone(c, z, mover int, toMover bool) {
+// goes to the shared zone common, or off the board when common < 0), or of
+// mover when toMover is set (and always for a shared zone).
+func (s *State) toZone(c, z, common, mover int, toMover bool) {
 	g := s.g
 	for p := s.Top(c); p >= 0; p = s.Below(p) {
 		seat := int(g.pieceOwner[p])
@@ -675,6 +675,9 @@ func (s *State) toZone(c, z, mover int, toMover bool) {
 			seat = mover
 		}
 		if g.zones[z].perSeat && seat < 0 {
+			if common >= 0 {
+				s.zoneAdd(g.zoneInst(common, 0), int(g.pieceKind[p]), mover)
+			}
 			continue
 		}
 		s.zoneAdd(g.zoneInst(z, max(seat, 0)), int(g.pieceKind[p]), mover)

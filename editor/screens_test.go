@@ -169,6 +169,11 @@ func shots() []shot {
 			func(t *testing.T) string {
 				return playShot("traditional/ring-game", record(t, "traditional-ring-game.txt")[:36], nil)(t)
 			}},
+		{"play-ring-game-neutral", "Play: the Ring game, two players and a neutral colour (`play traditional/ring-game-neutral`)",
+			"The first 40 plies of testdata/records/traditional-ring-game-neutral.txt (B.12): Yellow's pieces are neutral, drawn with their colour's initial like the players' (yCs); the neutral Nest and the neutral Pen are shared zones; a move names the neutral pieces it leaves face down (*CELL).",
+			func(t *testing.T) string {
+				return playShot("traditional/ring-game-neutral", record(t, "traditional-ring-game-neutral.txt")[:40], nil)(t)
+			}},
 		{"play-three-player-chess", "Play: three-player chess (`play traditional/three-player-chess`)",
 			"The 96-cell board for three, six faces round the centre, drawn as a fan: White's half at the bottom as a chessboard half, Black's and Red's above it sheared so that every edge two quadrants share stays side by side (the six cells round the centre are the 2×3 block d4 e4 / d5 e9 / i5 i9). testdata/records/traditional-three-player-chess-opening.txt (Red has taken e4 en passant, Black's l-pawn has crossed into Red's half, White has castled), then Black's knight on j6 picked up: its targets run into Red's half and through the centre.",
 			func(t *testing.T) string {

@@ -221,6 +221,7 @@ var openings = map[string]string{
 	"traditional/xiangqi":                 "traditional-xiangqi-opening.txt",
 	"traditional/chinese-checkers":        "traditional-chinese-checkers-opening.txt",
 	"traditional/ring-game":               "traditional-ring-game-opening.txt",
+	"traditional/ring-game-neutral":       "traditional-ring-game-neutral-opening.txt",
 	"traditional/pachisi":                 "traditional-pachisi-opening.txt",
 	"traditional/cribbage":                "traditional-cribbage-opening.txt",
 	"traditional/three-player-chess":      "traditional-three-player-chess-opening.txt",
@@ -435,6 +436,8 @@ var gameRecords = []string{
 	"traditional-chinese-checkers-opening.txt",
 	"traditional-ring-game.txt",
 	"traditional-ring-game-opening.txt",
+	"traditional-ring-game-neutral.txt",
+	"traditional-ring-game-neutral-opening.txt",
 	"traditional-three-player-chess.txt",
 	"traditional-three-player-chess-opening.txt",
 }
