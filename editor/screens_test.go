@@ -24,15 +24,29 @@ type shot struct {
 }
 
 // TestScreens captures the play screen for each board view, the edit
-// screen and the compare view as text, for docs/screens. It runs only with
-// -screens.
+// screen and the compare view as text, for docs/screens: with -screens it
+// writes them, without it it fails when a file there is not what the
+// editor draws now (a screen left stale by a change, or a shot whose moves
+// became illegal).
 func TestScreens(t *testing.T) {
-	if !*screensFlag {
-		t.Skip("run with -screens to write docs/screens")
-	}
 	out := filepath.Join("..", "docs", "screens")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
+	if *screensFlag {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keep := func(name, text string) {
+		t.Helper()
+		path := filepath.Join(out, name)
+		if *screensFlag {
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		if old, err := os.ReadFile(path); err != nil || string(old) != text {
+			t.Errorf("docs/screens/%s is not what the editor draws now: go test ./editor -run TestScreens -screens", name)
+		}
 	}
 	var index strings.Builder
 	index.WriteString(`# Screens
@@ -50,9 +64,7 @@ not show in text; the board's caption names the cell under the cursor). Regenera
 		if !ok {
 			continue
 		}
-		if err := os.WriteFile(filepath.Join(out, s.name+".txt"), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		keep(s.name+".txt", text)
 		fmt.Fprintf(&index, "## %s\n\n%s ([%s.txt](%s.txt))\n\n```text\n%s```\n\n", s.title, s.about, s.name, s.name, text)
 	}
 	// the board widget's own pictures, written by editor/boardview's tests
@@ -66,9 +78,7 @@ not show in text; the board's caption names the cell under the cursor). Regenera
 		}
 		index.WriteString(strings.Join(links, " · ") + "\n")
 	}
-	if err := os.WriteFile(filepath.Join(out, "README.md"), []byte(index.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	keep("README.md", index.String())
 }
 
 func shots() []shot {
