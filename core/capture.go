@@ -587,7 +587,13 @@ func (c *compiler) readCaptureTo(p string, cs *captureSpec) {
 				c.r.ValueErrorf(kp, "%s: capture_common_to names a shared zone (per_seat = false), beside capture_to naming a per-seat one", kp)
 			} else {
 				cs.commonTo = cz + 1
-				c.capFeeds = append(c.capFeeds, zoneFeed{to: cz, from: -1, seat: feedOwner})
+				common := make([]bool, len(c.g.kinds)) // only neutral pieces go there
+				for p, o := range c.g.pieceOwner {
+					if o < 0 {
+						common[c.g.pieceKind[p]] = true
+					}
+				}
+				c.capFeeds = append(c.capFeeds, zoneFeed{to: cz, from: -1, kinds: common, seat: feedOwner})
 			}
 		}
 	}

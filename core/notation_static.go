@@ -9,6 +9,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -664,7 +665,7 @@ func (r *swapRule) noteShape(g *Game) (noteShape, bool) {
 			holds = g.zoneHolds[g.zoneInst(r.zone, s)]
 		}
 		done := make([]bool, nk)
-		for _, p := range g.seatPieces[s] {
+		for _, p := range slices.Concat(g.seatPieces[s], r.commonPieces) {
 			a := int(g.pieceKind[p])
 			if done[a] || (r.kinds != nil && !r.kinds[a]) {
 				continue

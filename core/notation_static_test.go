@@ -412,6 +412,32 @@ notation = "glyph"
 [moves.go]
 type = "step"
 `, `notation = "glyph"`, "writes kinds man and nag alike", ""},
+		{name: "a swap of neutral pieces (common) for two kinds of one glyph", glyph: "N", rules: `
+[pieces.orb]
+owner = "none"
+glyph = "O"
+[pieces.urn]
+owner = "none"
+glyph = "O"
+[pieces.gem]
+owner = "none"
+glyph = "G"
+[zones.well]
+[setup.zones.well]
+all = ["gem:2", "orb:1", "urn:1"]
+[moves.put]
+type = "place"
+from = "well"
+kinds = ["gem"]
+[moves.swap]
+type = "swap"
+zone = "well"
+common = true
+kinds = ["gem"]
+notation = "glyph"
+[moves.go]
+type = "step"
+`, want: `notation = "glyph"`, says: `may swap its gem for orb or urn, both written "O"`},
 		// placements GLYPH@CELL
 		{"two kinds of one glyph placed GLYPH@CELL", "M", `
 [moves.put]

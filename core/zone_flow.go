@@ -38,9 +38,20 @@ func (r *transferRule) zoneFeeds(_ *Game, feed func(zoneFeed)) {
 	feed(zoneFeed{to: r.to, from: r.from, kinds: r.kinds, seat: feedMover})
 }
 
-// zoneFeeds: the mover's own board pieces go to its zone.
-func (r *swapRule) zoneFeeds(_ *Game, feed func(zoneFeed)) {
+// zoneFeeds: the mover's own board pieces go to its zone; with common,
+// the neutral ones too (to any seat's instance: whoever swaps them).
+func (r *swapRule) zoneFeeds(g *Game, feed func(zoneFeed)) {
 	feed(zoneFeed{to: r.zone, from: -1, kinds: r.kinds, seat: feedOwner})
+	if len(r.commonPieces) == 0 {
+		return
+	}
+	kinds := make([]bool, len(g.kinds))
+	for _, p := range r.commonPieces {
+		if k := g.pieceKind[p]; r.kinds == nil || r.kinds[k] {
+			kinds[k] = true
+		}
+	}
+	feed(zoneFeed{to: r.zone, from: -1, kinds: kinds, seat: feedAny})
 }
 
 // zoneFeeds: a rule under a follow-up feeds what it feeds alone (the

@@ -95,7 +95,7 @@ func zoneInstName(g *Game, zi int) string {
 // allows it. Games with zones are the ones checked; at least the shipped
 // games that move pieces between zones must be among them.
 func TestZoneFlowHoldsInPlay(t *testing.T) {
-	mustMove := []string{"traditional/cribbage", "traditional/ring-game", "traditional/chess-tic-tac-toe"}
+	mustMove := []string{"traditional/cribbage", "traditional/ring-game", "traditional/ring-game-neutral", "traditional/chess-tic-tac-toe"}
 	// mustReach: zone contents the random games must reach, each brought
 	// by one feeder alone (a swap, a capture, a transfer, a collect)
 	mustReach := map[string][]string{"../testdata/zone-flow/feeders.toml": {
