@@ -93,6 +93,34 @@ func TestZeroAllocsPerMove(t *testing.T) {
 	}
 }
 
+// The chance games are not in shipped (their plies are outcomes as well as
+// moves): whole random playouts of them, deals and throws included, end
+// scoring included, allocate nothing once the buffers are grown. A
+// condition that falls back to the interpreter allocates on every
+// evaluation and fails here.
+func TestChancePlayoutsAllocateNothing(t *testing.T) {
+	for _, name := range []string{"traditional/cribbage", "traditional/pachisi"} {
+		g := load(t, name)
+		start := g.NewState()
+		s := g.NewState()
+		rng := rand.New(rand.NewPCG(4, 4))
+		buf := make([]core.Move, 0, 256)
+		play := func() {
+			s.CopyFrom(start)
+			var err error
+			if buf, err = g.Playout(s, rng, buf, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for range 20 {
+			play()
+		}
+		if n := testing.AllocsPerRun(20, play); n != 0 {
+			t.Errorf("%s: %.1f allocations per playout, want 0", name, n)
+		}
+	}
+}
+
 // zeroAllocsPerMove checks one variant as TestZeroAllocsPerMove does.
 func zeroAllocsPerMove(t *testing.T, name string) {
 	g := load(t, name)

@@ -277,6 +277,12 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 			return nil, nil
 		}
 		return nil, func(s *State, _, _ int) int { return f(s, s.ToMove()) }
+	case "zone_of":
+		f := g.zoneOfCall(args)
+		if f == nil {
+			return nil, nil
+		}
+		return nil, func(s *State, _, _ int) int { return f(s) }
 	case "pieces_in":
 		if len(args) != 2 {
 			return nil, nil

@@ -205,6 +205,13 @@ func (fc *fastCompiler) stateCall(n *ast.CallNode) (fnode, bool) {
 		}
 		return fnode{k: fkInt, i: func(e *fenv) int { return f(e.st, e.seat) }}, true
 	}
+	if id.Value == "zone_of" {
+		f := g.zoneOfCall(n.Arguments)
+		if f == nil {
+			return fnode{}, false
+		}
+		return fnode{k: fkInt, i: func(e *fenv) int { return f(e.st) }}, true
+	}
 	lit := ""
 	if len(n.Arguments) == 1 {
 		arg, ok := n.Arguments[0].(*ast.StringNode)

@@ -778,6 +778,32 @@ func (g *Game) zoneCall(args []ast.Node) func(s *State, seat int) int {
 	}
 }
 
+// zoneOfCall compiles zone_of(seat, name[, kind…]) into a function of a
+// State when the seat is a literal seat name or dealer() and the rest is
+// literal, or returns nil (the expression then runs in the interpreter).
+func (g *Game) zoneOfCall(args []ast.Node) func(s *State) int {
+	if len(args) < 2 {
+		return nil
+	}
+	f := g.zoneCall(args[1:])
+	if f == nil {
+		return nil
+	}
+	switch a := args[0].(type) {
+	case *ast.StringNode:
+		seat := g.seatArg(a.Value)
+		if seat < 0 {
+			return nil
+		}
+		return func(s *State) int { return f(s, seat) }
+	case *ast.CallNode:
+		if id, ok := a.Callee.(*ast.IdentifierNode); ok && id.Value == dealerFunc.name && len(a.Arguments) == 0 {
+			return func(s *State) int { return f(s, s.Dealer()) }
+		}
+	}
+	return nil
+}
+
 // seatArg reads a seat given to an expression function as its name or
 // its index; -1 when it names none.
 func (g *Game) seatArg(v any) int {
