@@ -278,13 +278,7 @@ func rulebook(g *core.Game, figs *figures) string {
 
 	if vars := g.Keys("piece_state"); len(vars) > 0 {
 		b.WriteString("\n## Piece state\n\nValues every piece carries, changed by the rules (`set_state`, effects) and read by them.\n")
-		for _, v := range vars {
-			fmt.Fprintf(&b, "\n### %s\n\n", v)
-			if cite, ok := g.Value("piece_state." + v + ".cite"); ok {
-				fmt.Fprintf(&b, "*Rule text: %s.*\n\n", cite)
-			}
-			writeKeys(&b, g, "piece_state."+v, "cite")
-		}
+		writeCitedTables(&b, g, "piece_state", vars)
 	}
 
 	if keys := g.Keys("setup"); len(keys) > 0 {
@@ -418,13 +412,7 @@ func rulebook(g *core.Game, figs *figures) string {
 
 	if fouls := g.Keys("fouls"); len(fouls) > 0 {
 		b.WriteString("\n## Fouls\n")
-		for _, f := range fouls {
-			fmt.Fprintf(&b, "\n### %s\n\n", f)
-			if cite, ok := g.Value("fouls." + f + ".cite"); ok {
-				fmt.Fprintf(&b, "*Rule text: %s.*\n\n", cite)
-			}
-			writeKeys(&b, g, "fouls."+f, "cite")
-		}
+		writeCitedTables(&b, g, "fouls", fouls)
 	}
 
 	if len(g.Params()) > 0 {
@@ -456,6 +444,18 @@ func writeTyped(b *strings.Builder, g *core.Game, table, name string) {
 // format's wording of the key, and its sub-tables (a step of a phase, a
 // race's paths, a rule's set_state) as nested lists, in written order;
 // skip names keys written elsewhere.
+// writeCitedTables writes each named table of section as a subsection:
+// its name, the rule text it cites, then its keys.
+func writeCitedTables(b *strings.Builder, g *core.Game, section string, names []string) {
+	for _, n := range names {
+		fmt.Fprintf(b, "\n### %s\n\n", n)
+		if cite, ok := g.Value(section + "." + n + ".cite"); ok {
+			fmt.Fprintf(b, "*Rule text: %s.*\n\n", cite)
+		}
+		writeKeys(b, g, section+"."+n, "cite")
+	}
+}
+
 func writeKeys(b *strings.Builder, g *core.Game, path string, skip ...string) {
 	writeKeysAt(b, g, path, "", true, skip...)
 }
