@@ -102,37 +102,44 @@ func (d *dealEvent) outcomes(s *State, buf []Move) []Move {
 // its count over the zone's size) in two passes over the kinds, without
 // the outcome list.
 func (d *dealEvent) sample(s *State, rng *rand.Rand) Move {
-	g := s.g
 	zi := d.src(s)
 	total := s.zoneSize(zi)
 	if total <= 0 {
 		return chanceMove(d.index, 0)
 	}
-	x := rng.IntN(total)
+	return chanceMove(d.index, s.nthPiece(zi, total, rng.IntN(total), false))
+}
+
+// nthPiece returns the kind of the x-th piece (from 0, in kind order) of
+// zone instance zi, which holds total pieces; ones says the zone is known
+// to hold at most one piece of each kind.
+func (s *State) nthPiece(zi, total, x int, ones bool) int {
 	last := 0
 	if bw := s.zoneBitWords(zi); bw != nil {
+		if ones {
+			return nthBit(bw, x)
+		}
 		if k := nthKindOfOnes(bw, total, x); k >= 0 {
-			return chanceMove(d.index, k)
+			return k
 		}
 		for i, w := range bw {
 			for word := uint32(w); word != 0; word &= word - 1 {
 				k := i*32 + bits.TrailingZeros32(word)
 				if x -= s.zoneCount(zi, k); x < 0 {
-					return chanceMove(d.index, k)
+					return k
 				}
 				last = k
 			}
 		}
-		return chanceMove(d.index, last)
+		return last
 	}
 	for k := s.nextZoneKind(zi, 0); k >= 0; k = s.nextZoneKind(zi, k+1) {
 		if x -= s.zoneCount(zi, k); x < 0 {
-			return chanceMove(d.index, k)
+			return k
 		}
 		last = k
 	}
-	_ = g
-	return chanceMove(d.index, last)
+	return last
 }
 
 // nthKindOfOnes returns the x-th kind (from 0, in kind order) set in the
@@ -148,28 +155,115 @@ func nthKindOfOnes(bw []int32, total, x int) int {
 	if n != total {
 		return -1
 	}
+	return nthBit(bw, x)
+}
+
+// onesOnly reports whether the bit words bw of a zone holding total
+// pieces say it holds one piece of each kind it has.
+func onesOnly(bw []int32, total int) bool {
+	n := 0
+	for _, w := range bw {
+		n += bits.OnesCount32(uint32(w))
+	}
+	return n == total
+}
+
+// nthBit returns the x-th set bit (from 0) of the bit words bw, found by
+// whole words and then within one; -1 when there are not that many.
+func nthBit(bw []int32, x int) int {
+	if len(bw) == 2 {
+		// up to 64 kinds: one word
+		w := uint64(uint32(bw[0])) | uint64(uint32(bw[1]))<<32
+		if x >= bits.OnesCount64(w) {
+			return -1
+		}
+		return selectBit(w, x)
+	}
 	for i, w := range bw {
-		word := uint32(w)
-		c := bits.OnesCount32(word)
+		word := uint64(uint32(w))
+		c := bits.OnesCount64(word)
 		if x >= c {
 			x -= c
 			continue
 		}
-		for ; x > 0; x-- {
-			word &= word - 1
-		}
-		return i*32 + bits.TrailingZeros32(word)
+		return i*32 + selectBit(word, x)
 	}
 	return -1
 }
 
-// draw samples a piece and deals it (chanceDrawer).
-func (d *dealEvent) draw(s *State, rng *rand.Rand) (Move, bool, bool) {
-	if s.zoneSize(d.src(s)) <= 0 {
-		return 0, false, false
+// selectBit returns the position of the x-th set bit (from 0) of word,
+// which has more than x: by halves, quarters, eighths and sixteenths of
+// the word, then at most three bits cleared.
+func selectBit(word uint64, x int) int {
+	at := 0
+	if c := bits.OnesCount32(uint32(word)); x >= c {
+		x -= c
+		word >>= 32
+		at = 32
 	}
-	m := d.sample(s, rng)
-	return m, d.apply(s, m), true
+	if c := bits.OnesCount16(uint16(word)); x >= c {
+		x -= c
+		word >>= 16
+		at += 16
+	}
+	if c := bits.OnesCount8(uint8(word)); x >= c {
+		x -= c
+		word >>= 8
+		at += 8
+	}
+	if c := bits.OnesCount8(uint8(word) & 0xf); x >= c {
+		x -= c
+		word >>= 4
+		at += 4
+	}
+	for ; x > 0; x-- {
+		word &= word - 1
+	}
+	return at + bits.TrailingZeros64(word)
+}
+
+// drawAll deals every piece still due (chanceDrawer): each is drawn as
+// sample draws it, from the same rng calls, and dealt as apply deals it,
+// so the pieces, the record and the position are those of one Play per
+// piece; only the deal's counter, which would end where it started, is not
+// written in between, and the zone's shape is found once.
+func (d *dealEvent) drawAll(s *State, rng *rand.Rand, record *[]Move) bool {
+	g := s.g
+	from := d.src(s)
+	size := s.zoneSize(from)
+	if size <= 0 {
+		return false
+	}
+	done := int(s.buf[d.off])
+	total := d.total(s)
+	seat, ns := s.ToMove(), len(g.seats)
+	if d.each {
+		seat = (seat + done) % ns
+	}
+	ones := false
+	if bw := s.zoneBitWords(from); bw != nil {
+		ones = onesOnly(bw, size)
+	}
+	for {
+		k := s.nthPiece(from, size, rng.IntN(size), ones)
+		s.zoneTake(from, k)
+		s.zoneAdd(g.zoneInst(d.to, seat), k, -1)
+		if d.each {
+			if seat++; seat == ns {
+				seat = 0
+			}
+		}
+		if record != nil {
+			*record = append(*record, chanceMove(d.index, k))
+		}
+		done++
+		size--
+		if done >= total || size <= 0 {
+			break
+		}
+	}
+	s.setSlot(d.off, 0)
+	return true
 }
 
 func (d *dealEvent) weight(s *State, m Move) int {
