@@ -246,8 +246,7 @@ func (d *dealEvent) drawAll(s *State, rng *rand.Rand, record *[]Move) bool {
 	}
 	for {
 		k := s.nthPiece(from, size, rng.IntN(size), ones)
-		s.zoneTake(from, k)
-		s.zoneAdd(g.zoneInst(d.to, seat), k, -1)
+		s.zoneMove(from, g.zoneInst(d.to, seat), k, -1)
 		if d.each {
 			if seat++; seat == ns {
 				seat = 0

@@ -169,8 +169,7 @@ func (r *transferRule) play(s *State, m Move) error {
 		if k >= len(g.kinds) || s.zoneCount(from, k) == 0 {
 			return fmt.Errorf("rule %q: %s has no %s in %s", r.name, g.seats[seat], g.kindName(k), g.zones[r.from].name)
 		}
-		s.zoneTake(from, k)
-		s.zoneAdd(to, k, seat)
+		s.zoneMove(from, to, k, seat)
 	}
 	return nil
 }

@@ -107,9 +107,11 @@ func TestZoneSumsMatchPieces(t *testing.T) {
 // Emptying a zone into another in one pass (zoneEmptyInto, the collect
 // effect's way) leaves exactly the State that moving its pieces kind by
 // kind through addOut leaves (counts, kind bits, sizes, sums, the hands'
-// total, the hash), for every pair of zone instances and positions from
+// total, the hash), and moving one piece with zoneMove (the deal's and
+// transfer's way) the State that zoneTake and zoneAdd leave (a pile's
+// sequence too), for every pair of zone instances and positions from
 // random cribbage games; an empty zone changes nothing.
-func TestZoneEmptyIntoMatchesAddOut(t *testing.T) {
+func TestZoneMovesMatchAddOut(t *testing.T) {
 	g := loadCribbage(t)
 	rng := rand.New(rand.NewPCG(3, 5))
 	var buf []Move
@@ -120,6 +122,17 @@ func TestZoneEmptyIntoMatchesAddOut(t *testing.T) {
 		for steps := 0; ; steps++ {
 			for from := 0; from < g.nzi; from++ {
 				for to := 0; to < g.nzi; to++ {
+					if k := s.nextZoneKind(from, rng.IntN(len(g.kinds))); k >= 0 && from != to {
+						a, b := s.Clone(), s.Clone()
+						by := rng.IntN(len(g.seats)+1) - 1
+						a.zoneMove(from, to, k, by)
+						b.zoneTake(from, k)
+						b.zoneAdd(to, k, by)
+						if !a.Equal(b) {
+							t.Fatalf("game %d step %d: zoneMove of kind %d from instance %d to %d differs from zoneTake and zoneAdd", game, steps, k, from, to)
+						}
+						checks++
+					}
 					if from == to || g.pileOff[to] > 0 {
 						continue
 					}
