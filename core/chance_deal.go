@@ -243,6 +243,11 @@ func (d *dealEvent) drawAll(s *State, rng *rand.Rand, record *[]Move) bool {
 	ones := false
 	if bw := s.zoneBitWords(from); bw != nil {
 		ones = onesOnly(bw, size)
+		if ones && len(bw) <= 2 && len(g.zinfo[from].sums) == 0 && d.plainTargets(s) {
+			d.drawOnes(s, rng, record, from, size, total-done, seat)
+			s.setSlot(d.off, 0)
+			return true
+		}
 	}
 	for {
 		k := s.nthPiece(from, size, rng.IntN(size), ones)
@@ -263,6 +268,97 @@ func (d *dealEvent) drawAll(s *State, rng *rand.Rand, record *[]Move) bool {
 	}
 	s.setSlot(d.off, 0)
 	return true
+}
+
+// plainTargets reports whether the zone instances the deal deals to are
+// neither piles nor summed (zoneSum): a piece dealt changes their count
+// word, kind bit and size only.
+func (d *dealEvent) plainTargets(s *State) bool {
+	g := s.g
+	for i := 0; i < g.zoneInstances(d.to); i++ {
+		zi := g.zones[d.to].first + i
+		if g.pileOff[zi] > 0 || len(g.zinfo[zi].sums) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// drawOnes is drawAll for a zone from that holds one piece of each kind it
+// has, of at most 64 kinds, and keeps no sums, dealing to plain instances
+// (plainTargets):
+// the same pieces, to the same seats, from the same rng calls, as zoneMove
+// piece by piece, with from's kind bits kept in one word while the deal
+// lasts and the hash and from's size and hand total written once. It
+// deals up to due pieces, from seat on, and returns how many it dealt.
+func (d *dealEvent) drawOnes(s *State, rng *rand.Rand, record *[]Move, from, size, due, seat int) int {
+	g := s.g
+	buf := s.buf
+	nk := len(g.kinds)
+	zf := &g.zinfo[from]
+	bw := buf[zf.bits+1 : zf.bits+1+g.lay.zbitsW]
+	left := uint64(uint32(bw[0]))
+	if len(bw) == 2 {
+		left |= uint64(uint32(bw[1])) << 32
+	}
+	fi := g.lay.zone + from*nk
+	fOut := buf[fi : fi+nk]
+	ns := len(g.seats)
+	var h uint64
+	dealt := 0
+	for dealt < due && size > 0 {
+		k := selectBit(left, rng.IntN(size))
+		if k >= nk {
+			break // not reached: the words hold the zone's kinds
+		}
+		left &^= 1 << uint(k)
+		// from's word: one more taken
+		o := fOut[k]
+		if o != 0 {
+			h ^= zoneKey(from*nk+k, int(o))
+		}
+		if o+1 != 0 {
+			h ^= zoneKey(from*nk+k, int(o+1))
+		}
+		fOut[k] = o + 1
+		// the receiving instance's word: one more put
+		to := g.zoneInst(d.to, seat)
+		j := to*nk + k
+		zt := &g.zinfo[to]
+		o = buf[g.lay.zone+j]
+		if o != 0 {
+			h ^= zoneKey(j, int(o))
+		}
+		if o-1 != 0 {
+			h ^= zoneKey(j, int(o-1))
+		}
+		buf[g.lay.zone+j] = o - 1
+		buf[zt.bits]++
+		buf[zt.bits+1+k>>5] |= 1 << uint(k&31)
+		if zt.hand {
+			buf[hHandLeft]++
+		}
+		if record != nil {
+			*record = append(*record, chanceMove(d.index, k))
+		}
+		if d.each {
+			if seat++; seat == ns {
+				seat = 0
+			}
+		}
+		dealt++
+		size--
+	}
+	bw[0] = int32(uint32(left))
+	if len(bw) == 2 {
+		bw[1] = int32(uint32(left >> 32))
+	}
+	buf[zf.bits] -= int32(dealt)
+	if zf.hand {
+		buf[hHandLeft] -= int32(dealt)
+	}
+	s.xorHash(h)
+	return dealt
 }
 
 func (d *dealEvent) weight(s *State, m Move) int {
