@@ -26,6 +26,9 @@ type transferRule struct {
 	prefix   string
 	// whenOnce: the condition does not read kind, so gen evaluates it once
 	whenOnce bool
+	// bound: the condition only bounds an attribute of the kind
+	// (when_kind.go), so gen computes the bound once; nil otherwise
+	bound *kindBound
 	glyph    bool // notation: the kinds' glyphs
 	prelude  bool // an optional first part of a ply (move_prelude.go)
 }
@@ -43,6 +46,9 @@ var transferMove = moveType{
 		ru.prefix = c.readString(p, &transferPrefixKey)
 		ru.when = c.compileCellCond(p, transferWhenKey.Name, false)
 		ru.whenOnce = ru.when != nil && !readsName(c.readString(p, &transferWhenKey), "kind")
+		if ru.when != nil && ru.when.native != nil && !ru.whenOnce {
+			ru.bound = c.compileKindBound(c.readString(p, &transferWhenKey))
+		}
 		ru.glyph = c.readChoice(p, &transferNotationKey) == "glyph"
 		ru.prelude = c.readBool(p, &transferPreludeKey)
 		c.checkPrelude(p, ru)
@@ -87,12 +93,23 @@ func (r *transferRule) gen(s *State, out []Move) []Move {
 	ks := s.zoneKindCounts(zi, s.genKinds[:0])
 	kept := 0
 	checked := false
+	bound := 0
+	if r.bound != nil {
+		s.condKind = -1
+		s.beginMemo()
+		bound = r.bound.bound(s, -1, 0)
+		s.endMemo()
+	}
 	for i := 0; i < len(ks); i += 2 {
 		a := int(ks[i])
 		if a >= nk || (r.kinds != nil && !r.kinds[a]) {
 			continue
 		}
-		if r.whenOnce {
+		if r.bound != nil {
+			if !r.bound.holds(a, bound) {
+				continue
+			}
+		} else if r.whenOnce {
 			// a condition that does not read kind holds for all or none
 			if !checked {
 				if !r.when.allows(s, -1, 0, 0, a) {
