@@ -28,9 +28,9 @@ type transferRule struct {
 	whenOnce bool
 	// bound: the condition only bounds an attribute of the kind
 	// (when_kind.go), so gen computes the bound once; nil otherwise
-	bound *kindBound
-	glyph    bool // notation: the kinds' glyphs
-	prelude  bool // an optional first part of a ply (move_prelude.go)
+	bound   *kindBound
+	glyph   bool // notation: the kinds' glyphs
+	prelude bool // an optional first part of a ply (move_prelude.go)
 }
 
 var transferMove = moveType{
