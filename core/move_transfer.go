@@ -86,11 +86,64 @@ var (
 )
 
 func (r *transferRule) gen(s *State, out []Move) []Move {
-	g := s.g
-	zi := g.zoneInst(r.from, s.ToMove())
-	nk := len(g.kinds)
 	// one pass over the zone: the kinds it may move, with their counts
-	ks := s.zoneKindCounts(zi, s.genKinds[:0])
+	ks := s.zoneKindCounts(s.g.zoneInst(r.from, s.ToMove()), s.genKinds[:0])
+	if r.kinds != nil || r.when != nil {
+		ks = r.filter(s, ks)
+	}
+	s.genKinds = ks
+	base := mkMove(r.index, -1, -1, 0)
+	switch r.count {
+	case 1:
+		for i := 0; i < len(ks); i += 2 {
+			out = append(out, base|Move(ks[i]+1)<<34)
+		}
+		return out
+	case 2:
+		for i := 0; i < len(ks); i += 2 {
+			a := base | Move(ks[i]+1)<<34
+			if ks[i+1] >= 2 {
+				out = append(out, a|Move(ks[i]+1)<<44)
+			}
+			for j := i + 2; j < len(ks); j += 2 {
+				out = append(out, a|Move(ks[j]+1)<<44)
+			}
+		}
+		return out
+	}
+	m := len(ks) / 2
+	for i := 0; i < m; i++ {
+		a := int(ks[2*i])
+		for j := i; j < m; j++ {
+			b, nb := int(ks[2*j]), ks[2*j+1]
+			if j == i {
+				nb--
+			}
+			if nb <= 0 {
+				continue
+			}
+			for k := j; k < m; k++ {
+				c, nc := int(ks[2*k]), ks[2*k+1]
+				if k == i {
+					nc--
+				}
+				if k == j {
+					nc--
+				}
+				if nc <= 0 {
+					continue
+				}
+				out = append(out, mkMove(r.index, -1, -1, a+1|(b+1)<<10|(c+1)<<20))
+			}
+		}
+	}
+	return out
+}
+
+// filter keeps, in place, the (kind, count) pairs of ks whose kind the
+// rule may move (kinds, when) and returns them.
+func (r *transferRule) filter(s *State, ks []int32) []int32 {
+	nk := len(s.g.kinds)
 	kept := 0
 	checked := false
 	bound := 0
@@ -113,54 +166,19 @@ func (r *transferRule) gen(s *State, out []Move) []Move {
 			// a condition that does not read kind holds for all or none
 			if !checked {
 				if !r.when.allows(s, -1, 0, 0, a) {
-					s.genKinds = ks[:0]
-					return out
+					return ks[:0]
 				}
 				checked = true
 			}
-		} else if !r.when.allows(s, -1, 0, 0, a) {
+		} else if r.when != nil && !r.when.allows(s, -1, 0, 0, a) {
 			continue
 		}
-		ks[kept], ks[kept+1] = ks[i], ks[i+1]
+		if kept != i {
+			ks[kept], ks[kept+1] = ks[i], ks[i+1]
+		}
 		kept += 2
 	}
-	ks = ks[:kept]
-	s.genKinds = ks
-	m := len(ks) / 2
-	for i := 0; i < m; i++ {
-		a := int(ks[2*i])
-		if r.count == 1 {
-			out = append(out, mkMove(r.index, -1, -1, a+1))
-			continue
-		}
-		for j := i; j < m; j++ {
-			b, nb := int(ks[2*j]), ks[2*j+1]
-			if j == i {
-				nb--
-			}
-			if nb <= 0 {
-				continue
-			}
-			if r.count == 2 {
-				out = append(out, mkMove(r.index, -1, -1, a+1|(b+1)<<10))
-				continue
-			}
-			for k := j; k < m; k++ {
-				c, nc := int(ks[2*k]), ks[2*k+1]
-				if k == i {
-					nc--
-				}
-				if k == j {
-					nc--
-				}
-				if nc <= 0 {
-					continue
-				}
-				out = append(out, mkMove(r.index, -1, -1, a+1|(b+1)<<10|(c+1)<<20))
-			}
-		}
-	}
-	return out
+	return ks[:kept]
 }
 
 // transferKinds returns the kinds of a transfer move's aux, in kind order,
