@@ -222,8 +222,11 @@ func init() {
 			flagHelp: map[string]string{"seed": "random seed of the agents"},
 			summary:  "the editor with the rules in an editable pane; reloads when the file changes",
 			run:      editorCmd},
-		{name: "compare-view", args: "A B", nargs: 2, flags: []string{"record", "mono", "seed", "set"},
-			flagHelp: map[string]string{"seed": "random seed of the rolls (d draws one throw for both games)"},
+		{name: "compare-view", args: "A B", nargs: 2, flags: []string{"record", "mono", "seed", "view", "set"},
+			flagHelp: map[string]string{
+				"seed": "random seed of the rolls (d draws one throw for both games)",
+				"view": "show both games as SEAT sees them (all: everything; default: the seat to move's view, pass-and-play)",
+			},
 			summary:  "two variants side by side: each typed move is played on both, divergences marked",
 			run:      compareViewCmd},
 		{name: "diff", args: "A B", nargs: 2, flags: []string{"json", "extends-anywhere"},
