@@ -122,6 +122,9 @@ type Game struct {
 	restingRule   string
 	digest        [32]byte
 
+	// pointSources: the keys that can give a seat points (points_kept.go)
+	pointSources []string
+
 	rules []rule
 	// rounds: the dealer, phase steps, skip passes and stuck phases
 	// (rounds.go); nil for a game without them
@@ -182,6 +185,8 @@ type Game struct {
 	// resignNotice: while every seat plays, a resignation takes effect after
 	// the seat's next move ([turns] resign_notice = "round")
 	resignNotice bool
+	// onResign: effects run as a seat resigns ([turns] on_resign)
+	onResign []effect
 	// endNames: the declared end conditions, then the built-in ends
 	endNames []string
 	// repetitionEnd names the [end] table of the repetition rule
