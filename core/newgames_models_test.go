@@ -2,10 +2,10 @@ package core_test
 
 // Independent models of the games a new designer wrote from the format's
 // documentation (testdata/variants: connect-four.toml, reversi.toml,
-// hex.toml and hex-small.toml, each with its rules R1… in its header),
+// hex.toml and hex-small.toml, lines-of-action.toml, each with its rules R1… in its header),
 // written from those rules alone and sharing no code with the engine. They
 // prove the perft goldens testdata/perft/test-{connect-four,reversi,
-// hex-small}.txt and give the legal moves and the winner of any position, so
+// hex-small,lines-of-action}.txt and give the legal moves and the winner of any position, so
 // random games can be cross-checked move for move and result for result.
 
 import (
@@ -270,6 +270,132 @@ func (p hexModel) children(names bool) ([]hexModel, []string) {
 	return kids, ns
 }
 
+// ---- Lines of Action (testdata/variants/lines-of-action.toml, R1-R5) ----
+
+// loa: cell[x][y] is 0, 1 (Black) or 2 (White), x and y 0..7.
+type loa struct {
+	cell   [8][8]int8
+	toMove int8
+	won    int8
+}
+
+func newLOA() loa {
+	var p loa
+	for k := 1; k <= 6; k++ {
+		p.cell[k][0], p.cell[k][7] = 1, 1 // b1-g1, b8-g8
+		p.cell[0][k], p.cell[7][k] = 2, 2 // a2-a7, h2-h7
+	}
+	return p
+}
+
+func (p loa) winner() int { return int(p.won) - 1 }
+
+// joined reports whether who's pieces are one group of squares touching
+// across sides or corners (R5).
+func (p *loa) joined(who int8) bool {
+	var seen [8][8]bool
+	var stack [][2]int
+	total := 0
+	for x := range 8 {
+		for y := range 8 {
+			if p.cell[x][y] == who {
+				total++
+				if len(stack) == 0 && total == 1 {
+					seen[x][y] = true
+					stack = append(stack, [2]int{x, y})
+				}
+			}
+		}
+	}
+	reached := 0
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		reached++
+		for _, d := range rvDirs {
+			a, b := c[0]+d[0], c[1]+d[1]
+			if a >= 0 && a < 8 && b >= 0 && b < 8 && !seen[a][b] && p.cell[a][b] == who {
+				seen[a][b] = true
+				stack = append(stack, [2]int{a, b})
+			}
+		}
+	}
+	return total > 0 && reached == total
+}
+
+func (p loa) moves(names bool) ([]loa, []string) {
+	var kids []loa
+	var ns []string
+	me := p.toMove + 1
+	on := func(a, b int) bool { return a >= 0 && a < 8 && b >= 0 && b < 8 }
+	for x := range 8 {
+		for y := range 8 {
+			if p.cell[x][y] != me {
+				continue
+			}
+			for _, d := range rvDirs {
+				// R2: the pieces on the whole line through (x, y)
+				n := 1
+				for _, sign := range []int{1, -1} {
+					for a, b := x+sign*d[0], y+sign*d[1]; on(a, b); a, b = a+sign*d[0], b+sign*d[1] {
+						if p.cell[a][b] != 0 {
+							n++
+						}
+					}
+				}
+				tx, ty := x+n*d[0], y+n*d[1]
+				if !on(tx, ty) || p.cell[tx][ty] == me {
+					continue // R3: not off the board, not onto its own
+				}
+				blocked := false
+				for k := 1; k < n; k++ {
+					if p.cell[x+k*d[0]][y+k*d[1]] == 3-me {
+						blocked = true // R3: never over an opponent's piece
+					}
+				}
+				if blocked {
+					continue
+				}
+				k := p
+				capture := k.cell[tx][ty] != 0
+				k.cell[x][y], k.cell[tx][ty] = 0, me
+				k.toMove = 1 - p.toMove
+				switch {
+				case k.joined(me): // R5: the mover first
+					k.won = me
+				case k.joined(3 - me):
+					k.won = 3 - me
+				}
+				kids = append(kids, k)
+				if names {
+					sep := "-"
+					if capture {
+						sep = "x"
+					}
+					ns = append(ns, gridName(x+1, y+1)+sep+gridName(tx+1, ty+1))
+				}
+			}
+		}
+	}
+	return kids, ns
+}
+
+func (p loa) children(names bool) ([]loa, []string) {
+	if p.won != 0 {
+		return nil, nil
+	}
+	kids, ns := p.moves(names)
+	if len(kids) > 0 {
+		return kids, ns
+	}
+	other := p
+	other.toMove = 1 - p.toMove
+	if more, _ := other.moves(false); len(more) > 0 {
+		return []loa{other}, []string{"pass"} // R4
+	}
+	return nil, nil
+}
+
 // ---- the goldens and the cross-checks ----
 
 func ngPerft[T ngModel[T]](p T, d int) uint64 {
@@ -321,6 +447,7 @@ func TestNewGamesModelsReproducePerftGoldens(t *testing.T) {
 		{"test-connect-four", func(d int) uint64 { return ngPerft(c4{}, d) }},
 		{"test-reversi", func(d int) uint64 { return ngPerft(newReversi(), d) }},
 		{"test-hex-small", func(d int) uint64 { return ngPerft(newHexModel(3), d) }},
+		{"test-lines-of-action", func(d int) uint64 { return ngPerft(newLOA(), d) }},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			depths, counts := readGolden(t, "../testdata/perft/"+tc.golden+".txt")
@@ -390,4 +517,12 @@ func TestReversiMatchesModel(t *testing.T) {
 func TestHexMatchesModel(t *testing.T) {
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/hex.toml"), newHexModel(11), 30, 3)
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/hex-small.toml"), newHexModel(3), 300, 4)
+}
+
+func TestLinesOfActionMatchesModel(t *testing.T) {
+	games := 40
+	if testing.Short() {
+		games = 10
+	}
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/lines-of-action.toml"), newLOA(), games, 6)
 }
