@@ -74,7 +74,7 @@ var (
 	placeFromKey = Key{Name: "from", Type: TString, Default: "hand",
 		Doc: "the zone the piece comes from (of a per-seat zone, the mover's)"}
 	placeGravityKey = Key{Name: "gravity", Type: TString,
-		Doc: `a direction the placed piece falls: only a cell whose next cell that way is off the board or occupied may take it (Connect Four: "s")`}
+		Doc: `a direction the placed piece falls: only a cell whose next cell that way is off the board or occupied may take it ("s": the lowest empty cell of a column)`}
 	placeNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "glyph", "glyph_at"},
 		Doc: "cells: the cell (KIND@CELL when order = \"choice\"); glyph: the kind's glyph, then the cell (Nb3); glyph_at: GLYPH@CELL (Sc@d4)"}
 )

@@ -356,3 +356,77 @@ func TestConnectedErrors(t *testing.T) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
+
+func lineCountGame(first, move string) string {
+	return `
+name = "test/line-count"
+[players]
+seats = ["black", "white"]
+[board]
+kind = "grid"
+width = 5
+height = 5
+diagonal = true
+[pieces.b]
+owner = "black"
+[pieces.w]
+owner = "white"
+glyph = "W"
+[setup.pieces]
+a1 = "b"
+c1 = "b"
+e1 = "w"
+c3 = "w"
+[turns]
+first = "` + first + `"
+[moves.move]
+` + move
+}
+
+const loaMove = `type = "slide"
+distance = "line"
+pass_over = 'own'
+land = "empty_or_enemy"
+capture = "replace"
+notation = "cells_x"
+`
+
+// Lines of Action R2, R3: a piece moves exactly as many squares as the
+// whole line (both ways) has pieces, over its own pieces but never over
+// an opponent's, onto an empty square or an opponent's (taking it).
+func TestDistanceLineCountsTheWholeLine(t *testing.T) {
+	g := ngLoad(t, lineCountGame("black", loaMove))
+	s := g.NewState()
+	// a1: row 1 holds a1 c1 e1 (3: over its own c1 to d1); column a holds
+	// a1 (1); the diagonal a1-e5 holds a1 c3 (2: takes c3). c1: column c
+	// holds c1 c3 (2: takes c3); its diagonals hold c1 alone (1); along
+	// row 1 three squares leave the board either way.
+	if got, want := legal(g, s), "a1-a2 a1-d1 a1xc3 c1-b2 c1-d2 c1xc3"; got != want {
+		t.Fatalf("black: %q, want %q", got, want)
+	}
+	_, err := g.Parse(s, "c1-c2")
+	if err == nil || !strings.Contains(err.Error(), "a piece moves exactly as many spaces as its line has pieces, here 2; c2 is 1 away") {
+		t.Fatalf("c1-c2: %v, want the line count's refusal", err)
+	}
+	// e1 west: three squares to b1, but Black's c1 is in the way (R3)
+	g = ngLoad(t, lineCountGame("white", loaMove))
+	if got, want := legal(g, g.NewState()), "c3-a5 c3-b3 c3-c5 c3-d3 c3-e5 c3xa1 c3xc1 e1-e2"; got != want {
+		t.Fatalf("white: %q, want %q", got, want)
+	}
+	// without pass_over its own pieces block too: a1-d1 is gone
+	g = ngLoad(t, lineCountGame("black", strings.Replace(loaMove, "pass_over = 'own'\n", "", 1)))
+	if got, want := legal(g, g.NewState()), "a1-a2 a1xc3 c1-b2 c1-d2 c1xc3"; got != want {
+		t.Fatalf("black without pass_over: %q, want %q", got, want)
+	}
+}
+
+func TestDistanceLineErrors(t *testing.T) {
+	got := ngLoadErr(t, lineCountGame("black", "type = \"jump\"\ndistance = \"line\"\n"))
+	if want := `moves.move.distance: distance = "line" needs a slide or step on a board whose rays do not fork, without facing`; !strings.Contains(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	got = ngLoadErr(t, lineCountGame("black", "type = \"slide\"\ndistance = 2\npass_over = 'own'\n"))
+	if want := `pass_over needs a slide of any distance (or distance = "line") through empty cells`; !strings.Contains(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
