@@ -101,7 +101,7 @@ var (
 	dirsKey = Key{Name: "dirs", Type: TStrings,
 		Doc: "the directions allowed (default: all the board's)"}
 	slideDistanceKey = Key{Name: "distance", Type: TIntOrWord, Default: "any", Allowed: []string{"height", "any", "dice", "line"}, Min: 1, Max: board.MaxCells,
-		Doc: "how far: exactly N cells, exactly the moving stack's height, any distance, (dice) the total of the last throw, or (line) as many cells as the move's whole line, both ways from the origin, has occupied cells (the origin's included)"}
+		Doc: "how far: exactly N cells, exactly the moving stack's height, any distance, (dice) the total of the last throw, or (line) the occupied cells of the move's whole line, both ways"}
 	maxDistanceKey = Key{Name: "max_distance", Type: TInt, Default: board.MaxCells, Min: 1, Max: board.MaxCells,
 		Doc: `with distance = "any", the farthest target`}
 	throughKey = Key{Name: "through", Type: TChoice, Default: "empty", Allowed: []string{"empty", "any"},
