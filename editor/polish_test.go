@@ -1,9 +1,13 @@
 package editor
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gdamore/tcell/v2"
 )
 
 // sidePane returns the rows of the play screen's side panel (right of the
@@ -68,4 +72,49 @@ func TestCompareScoresOnlyWhenKept(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The Ring game with a neutral colour offers every subset of the neutral
+// pieces a move newly attacks (B.12): enter on d3 lists each piece that
+// can be placed there once, not once per subset (15 moves for Blue's Sc
+// alone would be 8 of them); the subset is chosen by toggling the
+// candidates, each shown with its piece, and p plays it. Typing the move
+// with its marks still works.
+func TestSubsetChooser(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "ring.txt")
+	lines := "Hs@e7\nCh@e4\nyCh@c3\nyCc@e3\nSh@g5\ne4-g4\nHc@b4\nHs@f5\nSs@b3\nSc@f3\nySc@c5\nHc@a1*c3\nyHh@b2*c3\nf5-f7*c3\nCc@b5*c3\nyCs@d1\n"
+	if err := os.WriteFile(rec, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, tm := startApp(t, Options{Variant: "traditional/ring-game-neutral", Record: rec})
+	tm.waitFor("moves (16)")
+	tm.cursorTo(a, "d3")
+	tm.key(tcell.KeyEnter)
+	scr := tm.waitFor("which move?")
+	if !strings.Contains(scr, "(1) Sc@d3, marking any of d1 c3 e3") {
+		t.Errorf("Sc@d3's eight subsets are not one entry:\n%s", scr)
+	}
+	if strings.Contains(scr, "Sc@d3*") || strings.Contains(scr, "(9)") {
+		t.Errorf("the list offers the subsets one by one:\n%s", scr)
+	}
+	tm.runes("1")
+	scr = tm.waitFor("which pieces?")
+	for _, want := range []string{"(p) play Sc@d3", "(1) [ ] d1 yCs", "(2) [ ] c3 yCh", "(3) [ ] e3 yCc"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the chooser lacks %q:\n%s", want, scr)
+		}
+	}
+	tm.runes("3")
+	tm.key(tcell.KeyUp) // to c3, toggled by space
+	tm.runes(" ")
+	scr = tm.waitFor("play Sc@d3*c3*e3")
+	if !strings.Contains(scr, "(2) [*] c3 yCh") || !strings.Contains(scr, "(1) [ ] d1 yCs") {
+		t.Errorf("the toggles do not show:\n%s", scr)
+	}
+	tm.runes("p")
+	tm.waitFor("17. Sc@d3*c3*e3")
+	tm.runes("u")
+	tm.waitFor("undid Sc@d3*c3*e3")
+	tm.typeMove("Sc@d3*e3")
+	tm.waitFor("17. Sc@d3*e3")
 }
