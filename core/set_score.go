@@ -217,9 +217,35 @@ func sortedCopy(vals []int32, scratch []int32) ([]int32, []int32) {
 	return s, scratch
 }
 
+// smallCounts counts the values of a set of fewer than 16 values, all in
+// 0 … 15, in the nibbles of one word (value v's count in bits 4v to
+// 4v+3), with the values present as the bits of mask; ok is false for
+// any other set.
+func smallCounts(vals []int32) (cnt uint64, mask uint16, ok bool) {
+	if len(vals) > 15 {
+		return 0, 0, false
+	}
+	for _, v := range vals {
+		if uint32(v) > 15 {
+			return 0, 0, false
+		}
+		cnt += 1 << (4 * uint(v))
+		mask |= 1 << uint(v)
+	}
+	return cnt, mask, true
+}
+
 // equalPairs counts the unordered pairs of positions of vals holding equal
 // values (three equal values: 3 pairs; four: 6).
 func equalPairs(vals []int32, scratch []int32) (int, []int32) {
+	if cnt, mask, ok := smallCounts(vals); ok {
+		n := 0
+		for m := mask; m != 0; m &= m - 1 {
+			c := int(cnt>>(4*bits.TrailingZeros16(m))) & 15
+			n += c * (c - 1) / 2
+		}
+		return n, scratch
+	}
 	if len(vals) <= 8 {
 		n := 0
 		for i, v := range vals {
@@ -251,6 +277,24 @@ func equalPairs(vals []int32, scratch []int32) (int, []int32) {
 // multiplicities). 4,4,5,6 with k = 3 gives 3×2 = 6. k < 1 counts as 1.
 func runsWithRepeats(vals []int32, k int, scratch []int32) (int, []int32) {
 	k = max(k, 1)
+	if cnt, mask, ok := smallCounts(vals); ok {
+		// each maximal block of consecutive values present: from its
+		// lowest value up
+		total := 0
+		for m := uint32(mask); m != 0; {
+			lo := bits.TrailingZeros32(m)
+			length := bits.TrailingZeros32(^(m >> lo))
+			if length >= k {
+				ways := 1
+				for v := lo; v < lo+length; v++ {
+					ways *= int(cnt>>(4*v)) & 15
+				}
+				total += length * ways // at most 15 values: no overflow
+			}
+			m &^= (1<<length - 1) << lo
+		}
+		return total, scratch
+	}
 	s, scratch := sortedCopy(vals, scratch)
 	total := 0
 	length, ways := 0, 1
