@@ -272,7 +272,10 @@ func (c *CompareApp) refresh() {
 		case g.AtChance(s.State()):
 			state = g.SeatTitle(s.State().ToMove()) + " to roll " + g.ChanceEvent(s.State())
 		}
-		c.boards[i].SetTitle(fmt.Sprintf(" %s: %s; scores %v ", labels[i], state, g.Scores(s.State())))
+		if g.KeepsPoints() { // a race shows no scores
+			state += fmt.Sprintf("; scores %v", g.Scores(s.State()))
+		}
+		c.boards[i].SetTitle(fmt.Sprintf(" %s: %s ", labels[i], state))
 	}
 	var b strings.Builder
 	if n := len(c.cmp.Marks); n > 0 {
