@@ -32,8 +32,10 @@ func (h *History) Resign(seat int) error {
 	return nil
 }
 
-// resign takes seat out of play at once.
+// resign takes seat out of play at once, after the [turns] on_resign
+// effects.
 func (g *Game) resign(s *State, seat int) {
+	g.runOnResign(s, seat)
 	s.buf[g.lay.notice+seat] = 0
 	s.Eliminate(seat)
 	if s.Active() == 1 {

@@ -87,6 +87,7 @@ var topKeys = []*Key{
 	{Name: "source", Type: TString, Default: "", Doc: "the rule text the file follows"},
 	{Name: "description", Type: TString, Default: "", Doc: "free text"},
 	{Name: "params", Type: TTable, Doc: "parameters: NAME = number, string or boolean, read by every expression"},
+	{Name: "param_limits", Type: TTable, Doc: "[param_limits.NAME]: the values a parameter may take (checked for --set and extending files too)"},
 	{Name: "players", Type: TTable, Required: true, Doc: "the seats"},
 	{Name: "board", Type: TTable, Required: true, Doc: "the board"},
 	{Name: "pieces", Type: TTable, Doc: "[pieces.NAME]: the kinds of piece"},
@@ -226,6 +227,8 @@ func (c *compiler) compileParams(sets []string) error {
 		}
 		c.params[k] = v
 	}
+	limits := c.readParamLimits()
+	set := map[string]string{}
 	for _, kv := range sets {
 		name, val, ok := strings.Cut(kv, "=")
 		if !ok {
@@ -261,7 +264,11 @@ func (c *compiler) compileParams(sets []string) error {
 			return fmt.Errorf("--set %s: parameter %s takes %s, not %q", kv, name, kind, val)
 		}
 		c.params[name] = nv
+		set[name] = kv
 		c.r.Doc.Set("params."+name, toTOML(nv), spec.Origin{File: "--set " + kv, Depth: 1 << 20})
+	}
+	if err := c.checkParamLimits(limits, set); err != nil {
+		return err
 	}
 	for _, k := range sortedKeys(c.params) {
 		c.g.params = append(c.g.params, Param{k, c.params[k]})

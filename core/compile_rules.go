@@ -388,6 +388,7 @@ var turnsKeys = []*Key{
 		Doc: "when the seats still playing may agree a draw (a record's \"draw agreed\"): at any time, once a seat is out, or never"},
 	{Name: "resign_notice", Type: TChoice, Default: "none", Allowed: []string{"none", "round"},
 		Doc: "round: while every seat plays, a resignation takes effect after the seat's next move (after the move after that when given on its own turn)"},
+	&onResignKey,
 	&capturePriorityKey,
 	&royalKey,
 	&dealerKey,
@@ -425,6 +426,7 @@ func (c *compiler) compilePhases() {
 	g.stuckFoul = stuck == "foul_or_draw"
 	g.agreedDraw = c.readChoice("turns", keyOf(turnsKeys, "agreed_draw"))
 	g.resignNotice = c.readChoice("turns", keyOf(turnsKeys, "resign_notice")) == "round"
+	c.compileOnResign()
 	if flag := c.readString("turns", keyOf(turnsKeys, "eliminate_without")); flag != "" {
 		g.elimFlag = make([][]int32, len(g.seats))
 		found := false

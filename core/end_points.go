@@ -13,7 +13,7 @@ var pointsEnd = endType{
 	},
 }
 
-var pointsCountKey = Key{Name: "count", Type: TInt, Default: 1, Min: -MaxPoints, Max: MaxPoints,
+var pointsCountKey = Key{Name: "count", Type: TInt, Default: 1, Min: 1, Max: MaxPoints,
 	Doc: "the points to reach (an integer or an expression over [params]): the first seat in seat order with at least this many"}
 
 type pointsReached struct{ count int }

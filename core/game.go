@@ -183,6 +183,8 @@ type Game struct {
 	// resignNotice: while every seat plays, a resignation takes effect after
 	// the seat's next move ([turns] resign_notice = "round")
 	resignNotice bool
+	// onResign: effects run as a seat resigns ([turns] on_resign)
+	onResign []effect
 	// endNames: the declared end conditions, then the built-in ends
 	endNames []string
 	// repetitionEnd names the [end] table of the repetition rule

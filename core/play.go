@@ -455,6 +455,10 @@ func (h *History) Play(m Move) error {
 		h.State.keepHistory(func() { h.State.CopyFrom(h.tmp) })
 		return err
 	}
+	if err := h.Game.checkZones(h.tmp, h.State, m); err != nil {
+		h.State.keepHistory(func() { h.State.CopyFrom(h.tmp) })
+		return err
+	}
 	// tmp is the position before this move: the delta of the previous
 	// move takes it back to last.
 	if h.n > 0 {

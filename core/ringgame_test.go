@@ -454,3 +454,57 @@ func TestRingGameRefusals(t *testing.T) {
 		t.Errorf("+Sc/a1-a2: %v\nwant %s", err, want)
 	}
 }
+
+// B.1 (15), conceding: the leaver's Nest pieces go to his Pen; his Ring
+// pieces stay, to be flipped and captured; a leaver does not return; with
+// one player left, he wins. The record line "resign P" runs [turns]
+// on_resign, whose collect empties the leaver's hand into his own Pen.
+func TestRingGameConcedingSendsNestToPen(t *testing.T) {
+	g := load(t, "traditional/ring-game")
+	hand, _ := g.ZoneIndex("hand")
+	pen, _ := g.ZoneIndex("pen")
+	h := core.NewHistory(g, g.NewState())
+	for _, text := range []string{"Ss@d4", "Ss@a1"} { // blue and red enter one piece each
+		m, err := g.Parse(h.State, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := h.State
+	if s.ZoneSize(hand, 0) != 8 || s.ZoneSize(pen, 0) != 0 {
+		t.Fatalf("before: blue's Nest %d, Pen %d; want 8, 0", s.ZoneSize(hand, 0), s.ZoneSize(pen, 0))
+	}
+	if err := h.Resign(0); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.ZoneSize(hand, 0); got != 0 {
+		t.Errorf("B.1 (15): blue's Nest holds %d after conceding, want 0", got)
+	}
+	if got := s.ZoneSize(pen, 0); got != 8 {
+		t.Errorf("B.1 (15): blue's Pen holds %d after conceding, want the 8 Nest pieces", got)
+	}
+	if got := s.ZoneSize(pen, 1) + s.ZoneSize(pen, 2); got != 0 {
+		t.Errorf("B.1 (15): the others' Pens hold %d, want 0 (the leaver's own Pen)", got)
+	}
+	if d4, _ := g.Board().Index("d4"); s.Height(d4) != 1 || g.PieceOwner(s.Top(d4)) != 0 {
+		t.Error("B.1 (15): the leaver's Ring piece stays")
+	}
+	if !s.Eliminated(0) || s.Over() {
+		t.Errorf("blue out, game on: eliminated %v, over %v", s.Eliminated(0), s.Over())
+	}
+	if s.ToMove() != 2 {
+		t.Errorf("yellow moves next, got seat %d", s.ToMove())
+	}
+	if err := h.Resign(1); err != nil {
+		t.Fatal(err)
+	}
+	if r := g.Result(s); !r.Over || r.Winner != 2 {
+		t.Errorf("B.1 (15): one player left wins: %+v", r)
+	}
+	if s.ZoneSize(pen, 1) != 8 {
+		t.Errorf("red's Pen %d, want 8", s.ZoneSize(pen, 1))
+	}
+}

@@ -43,9 +43,13 @@ const (
 	TStringLists
 	// TIntLists is an array of arrays of integers.
 	TIntLists
+	// TNumber is an integer or a float.
+	TNumber
+	// TScalars is an array of numbers, strings or booleans.
+	TScalars
 )
 
-var valueTypeNames = []string{"string", "choice", "integer", "boolean", "strings", "integers", "expression", "table", "scalar", "integer or word", "arrays of strings", "arrays of integers"}
+var valueTypeNames = []string{"string", "choice", "integer", "boolean", "strings", "integers", "expression", "table", "scalar", "integer or word", "arrays of strings", "arrays of integers", "number", "array of scalars"}
 
 func (t ValueType) String() string { return valueTypeNames[t] }
 

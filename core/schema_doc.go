@@ -93,7 +93,8 @@ func free(path, doc string, value Key) *schemaTable {
 // formatSchema is the whole variant format as data.
 func formatSchema() *schemaTable {
 	return &schemaTable{path: "", doc: "a variant file", keys: topKeys, sub: map[string]*schemaTable{
-		"params": free("params", "parameters", Key{Type: TScalar, Doc: "a parameter: a number, string or boolean"}),
+		"params":       free("params", "parameters", Key{Type: TScalar, Doc: "a parameter: a number, string or boolean"}),
+		"param_limits": named("param_limits.NAME", "the values a parameter may take", &schemaTable{keys: paramLimitKeys}),
 		"players": {path: "players", keys: playersKeys, sub: map[string]*schemaTable{
 			"lineups": free("players.lineups", "seat lineups", Key{Type: TStrings, Doc: "COUNT = the seats that play for that count"}),
 		}},
@@ -206,6 +207,10 @@ func valueJSON(k *Key) map[string]any {
 		s = map[string]any{"type": "object"}
 	case TScalar:
 		s = map[string]any{"type": []any{"number", "string", "boolean"}}
+	case TNumber:
+		s = map[string]any{"type": "number"}
+	case TScalars:
+		s = map[string]any{"type": "array", "items": map[string]any{"type": []any{"number", "string", "boolean"}}}
 	}
 	if k.Doc != "" {
 		s["description"] = k.Doc

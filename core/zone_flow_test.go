@@ -92,7 +92,7 @@ func zoneInstName(g *Game, zi int) string {
 // and let an ambiguous notation pass. Over random games of every shipped
 // variant and of every test variant that loads, after every move and
 // every chance outcome, each zone instance holds only kinds the flow
-// allows it. Games with zones are the ones checked; at least the shipped
+// allows it, and never fewer than none of a kind. Games with zones are the ones checked; at least the shipped
 // games that move pieces between zones must be among them.
 func TestZoneFlowHoldsInPlay(t *testing.T) {
 	mustMove := []string{"traditional/cribbage", "traditional/ring-game", "traditional/ring-game-neutral", "traditional/chess-tic-tac-toe"}
@@ -148,6 +148,10 @@ func TestZoneFlowHoldsInPlay(t *testing.T) {
 				if zi, k := zoneStray(s, holds); zi >= 0 {
 					t.Fatalf("%s, game %d ply %d: after %s, %s holds %s, which the zone flow rules out (a primitive putting pieces into zones without implementing zoneFeeder?)",
 						gm.name, game, ply, text, zoneInstName(g, zi), g.kinds[k].Name)
+				}
+				if zi, k, n := s.zoneNegative(); zi >= 0 {
+					t.Fatalf("%s, game %d ply %d: after %s, %s holds %d %s (a primitive taking a piece its zone does not hold)",
+						gm.name, game, ply, text, zoneInstName(g, zi), n, g.kinds[k].Name)
 				}
 			}
 		}

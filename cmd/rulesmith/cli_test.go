@@ -635,6 +635,12 @@ func TestCLIErrors(t *testing.T) {
 		{1, []string{"moves", "dvonn", "--set", "rows=3"}},
 		{1, []string{"perft", "mancala/egyptian", "3", "--set", "pits"}},
 		{1, []string{"validate", "nosuch"}},
+		// [param_limits]: the values the readings allow, refused at the flag
+		{1, []string{"validate", "traditional/cribbage", "--set", "target=0"}},
+		{1, []string{"play", "traditional/cribbage", "--set", "target=0"}},
+		{1, []string{"perft", "traditional/pachisi", "1", "--set", "players=5"}},
+		{1, []string{"validate", "traditional/ring-game", "--set", "players=4"}},
+		{1, []string{"validate", "traditional/ring-game-neutral", "--set", "players=3"}},
 		{2, []string{"perft", "dvonn", "0"}},
 		{2, []string{"perft", "dvonn", "65"}},
 		{2, []string{"perft", "dvonn", "three"}},
