@@ -5,7 +5,7 @@ package core
 // `pieces_in("", "") + hand() <= 2` is compiled at load into Go closures
 // over the State, with no VM run and no allocation. The subset: integer
 // and boolean literals; + - * on integers; comparisons of integers; ! && ||;
-// and the calls line, formed, empty, mine, enemy, near (with a literal
+// and the calls line, formed, flanks, empty, mine, enemy, near (with a literal
 // what), pieces and pieces_in (with literal names), hand, zone, with cells given as from, to
 // or a literal name. The seat in question is the seat to move (the mover in
 // a move's condition, as in the VM's environment). Anything else returns
@@ -21,11 +21,13 @@ type nativeInt func(s *State, from, to int) int
 
 // nativeCond compiles a boolean expression, or returns nil.
 func (c *compiler) nativeCond(n ast.Node) nativeBool {
-	b, _ := c.native(n)
+	b, _ := c.frameRoot(n)
 	return b
 }
 
 // native compiles n into a boolean or an integer closure (one of them set).
+// Set functions are compiled only under frameRoot, which gathers their sets
+// at the start of each evaluation (expr_setframe.go).
 func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
 	g := c.g
 	switch x := n.(type) {
@@ -203,6 +205,15 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		return func(s *State, _, _ int) bool {
 			return s.LastTarget() >= 0 && s.inLine(s.LastTarget(), k)
 		}, nil
+	case "flanks":
+		if len(args) != 1 {
+			return nil, nil
+		}
+		cell, ok := cellArg(args[0])
+		if !ok {
+			return nil, nil
+		}
+		return nil, func(s *State, from, to int) int { return s.flanks(cell(from, to), s.ToMove()) }
 	case "empty", "mine", "enemy":
 		if len(args) != 1 {
 			return nil, nil
@@ -321,7 +332,7 @@ func (c *compiler) nativeSrcBool(src string) nativeBool {
 	if err != nil {
 		return nil
 	}
-	b, _ := c.native(tree.Node)
+	b, _ := c.frameRoot(tree.Node)
 	return b
 }
 
@@ -332,7 +343,7 @@ func (c *compiler) nativeSrcInt(src string) nativeInt {
 	if err != nil {
 		return nil
 	}
-	_, i := c.native(tree.Node)
+	_, i := c.frameRoot(tree.Node)
 	return i
 }
 
@@ -343,9 +354,7 @@ func (c *compiler) nativeSrcInt(src string) nativeInt {
 func (s *State) evalNativeFor(seat int, f nativeInt) int {
 	me := s.buf[hToMove]
 	s.buf[hToMove] = int32(seat)
-	s.beginMemo()
 	v := f(s, -1, -1)
-	s.endMemo()
 	s.buf[hToMove] = me
 	return v
 }
