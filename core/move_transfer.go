@@ -149,9 +149,7 @@ func (r *transferRule) filter(s *State, ks []int32) []int32 {
 	bound := 0
 	if r.bound != nil {
 		s.condKind = -1
-		s.beginMemo()
 		bound = r.bound.bound(s, -1, 0)
-		s.endMemo()
 	}
 	for i := 0; i < len(ks); i += 2 {
 		a := int(ks[i])

@@ -33,7 +33,7 @@ func TestKindBoundMatchesCondition(t *testing.T) {
 		{`when = 'kind_attr(kind, "value") + total("played:value") <= 31'`, true},
 		{`when = '31 >= total("played:value") + kind_attr(kind, "value")'`, true},
 		{`when = '31 - total("played:value") > kind_attr(kind, "value")'`, true},
-		{`when = 'kind_attr(kind, "rank") != 5 + size("played")'`, true},
+		{`when = 'kind_attr(kind, "rank") != 5 + zone("played")'`, true},
 		{`when = 'kind_attr(kind, "value") == 10'`, true},
 		{`when = 'kind_attr(kind, "value") * 2 + total("played:value") <= 31'`, false},
 		{`when = 'total("played:value") + kind_attr(kind, "value") <= 31 && kind_attr(kind, "rank") != 1'`, false},
