@@ -396,6 +396,131 @@ func (p loa) children(names bool) ([]loa, []string) {
 	return nil, nil
 }
 
+// ---- English draughts (testdata/variants/english-draughts.toml, R1-R6) ----
+
+// draughts: cell[x][y] is 0, 1 (Black man), 2 (Black king), 3 (White man)
+// or 4 (White king); only squares with x+y even (0-based) are played.
+type draughts struct {
+	cell   [8][8]int8
+	toMove int8
+}
+
+func newDraughts() draughts {
+	var p draughts
+	for y := 0; y < 8; y++ {
+		for x := 0; x < 8; x++ {
+			if (x+y)%2 != 0 {
+				continue
+			}
+			switch {
+			case y <= 2:
+				p.cell[x][y] = 1
+			case y >= 5:
+				p.cell[x][y] = 3
+			}
+		}
+	}
+	return p
+}
+
+// winner is asked of a position with no move: its seat to move lost (R6).
+func (p draughts) winner() int { return 1 - int(p.toMove) }
+
+// dirsOf returns the diagonal steps the piece may take (R2, R3).
+func (draughts) dirsOf(piece int8) [][2]int {
+	switch piece {
+	case 1:
+		return [][2]int{{1, 1}, {-1, 1}}
+	case 3:
+		return [][2]int{{1, -1}, {-1, -1}}
+	}
+	return [][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
+}
+
+func (p draughts) mine(v int8) bool  { return v != 0 && (v-1)/2 == p.toMove }
+func (p draughts) enemy(v int8) bool { return v != 0 && (v-1)/2 != p.toMove }
+
+// crown returns the piece a man becomes on row y (R5), or the piece.
+func crown(piece int8, y int) int8 {
+	if (piece == 1 && y == 7) || (piece == 3 && y == 0) {
+		return piece + 1
+	}
+	return piece
+}
+
+// jumps appends every complete capture of the piece now on (x, y),
+// text being its notation so far (R3-R5).
+func (p draughts) jumps(x, y int, text string, kids *[]draughts, ns *[]string, names bool) {
+	piece := p.cell[x][y]
+	more := false
+	for _, d := range p.dirsOf(piece) {
+		mx, my, tx, ty := x+d[0], y+d[1], x+2*d[0], y+2*d[1]
+		if tx < 0 || tx > 7 || ty < 0 || ty > 7 || !p.enemy(p.cell[mx][my]) || p.cell[tx][ty] != 0 {
+			continue
+		}
+		more = true
+		k := p
+		k.cell[x][y], k.cell[mx][my] = 0, 0
+		next := text + "x" + gridName(tx+1, ty+1)
+		if c := crown(piece, ty); c != piece {
+			k.cell[tx][ty] = c // R5: crowned, the move ends
+			k.done(kids, ns, next+"="+map[int8]string{2: "B", 4: "W"}[c], names)
+			continue
+		}
+		k.cell[tx][ty] = piece
+		k.jumps(tx, ty, next, kids, ns, names)
+	}
+	if !more && strings.Contains(text, "x") {
+		p.done(kids, ns, text, names)
+	}
+}
+
+// done adds p, the position after the mover's move, as a child.
+func (p draughts) done(kids *[]draughts, ns *[]string, text string, names bool) {
+	p.toMove = 1 - p.toMove
+	*kids = append(*kids, p)
+	if names {
+		*ns = append(*ns, text)
+	}
+}
+
+func (p draughts) children(names bool) ([]draughts, []string) {
+	var kids []draughts
+	var ns []string
+	for x := range 8 {
+		for y := range 8 {
+			if p.mine(p.cell[x][y]) {
+				p.jumps(x, y, gridName(x+1, y+1), &kids, &ns, names)
+			}
+		}
+	}
+	if len(kids) > 0 {
+		return kids, ns // R4: a capture is compulsory
+	}
+	for x := range 8 {
+		for y := range 8 {
+			piece := p.cell[x][y]
+			if !p.mine(piece) {
+				continue
+			}
+			for _, d := range p.dirsOf(piece) {
+				tx, ty := x+d[0], y+d[1]
+				if tx < 0 || tx > 7 || ty < 0 || ty > 7 || p.cell[tx][ty] != 0 {
+					continue
+				}
+				k := p
+				k.cell[x][y], k.cell[tx][ty] = 0, crown(piece, ty)
+				text := gridName(x+1, y+1) + "-" + gridName(tx+1, ty+1)
+				if c := crown(piece, ty); c != piece {
+					text += "=" + map[int8]string{2: "B", 4: "W"}[c]
+				}
+				k.done(&kids, &ns, text, names)
+			}
+		}
+	}
+	return kids, ns
+}
+
 // ---- the goldens and the cross-checks ----
 
 func ngPerft[T ngModel[T]](p T, d int) uint64 {
@@ -448,6 +573,7 @@ func TestNewGamesModelsReproducePerftGoldens(t *testing.T) {
 		{"test-reversi", func(d int) uint64 { return ngPerft(newReversi(), d) }},
 		{"test-hex-small", func(d int) uint64 { return ngPerft(newHexModel(3), d) }},
 		{"test-lines-of-action", func(d int) uint64 { return ngPerft(newLOA(), d) }},
+		{"test-english-draughts", func(d int) uint64 { return ngPerft(newDraughts(), d) }},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			depths, counts := readGolden(t, "../testdata/perft/"+tc.golden+".txt")
@@ -468,13 +594,20 @@ func TestNewGamesModelsReproducePerftGoldens(t *testing.T) {
 // end.
 func ngCrosscheck[T ngModel[T]](t *testing.T, g *core.Game, start T, games, seed int) {
 	t.Helper()
+	ngCrosscheckPlies(t, g, start, games, seed, 1<<30)
+}
+
+// ngCrosscheckPlies is ngCrosscheck with games cut after maxPlies (the
+// winner is then not compared).
+func ngCrosscheckPlies[T ngModel[T]](t *testing.T, g *core.Game, start T, games, seed, maxPlies int) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(uint64(seed), 7))
 	buf := make([]core.Move, 0, 256)
 	wins := map[int]int{}
 	for game := 0; game < games; game++ {
 		s := g.NewState()
 		p := start
-		for ply := 0; ; ply++ {
+		for ply := 0; ply < maxPlies; ply++ {
 			buf = g.Settle(s, buf)
 			got := make([]string, 0, len(buf))
 			for _, m := range buf {
@@ -525,4 +658,12 @@ func TestLinesOfActionMatchesModel(t *testing.T) {
 		games = 10
 	}
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/lines-of-action.toml"), newLOA(), games, 6)
+}
+
+func TestEnglishDraughtsMatchesModel(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 15
+	}
+	ngCrosscheckPlies(t, loadFile(t, "../testdata/variants/english-draughts.toml"), newDraughts(), games, 8, 300)
 }
