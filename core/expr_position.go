@@ -182,6 +182,20 @@ var posFuncs = []*posFunc{
 				return x >= 0 && h.st != nil && h.st.inLine(x, k)
 			}
 		}},
+	{name: "line_exactly", doc: "line_exactly(cell, n): the piece on cell stands in a row of exactly n of its owner's pieces along some direction of the board (no piece of its owner at either end)",
+		args: []argKind{argCell, argAny}, bind: func(g *Game, h *envHolder) any {
+			return func(c, n any) bool {
+				x := g.cellArg(c)
+				k, _ := n.(int)
+				return x >= 0 && h.st != nil && h.st.inLineExactly(x, k)
+			}
+		}},
+	{name: "formed_exactly", doc: "formed_exactly(n): the piece the last move moved or placed now stands in a row of exactly n (line_exactly(last_to(), n))",
+		bind: func(g *Game, h *envHolder) any {
+			return func(n int) bool {
+				return h.st != nil && h.st.LastTarget() >= 0 && h.st.inLineExactly(h.st.LastTarget(), n)
+			}
+		}},
 	{name: "formed", doc: "formed(n): the piece the last move moved or placed now stands in a line of n (line(last_to(), n))",
 		bind: func(g *Game, h *envHolder) any {
 			return func(n int) bool {
@@ -380,6 +394,31 @@ func (s *State) inLine(c, n int) bool {
 			run += s.runFrom(c, opp, o, n)
 		}
 		if run >= n {
+			return true
+		}
+	}
+	return false
+}
+
+// inLineExactly reports whether the top piece on c stands in a row of
+// exactly n pieces of its owner along some direction (with its opposite,
+// where the board has one): the row's ends are not its owner's.
+func (s *State) inLineExactly(c, n int) bool {
+	o := s.Owner(c)
+	if o < 0 || n < 1 {
+		return false
+	}
+	b := s.g.board
+	for d := range b.Dirs {
+		opp := b.Opposite(d)
+		if opp >= 0 && opp < d {
+			continue // counted from the other side
+		}
+		run := 1 + s.runFrom(c, d, o, n+1)
+		if opp >= 0 {
+			run += s.runFrom(c, opp, o, n+1)
+		}
+		if run == n {
 			return true
 		}
 	}

@@ -2,10 +2,11 @@ package core_test
 
 // Independent models of the games a new designer wrote from the format's
 // documentation (testdata/variants: connect-four.toml, reversi.toml,
-// hex.toml and hex-small.toml, lines-of-action.toml, each with its rules R1… in its header),
+// hex.toml and hex-small.toml, lines-of-action.toml, english-draughts.toml,
+// gomoku.toml and gomoku-small.toml, each with its rules R1… in its header),
 // written from those rules alone and sharing no code with the engine. They
 // prove the perft goldens testdata/perft/test-{connect-four,reversi,
-// hex-small,lines-of-action}.txt and give the legal moves and the winner of any position, so
+// hex-small,lines-of-action,english-draughts,gomoku-small}.txt and give the legal moves and the winner of any position, so
 // random games can be cross-checked move for move and result for result.
 
 import (
@@ -521,6 +522,74 @@ func (p draughts) children(names bool) ([]draughts, []string) {
 	return kids, ns
 }
 
+// ---- Gomoku (testdata/variants/gomoku.toml, R1-R3) ----
+
+// gomoku is an n×n board, cell[y*n+x] 0, 1 (Black) or 2 (White); row is
+// the winning length and exact forbids overlines (R2).
+type gomoku struct {
+	n, row int
+	exact  bool
+	cell   []int8
+	toMove int8
+	won    int8
+}
+
+func newGomoku(n, row int, exact bool) gomoku {
+	return gomoku{n: n, row: row, exact: exact, cell: make([]int8, n*n)}
+}
+
+func (p gomoku) winner() int { return int(p.won) - 1 }
+
+// wins reports whether the stone on (x, y) makes a winning row (R2): along
+// some line the run through it is row long, or with overlines allowed at
+// least row.
+func (p gomoku) wins(x, y int) bool {
+	who := p.cell[y*p.n+x]
+	for _, d := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+		run := 1
+		for _, sign := range []int{1, -1} {
+			for k := 1; ; k++ {
+				a, b := x+sign*k*d[0], y+sign*k*d[1]
+				if a < 0 || a >= p.n || b < 0 || b >= p.n || p.cell[b*p.n+a] != who {
+					break
+				}
+				run++
+			}
+		}
+		if run == p.row || (!p.exact && run > p.row) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p gomoku) children(names bool) ([]gomoku, []string) {
+	if p.won != 0 {
+		return nil, nil
+	}
+	var kids []gomoku
+	var ns []string
+	for y := 0; y < p.n; y++ {
+		for x := 0; x < p.n; x++ {
+			if p.cell[y*p.n+x] != 0 {
+				continue
+			}
+			k := p
+			k.cell = slices.Clone(p.cell)
+			k.cell[y*p.n+x] = p.toMove + 1
+			if k.wins(x, y) {
+				k.won = p.toMove + 1
+			}
+			k.toMove = 1 - p.toMove
+			kids = append(kids, k)
+			if names {
+				ns = append(ns, gridName(x+1, y+1))
+			}
+		}
+	}
+	return kids, ns
+}
+
 // ---- the goldens and the cross-checks ----
 
 func ngPerft[T ngModel[T]](p T, d int) uint64 {
@@ -574,6 +643,7 @@ func TestNewGamesModelsReproducePerftGoldens(t *testing.T) {
 		{"test-hex-small", func(d int) uint64 { return ngPerft(newHexModel(3), d) }},
 		{"test-lines-of-action", func(d int) uint64 { return ngPerft(newLOA(), d) }},
 		{"test-english-draughts", func(d int) uint64 { return ngPerft(newDraughts(), d) }},
+		{"test-gomoku-small", func(d int) uint64 { return ngPerft(newGomoku(4, 3, true), d) }},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			depths, counts := readGolden(t, "../testdata/perft/"+tc.golden+".txt")
@@ -666,4 +736,12 @@ func TestEnglishDraughtsMatchesModel(t *testing.T) {
 		games = 15
 	}
 	ngCrosscheckPlies(t, loadFile(t, "../testdata/variants/english-draughts.toml"), newDraughts(), games, 8, 300)
+}
+
+// Gomoku on 7×7 plays into rows of six and seven often: with exactly five
+// (the file's default) they do not win, free-style they do.
+func TestGomokuMatchesModel(t *testing.T) {
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/gomoku.toml", "size=7"), newGomoku(7, 5, true), 200, 9)
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/gomoku.toml", "size=7", "overlines=true"), newGomoku(7, 5, false), 200, 10)
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/gomoku.toml"), newGomoku(15, 5, true), 20, 11)
 }

@@ -430,3 +430,66 @@ func TestDistanceLineErrors(t *testing.T) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
+
+func exactGame(when, pieces string) string {
+	return `
+name = "test/exact"
+[players]
+seats = ["black", "white"]
+[board]
+kind = "grid"
+width = 7
+height = 7
+diagonal = true
+[pieces.b]
+owner = "black"
+[pieces.w]
+owner = "white"
+glyph = "W"
+[setup.hand]
+black = ["b:10"]
+white = ["w:10"]
+[setup.pieces]
+` + pieces + `
+[moves.stone]
+type = "place"
+[end.five]
+type = "expr"
+when = '` + when + `'
+[scoring]
+score = 'ended_by == "five" && owner(last_to()) == seat ? 1 : 0'
+`
+}
+
+// Gomoku R2 (exactly five): a stone that makes a row of six wins nothing;
+// one that makes six one way and exactly five another wins, which
+// formed(5) && !formed(6) would miss. Both the native path (a literal
+// formed_exactly) and the expression VM's (line_exactly(last_to(), 5)).
+func TestExactlyFiveIgnoresOverlines(t *testing.T) {
+	row := "a1 = \"b\"\nb1 = \"b\"\nc1 = \"b\"\nd1 = \"b\"\nf1 = \"b\"\n"
+	column := "e2 = \"b\"\ne3 = \"b\"\ne4 = \"b\"\ne5 = \"b\"\n"
+	for _, when := range []string{"formed_exactly(5)", "line_exactly(last_to(), 5)"} {
+		for _, tc := range []struct {
+			pieces string
+			wins   bool
+		}{
+			{row, false},         // e1: a1-f1, six in a row
+			{row + column, true}, // e1: six across, exactly five up e1-e5
+			{column, true},       // e1: exactly five
+		} {
+			g := ngLoad(t, exactGame(when, tc.pieces))
+			s := g.NewState()
+			play(t, g, s, "e1")
+			if r := g.Result(s); r.Over != tc.wins || (tc.wins && r.Winner != 0) {
+				t.Errorf("%s, %q: after e1 %+v, want over = %v", when, tc.pieces, r, tc.wins)
+			}
+		}
+	}
+	// formed(5) && !formed(6) cannot say it: six across hides the five
+	g := ngLoad(t, exactGame("formed(5) && !formed(6)", row+column))
+	s := g.NewState()
+	play(t, g, s, "e1")
+	if g.Result(s).Over {
+		t.Fatal("formed(5) && !formed(6) held with six across; the test's premise is wrong")
+	}
+}
