@@ -174,6 +174,13 @@ var posFuncs = []*posFunc{
 				return h.st.flanks(x, h.seat)
 			}
 		}},
+	{name: "clear_path", doc: "clear_path(a, b): b lies along a direction of the board from a with every cell between them empty (b itself may hold anything)",
+		args: []argKind{argCell, argCell}, bind: func(g *Game, h *envHolder) any {
+			return func(a, b any) bool {
+				x, y := g.cellArg(a), g.cellArg(b)
+				return x >= 0 && y >= 0 && h.st != nil && h.st.clearPath(x, y)
+			}
+		}},
 	{name: "line", doc: "line(cell, n): the piece on cell is one of n or more of its owner's pieces in a row along the board's directions (a mill, four in a row)",
 		args: []argKind{argCell, argAny}, bind: func(g *Game, h *envHolder) any {
 			return func(c, n any) bool {
@@ -395,6 +402,23 @@ func (s *State) inLine(c, n int) bool {
 		}
 		if run >= n {
 			return true
+		}
+	}
+	return false
+}
+
+// clearPath reports whether cell b lies on a ray from cell a with every
+// cell before it empty.
+func (s *State) clearPath(a, b int) bool {
+	bd := s.g.board
+	for d := range bd.Dirs {
+		for _, x := range bd.Ray(a, d) {
+			if int(x) == b {
+				return true
+			}
+			if s.occupied(int(x)) {
+				break
+			}
 		}
 	}
 	return false

@@ -3,10 +3,11 @@ package core_test
 // Independent models of the games a new designer wrote from the format's
 // documentation (testdata/variants: connect-four.toml, reversi.toml,
 // hex.toml and hex-small.toml, lines-of-action.toml, english-draughts.toml,
-// gomoku.toml and gomoku-small.toml, each with its rules R1… in its header),
+// gomoku.toml and gomoku-small.toml, amazons.toml and amazons-small.toml, each with its rules R1… in its header),
 // written from those rules alone and sharing no code with the engine. They
 // prove the perft goldens testdata/perft/test-{connect-four,reversi,
-// hex-small,lines-of-action,english-draughts,gomoku-small}.txt and give the legal moves and the winner of any position, so
+// hex-small,lines-of-action,english-draughts,gomoku-small,amazons,
+// amazons-small}.txt and give the legal moves and the winner of any position, so
 // random games can be cross-checked move for move and result for result.
 
 import (
@@ -590,6 +591,85 @@ func (p gomoku) children(names bool) ([]gomoku, []string) {
 	return kids, ns
 }
 
+// ---- The Game of the Amazons (testdata/variants/amazons.toml, R1-R3) ----
+
+// amazons is an n×n board, cell[y*n+x] 0 (empty), 1 (White amazon), 2
+// (Black amazon) or 3 (an arrow).
+type amazons struct {
+	n      int
+	cell   []int8
+	toMove int8
+}
+
+func newAmazons(n int, white, black []string) amazons {
+	p := amazons{n: n, cell: make([]int8, n*n)}
+	put := func(name string, v int8) {
+		x, y := int(name[0]-'a'), 0
+		for _, c := range name[1:] {
+			y = y*10 + int(c-'0')
+		}
+		p.cell[(y-1)*n+x] = v
+	}
+	for _, c := range white {
+		put(c, 1)
+	}
+	for _, c := range black {
+		put(c, 2)
+	}
+	return p
+}
+
+// winner is asked of a position with no move: its seat to move lost (R3).
+func (p amazons) winner() int { return 1 - int(p.toMove) }
+
+// queenTargets returns the empty cells a queen on (x, y) reaches (R2).
+func (p amazons) queenTargets(x, y int) [][2]int {
+	var out [][2]int
+	for _, d := range rvDirs {
+		for a, b := x+d[0], y+d[1]; a >= 0 && a < p.n && b >= 0 && b < p.n && p.cell[b*p.n+a] == 0; a, b = a+d[0], b+d[1] {
+			out = append(out, [2]int{a, b})
+		}
+	}
+	return out
+}
+
+func (p amazons) children(names bool) ([]amazons, []string) {
+	var kids []amazons
+	var ns []string
+	me := p.toMove + 1
+	for y := 0; y < p.n; y++ {
+		for x := 0; x < p.n; x++ {
+			if p.cell[y*p.n+x] != me {
+				continue
+			}
+			for _, l := range p.queenTargets(x, y) {
+				moved := p
+				moved.cell = slices.Clone(p.cell)
+				moved.cell[y*p.n+x], moved.cell[l[1]*p.n+l[0]] = 0, me
+				for _, a := range moved.queenTargets(l[0], l[1]) {
+					k := moved
+					k.cell = slices.Clone(moved.cell)
+					k.cell[a[1]*p.n+a[0]] = 3
+					k.toMove = 1 - p.toMove
+					kids = append(kids, k)
+					if names {
+						ns = append(ns, gridName(x+1, y+1)+"-"+gridName(l[0]+1, l[1]+1)+"/"+gridName(a[0]+1, a[1]+1))
+					}
+				}
+			}
+		}
+	}
+	return kids, ns
+}
+
+func newAmazonsBig() amazons {
+	return newAmazons(10, []string{"a4", "d1", "g1", "j4"}, []string{"a7", "d10", "g10", "j7"})
+}
+
+func newAmazonsSmall() amazons {
+	return newAmazons(6, []string{"b1", "e1"}, []string{"b6", "e6"})
+}
+
 // ---- the goldens and the cross-checks ----
 
 func ngPerft[T ngModel[T]](p T, d int) uint64 {
@@ -644,6 +724,8 @@ func TestNewGamesModelsReproducePerftGoldens(t *testing.T) {
 		{"test-lines-of-action", func(d int) uint64 { return ngPerft(newLOA(), d) }},
 		{"test-english-draughts", func(d int) uint64 { return ngPerft(newDraughts(), d) }},
 		{"test-gomoku-small", func(d int) uint64 { return ngPerft(newGomoku(4, 3, true), d) }},
+		{"test-amazons", func(d int) uint64 { return ngPerft(newAmazonsBig(), d) }},
+		{"test-amazons-small", func(d int) uint64 { return ngPerft(newAmazonsSmall(), d) }},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			depths, counts := readGolden(t, "../testdata/perft/"+tc.golden+".txt")
@@ -744,4 +826,9 @@ func TestGomokuMatchesModel(t *testing.T) {
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/gomoku.toml", "size=7"), newGomoku(7, 5, true), 200, 9)
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/gomoku.toml", "size=7", "overlines=true"), newGomoku(7, 5, false), 200, 10)
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/gomoku.toml"), newGomoku(15, 5, true), 20, 11)
+}
+
+func TestAmazonsMatchesModel(t *testing.T) {
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/amazons-small.toml"), newAmazonsSmall(), 60, 12)
+	ngCrosscheckPlies(t, loadFile(t, "../testdata/variants/amazons.toml"), newAmazonsBig(), 2, 13, 40)
 }
