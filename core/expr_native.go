@@ -5,7 +5,8 @@ package core
 // `pieces_in("", "") + hand() <= 2` is compiled at load into Go closures
 // over the State, with no VM run and no allocation. The subset: integer
 // and boolean literals; + - * on integers; comparisons of integers; ! && ||;
-// and the calls line, formed, flanks, empty, mine, enemy, near (with a literal
+// and the calls line, formed, line_exactly, formed_exactly, flanks,
+// clear_path, empty, mine, enemy, near (with a literal
 // what), pieces and pieces_in (with literal names), hand, zone, with cells given as from, to
 // or a literal name. The seat in question is the seat to move (the mover in
 // a move's condition, as in the VM's environment). Anything else returns
@@ -164,6 +165,19 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		}
 		return nil, false
 	}
+	// cellOrLast is cellArg, last_to() included.
+	cellOrLast := func(a ast.Node) (func(s *State, from, to int) int, bool) {
+		if call, ok := a.(*ast.CallNode); ok && len(call.Arguments) == 0 {
+			if id, ok := call.Callee.(*ast.IdentifierNode); ok && id.Value == "last_to" {
+				return func(s *State, _, _ int) int { return s.LastTarget() }, true
+			}
+		}
+		f, ok := cellArg(a)
+		if !ok {
+			return nil, false
+		}
+		return func(_ *State, from, to int) int { return f(from, to) }, true
+	}
 	intArg := func(a ast.Node) (int, bool) {
 		x, ok := a.(*ast.IntegerNode)
 		if !ok {
@@ -204,6 +218,43 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		g.needWindows(k)
 		return func(s *State, _, _ int) bool {
 			return s.LastTarget() >= 0 && s.inLine(s.LastTarget(), k)
+		}, nil
+	case "line_exactly":
+		if len(args) != 2 {
+			return nil, nil
+		}
+		cell, ok1 := cellArg(args[0])
+		k, ok2 := intArg(args[1])
+		if !ok1 || !ok2 {
+			return nil, nil
+		}
+		return func(s *State, from, to int) bool {
+			x := cell(from, to)
+			return x >= 0 && s.inLineExactly(x, k)
+		}, nil
+	case "formed_exactly":
+		if len(args) != 1 {
+			return nil, nil
+		}
+		k, ok := intArg(args[0])
+		if !ok {
+			return nil, nil
+		}
+		return func(s *State, _, _ int) bool {
+			return s.LastTarget() >= 0 && s.inLineExactly(s.LastTarget(), k)
+		}, nil
+	case "clear_path":
+		if len(args) != 2 {
+			return nil, nil
+		}
+		a, ok1 := cellOrLast(args[0])
+		b, ok2 := cellOrLast(args[1])
+		if !ok1 || !ok2 {
+			return nil, nil
+		}
+		return func(s *State, from, to int) bool {
+			x, y := a(s, from, to), b(s, from, to)
+			return x >= 0 && y >= 0 && s.clearPath(x, y)
 		}, nil
 	case "flanks":
 		if len(args) != 1 {

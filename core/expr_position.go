@@ -174,12 +174,33 @@ var posFuncs = []*posFunc{
 				return h.st.flanks(x, h.seat)
 			}
 		}},
+	{name: "clear_path", doc: "clear_path(a, b): b lies along a direction of the board from a with every cell between them empty (b itself may hold anything)",
+		args: []argKind{argCell, argCell}, bind: func(g *Game, h *envHolder) any {
+			return func(a, b any) bool {
+				x, y := g.cellArg(a), g.cellArg(b)
+				return x >= 0 && y >= 0 && h.st != nil && h.st.clearPath(x, y)
+			}
+		}},
 	{name: "line", doc: "line(cell, n): the piece on cell is one of n or more of its owner's pieces in a row along the board's directions (a mill, four in a row)",
 		args: []argKind{argCell, argAny}, bind: func(g *Game, h *envHolder) any {
 			return func(c, n any) bool {
 				x := g.cellArg(c)
 				k, _ := n.(int)
 				return x >= 0 && h.st != nil && h.st.inLine(x, k)
+			}
+		}},
+	{name: "line_exactly", doc: "line_exactly(cell, n): the piece on cell stands in a row of exactly n of its owner's pieces along some direction of the board (no piece of its owner at either end)",
+		args: []argKind{argCell, argAny}, bind: func(g *Game, h *envHolder) any {
+			return func(c, n any) bool {
+				x := g.cellArg(c)
+				k, _ := n.(int)
+				return x >= 0 && h.st != nil && h.st.inLineExactly(x, k)
+			}
+		}},
+	{name: "formed_exactly", doc: "formed_exactly(n): the piece the last move moved or placed now stands in a row of exactly n (line_exactly(last_to(), n))",
+		bind: func(g *Game, h *envHolder) any {
+			return func(n int) bool {
+				return h.st != nil && h.st.LastTarget() >= 0 && h.st.inLineExactly(h.st.LastTarget(), n)
 			}
 		}},
 	{name: "formed", doc: "formed(n): the piece the last move moved or placed now stands in a line of n (line(last_to(), n))",
@@ -380,6 +401,48 @@ func (s *State) inLine(c, n int) bool {
 			run += s.runFrom(c, opp, o, n)
 		}
 		if run >= n {
+			return true
+		}
+	}
+	return false
+}
+
+// clearPath reports whether cell b lies on a ray from cell a with every
+// cell before it empty.
+func (s *State) clearPath(a, b int) bool {
+	bd := s.g.board
+	for d := range bd.Dirs {
+		for _, x := range bd.Ray(a, d) {
+			if int(x) == b {
+				return true
+			}
+			if s.occupied(int(x)) {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// inLineExactly reports whether the top piece on c stands in a row of
+// exactly n pieces of its owner along some direction (with its opposite,
+// where the board has one): the row's ends are not its owner's.
+func (s *State) inLineExactly(c, n int) bool {
+	o := s.Owner(c)
+	if o < 0 || n < 1 {
+		return false
+	}
+	b := s.g.board
+	for d := range b.Dirs {
+		opp := b.Opposite(d)
+		if opp >= 0 && opp < d {
+			continue // counted from the other side
+		}
+		run := 1 + s.runFrom(c, d, o, n+1)
+		if opp >= 0 {
+			run += s.runFrom(c, opp, o, n+1)
+		}
+		if run == n {
 			return true
 		}
 	}

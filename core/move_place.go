@@ -117,6 +117,19 @@ func (r *placeRule) grounded(s *State, c int) bool {
 	return b < 0 || s.occupied(int(b))
 }
 
+// queueKind returns the kind the mover's queue gives now (the first kind
+// left in the zone), or -1.
+func (r *placeRule) queueKind(s *State) int {
+	g := s.g
+	zi := g.zoneInst(r.zone, s.ToMove())
+	for _, k := range g.zoneOrder[zi] {
+		if s.zoneCount(zi, k) > 0 {
+			return k
+		}
+	}
+	return -1
+}
+
 // nextKinds calls f for each kind the mover may place now.
 func (r *placeRule) gen(s *State, out []Move) []Move {
 	g := s.g

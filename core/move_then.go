@@ -1,9 +1,11 @@
 // This file holds move composition: a follow-up decision inside one move.
 // A rule with `then = "RULE"` and `then_if = 'CONDITION'` makes, after each
 // of its moves that meets the condition, the same seat choose one move of
-// the follow-up rule (a `remove` of one piece: Nine Men's Morris's mill and
-// the removal it earns). The pair is one Move, one ply and one notation
-// token: the base move's notation, "x", the removed cell (d2-d3xa1, d1xa4).
+// the follow-up rule: a `remove` of one piece (a mill and the removal it
+// earns) or a `place` from the hand's queue (a shot placed after a move).
+// The pair is one Move, one ply and one notation token: the base move's
+// notation, "x" and the removed cell (d2-d3xa1, d1xa4), or "/" and the
+// placed cell (d1-d7/g7).
 // When the follow-up has no move (nothing to remove), the base move stands
 // alone. gen and play are on the hot path and allocate nothing once a
 // State's scratch buffers exist.
@@ -21,7 +23,7 @@ import (
 
 var (
 	thenKey = Key{Name: "then", Type: TString,
-		Doc: "a follow-up rule (a remove of one piece) the same seat plays in the same move when then_if holds after it"}
+		Doc: "a follow-up rule (a remove of one piece, or a place) the same seat plays in the same move when then_if holds after it"}
 	thenIfKey = Key{Name: "then_if", Type: TExpr,
 		Doc: "when the follow-up is due, read after the base move (formed(3): the move made a line of 3)"}
 )
@@ -36,10 +38,16 @@ const (
 // thenRule wraps a rule whose moves may be followed by one move of follow.
 type thenRule struct {
 	rule
-	follow *removeRule
-	// line > 0: the condition is formed(line), checked natively; else cond.
-	line int
-	cond condProgram
+	// follow is the follow-up: a remove of one piece (take) or a place
+	// from the hand's queue (put); the Move keeps only its cell.
+	follow rule
+	take   *removeRule
+	put    *placeRule
+	// line > 0: the condition is formed(line), checked natively; always:
+	// there is none (then_if absent or true); else cond.
+	line   int
+	always bool
+	cond   condProgram
 	// plain: the base rule's moves only bring one of the mover's pieces to
 	// an empty target (a place, or a step or slide that captures nothing)
 	// and the follow-up's options read only the pieces of other seats
@@ -70,7 +78,7 @@ func (t *thenRule) due(s *State, m Move) (*State, bool) {
 	if t.line > 0 {
 		return sc, m.To() >= 0 && sc.inLine(m.To(), t.line)
 	}
-	return sc, sc.g.cond(t.cond, sc)
+	return sc, t.always || sc.g.cond(t.cond, sc)
 }
 
 func (t *thenRule) gen(s *State, out []Move) []Move {
@@ -125,7 +133,7 @@ func (t *thenRule) gen(s *State, out []Move) []Move {
 			if t.plain && t.plainMove(s, m) {
 				// formed, and the follow-ups are the position's own
 				if !haveFollow {
-					s.thenFollow = t.follow.gen(s, s.thenFollow[:0])
+					s.thenFollow = t.take.gen(s, s.thenFollow[:0])
 					haveFollow = true
 				}
 				if len(s.thenFollow) == 0 {
@@ -195,16 +203,31 @@ func (t *thenRule) play(s *State, m Move) error {
 	if err := t.rule.play(s, baseMove(m)); err != nil {
 		return err
 	}
-	if c := followCell(m); c >= 0 {
-		return t.follow.play(s, mkMove(t.follow.index, -1, c, 0))
+	c := followCell(m)
+	switch {
+	case c < 0:
+	case t.put != nil:
+		// the kind the queue gives now (gen offered only that one)
+		return t.put.play(s, mkMove(t.put.index, -1, c, t.put.queueKind(s)))
+	default:
+		return t.take.play(s, mkMove(t.take.index, -1, c, 0))
 	}
 	return nil
+}
+
+// mark is what the follow-up's cell is written after: x for a removal, /
+// for a placement.
+func (t *thenRule) mark() string {
+	if t.put != nil {
+		return "/"
+	}
+	return "x"
 }
 
 func (t *thenRule) format(s *State, m Move) string {
 	text := t.rule.format(s, baseMove(m))
 	if c := followCell(m); c >= 0 {
-		text += "x" + s.g.board.Cells[c].Name
+		text += t.mark() + s.g.board.Cells[c].Name
 	}
 	return text
 }
@@ -214,7 +237,7 @@ func (t *thenRule) explain(s *State, text string) (string, bool) {
 	g := s.g
 	low := strings.ToLower(text)
 	baseText, victim := low, ""
-	if i := strings.LastIndexByte(low, 'x'); i > 0 {
+	if i := strings.LastIndexByte(low, t.mark()[0]); i > 0 {
 		if _, ok := lookupCell(g, low[i+1:]); ok {
 			baseText, victim = low[:i], low[i+1:]
 		}
@@ -230,15 +253,20 @@ func (t *thenRule) explain(s *State, text string) (string, bool) {
 		sc, due := t.due(s, m)
 		switch {
 		case !due && victim != "":
-			return fmt.Sprintf("%s does not call for %s (then_if does not hold after it), so nothing may be taken", baseText, t.follow.name), true
+			return fmt.Sprintf("%s does not call for %s (then_if does not hold after it), so nothing may be taken", baseText, t.follow.base().name), true
 		case due && victim == "":
 			var vb [1]Move
 			if vs := t.follow.gen(sc, vb[:0]); len(vs) > 0 {
-				return fmt.Sprintf("%s must be followed by %s in the same move: write %sx and the cell, as in %sx%s", baseText, t.follow.name, baseText, baseText, g.board.Cells[vs[0].To()].Name), true
+				mk := t.mark()
+				return fmt.Sprintf("%s must be followed by %s in the same move: write %s%s and the cell, as in %s%s%s", baseText, t.follow.base().name, baseText, mk, baseText, mk, g.board.Cells[vs[0].To()].Name), true
 			}
 		case due:
-			if reason, ok := t.follow.explain(sc, t.follow.prefix+victim); ok {
-				return fmt.Sprintf("after %s: %s (rule %s)", baseText, reason, t.follow.name), true
+			prefix := ""
+			if t.take != nil {
+				prefix = t.take.prefix
+			}
+			if reason, ok := t.follow.explain(sc, prefix+victim); ok {
+				return fmt.Sprintf("after %s: %s (rule %s)", baseText, reason, t.follow.base().name), true
 			}
 		}
 	}
@@ -319,25 +347,39 @@ func (c *compiler) compileFollowUps() map[int]bool {
 			continue
 		}
 		p := "moves." + g.rules[i].base().name
-		rm, isRemove := g.rules[j].(*removeRule)
-		if !isRemove || rm.run {
-			r.ValueErrorf(p+".then", "%s.then: %q is a %s; a follow-up is a remove of one piece (shape = \"piece\")", p, g.rules[j].base().name, g.rules[j].base().typ)
+		t := &thenRule{rule: g.rules[i], follow: g.rules[j]}
+		switch f := g.rules[j].(type) {
+		case *removeRule:
+			t.take = f
+		case *placeRule:
+			t.put = f
+		}
+		switch {
+		case t.take != nil && t.take.run, t.take == nil && t.put == nil:
+			r.ValueErrorf(p+".then", "%s.then: %q is a %s; a follow-up is a remove of one piece (shape = \"piece\") or a place", p, g.rules[j].base().name, g.rules[j].base().typ)
+			continue
+		case t.put != nil && t.put.choice:
+			r.ValueErrorf(p+".then", "%s.then: %q places by order = \"choice\"; a follow-up place takes the kind its hand's queue gives (order = \"queue\")", p, g.rules[j].base().name)
 			continue
 		}
-		t := &thenRule{rule: g.rules[i], follow: rm}
 		src := r.String(p+".then_if", "true")
 		var n int
-		if _, err := fmt.Sscanf(strings.TrimSpace(src), "formed(%d)", &n); err == nil && strings.TrimSpace(src) == fmt.Sprintf("formed(%d)", n) && n > 0 {
+		src = strings.TrimSpace(src)
+		_, err := fmt.Sscanf(src, "formed(%d)", &n)
+		switch {
+		case src == "true":
+			t.always = true
+		case err == nil && src == fmt.Sprintf("formed(%d)", n) && n > 0:
 			t.line = n
 			g.needWindows(n)
-		} else {
+		default:
 			prog := c.compileExpr(p+".then_if", src, c.condEnv(), expr.AsBool())
 			if prog == nil {
 				continue
 			}
 			t.cond = condProgram{prog: prog}
 		}
-		t.plain = t.line > 1 && plainRules(t.rule, rm)
+		t.plain = t.line > 1 && t.take != nil && plainRules(t.rule, t.take)
 		g.rules[i] = t
 		followed[j] = true
 	}
@@ -358,7 +400,7 @@ func (t *thenRule) captured(s *State, m Move) int {
 	if cc, ok := t.rule.(captureCounter); ok {
 		n = cc.captured(s, baseMove(m))
 	}
-	if followCell(m) >= 0 {
+	if followCell(m) >= 0 && t.take != nil {
 		n++
 	}
 	return n

@@ -2,10 +2,12 @@ package core_test
 
 // Independent models of the games a new designer wrote from the format's
 // documentation (testdata/variants: connect-four.toml, reversi.toml,
-// hex.toml and hex-small.toml, lines-of-action.toml, each with its rules R1… in its header),
+// hex.toml and hex-small.toml, lines-of-action.toml, english-draughts.toml,
+// gomoku.toml and gomoku-small.toml, amazons.toml and amazons-small.toml, each with its rules R1… in its header),
 // written from those rules alone and sharing no code with the engine. They
 // prove the perft goldens testdata/perft/test-{connect-four,reversi,
-// hex-small,lines-of-action}.txt and give the legal moves and the winner of any position, so
+// hex-small,lines-of-action,english-draughts,gomoku-small,amazons,
+// amazons-small}.txt and give the legal moves and the winner of any position, so
 // random games can be cross-checked move for move and result for result.
 
 import (
@@ -396,6 +398,278 @@ func (p loa) children(names bool) ([]loa, []string) {
 	return nil, nil
 }
 
+// ---- English draughts (testdata/variants/english-draughts.toml, R1-R6) ----
+
+// draughts: cell[x][y] is 0, 1 (Black man), 2 (Black king), 3 (White man)
+// or 4 (White king); only squares with x+y even (0-based) are played.
+type draughts struct {
+	cell   [8][8]int8
+	toMove int8
+}
+
+func newDraughts() draughts {
+	var p draughts
+	for y := 0; y < 8; y++ {
+		for x := 0; x < 8; x++ {
+			if (x+y)%2 != 0 {
+				continue
+			}
+			switch {
+			case y <= 2:
+				p.cell[x][y] = 1
+			case y >= 5:
+				p.cell[x][y] = 3
+			}
+		}
+	}
+	return p
+}
+
+// winner is asked of a position with no move: its seat to move lost (R6).
+func (p draughts) winner() int { return 1 - int(p.toMove) }
+
+// dirsOf returns the diagonal steps the piece may take (R2, R3).
+func (draughts) dirsOf(piece int8) [][2]int {
+	switch piece {
+	case 1:
+		return [][2]int{{1, 1}, {-1, 1}}
+	case 3:
+		return [][2]int{{1, -1}, {-1, -1}}
+	}
+	return [][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
+}
+
+func (p draughts) mine(v int8) bool  { return v != 0 && (v-1)/2 == p.toMove }
+func (p draughts) enemy(v int8) bool { return v != 0 && (v-1)/2 != p.toMove }
+
+// crown returns the piece a man becomes on row y (R5), or the piece.
+func crown(piece int8, y int) int8 {
+	if (piece == 1 && y == 7) || (piece == 3 && y == 0) {
+		return piece + 1
+	}
+	return piece
+}
+
+// jumps appends every complete capture of the piece now on (x, y),
+// text being its notation so far (R3-R5).
+func (p draughts) jumps(x, y int, text string, kids *[]draughts, ns *[]string, names bool) {
+	piece := p.cell[x][y]
+	more := false
+	for _, d := range p.dirsOf(piece) {
+		mx, my, tx, ty := x+d[0], y+d[1], x+2*d[0], y+2*d[1]
+		if tx < 0 || tx > 7 || ty < 0 || ty > 7 || !p.enemy(p.cell[mx][my]) || p.cell[tx][ty] != 0 {
+			continue
+		}
+		more = true
+		k := p
+		k.cell[x][y], k.cell[mx][my] = 0, 0
+		next := text + "x" + gridName(tx+1, ty+1)
+		if c := crown(piece, ty); c != piece {
+			k.cell[tx][ty] = c // R5: crowned, the move ends
+			k.done(kids, ns, next+"="+map[int8]string{2: "B", 4: "W"}[c], names)
+			continue
+		}
+		k.cell[tx][ty] = piece
+		k.jumps(tx, ty, next, kids, ns, names)
+	}
+	if !more && strings.Contains(text, "x") {
+		p.done(kids, ns, text, names)
+	}
+}
+
+// done adds p, the position after the mover's move, as a child.
+func (p draughts) done(kids *[]draughts, ns *[]string, text string, names bool) {
+	p.toMove = 1 - p.toMove
+	*kids = append(*kids, p)
+	if names {
+		*ns = append(*ns, text)
+	}
+}
+
+func (p draughts) children(names bool) ([]draughts, []string) {
+	var kids []draughts
+	var ns []string
+	for x := range 8 {
+		for y := range 8 {
+			if p.mine(p.cell[x][y]) {
+				p.jumps(x, y, gridName(x+1, y+1), &kids, &ns, names)
+			}
+		}
+	}
+	if len(kids) > 0 {
+		return kids, ns // R4: a capture is compulsory
+	}
+	for x := range 8 {
+		for y := range 8 {
+			piece := p.cell[x][y]
+			if !p.mine(piece) {
+				continue
+			}
+			for _, d := range p.dirsOf(piece) {
+				tx, ty := x+d[0], y+d[1]
+				if tx < 0 || tx > 7 || ty < 0 || ty > 7 || p.cell[tx][ty] != 0 {
+					continue
+				}
+				k := p
+				k.cell[x][y], k.cell[tx][ty] = 0, crown(piece, ty)
+				text := gridName(x+1, y+1) + "-" + gridName(tx+1, ty+1)
+				if c := crown(piece, ty); c != piece {
+					text += "=" + map[int8]string{2: "B", 4: "W"}[c]
+				}
+				k.done(&kids, &ns, text, names)
+			}
+		}
+	}
+	return kids, ns
+}
+
+// ---- Gomoku (testdata/variants/gomoku.toml, R1-R3) ----
+
+// gomoku is an n×n board, cell[y*n+x] 0, 1 (Black) or 2 (White); row is
+// the winning length and exact forbids overlines (R2).
+type gomoku struct {
+	n, row int
+	exact  bool
+	cell   []int8
+	toMove int8
+	won    int8
+}
+
+func newGomoku(n, row int, exact bool) gomoku {
+	return gomoku{n: n, row: row, exact: exact, cell: make([]int8, n*n)}
+}
+
+func (p gomoku) winner() int { return int(p.won) - 1 }
+
+// wins reports whether the stone on (x, y) makes a winning row (R2): along
+// some line the run through it is row long, or with overlines allowed at
+// least row.
+func (p gomoku) wins(x, y int) bool {
+	who := p.cell[y*p.n+x]
+	for _, d := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+		run := 1
+		for _, sign := range []int{1, -1} {
+			for k := 1; ; k++ {
+				a, b := x+sign*k*d[0], y+sign*k*d[1]
+				if a < 0 || a >= p.n || b < 0 || b >= p.n || p.cell[b*p.n+a] != who {
+					break
+				}
+				run++
+			}
+		}
+		if run == p.row || (!p.exact && run > p.row) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p gomoku) children(names bool) ([]gomoku, []string) {
+	if p.won != 0 {
+		return nil, nil
+	}
+	var kids []gomoku
+	var ns []string
+	for y := 0; y < p.n; y++ {
+		for x := 0; x < p.n; x++ {
+			if p.cell[y*p.n+x] != 0 {
+				continue
+			}
+			k := p
+			k.cell = slices.Clone(p.cell)
+			k.cell[y*p.n+x] = p.toMove + 1
+			if k.wins(x, y) {
+				k.won = p.toMove + 1
+			}
+			k.toMove = 1 - p.toMove
+			kids = append(kids, k)
+			if names {
+				ns = append(ns, gridName(x+1, y+1))
+			}
+		}
+	}
+	return kids, ns
+}
+
+// ---- The Game of the Amazons (testdata/variants/amazons.toml, R1-R3) ----
+
+// amazons is an n×n board, cell[y*n+x] 0 (empty), 1 (White amazon), 2
+// (Black amazon) or 3 (an arrow).
+type amazons struct {
+	n      int
+	cell   []int8
+	toMove int8
+}
+
+func newAmazons(n int, white, black []string) amazons {
+	p := amazons{n: n, cell: make([]int8, n*n)}
+	put := func(name string, v int8) {
+		x, y := int(name[0]-'a'), 0
+		for _, c := range name[1:] {
+			y = y*10 + int(c-'0')
+		}
+		p.cell[(y-1)*n+x] = v
+	}
+	for _, c := range white {
+		put(c, 1)
+	}
+	for _, c := range black {
+		put(c, 2)
+	}
+	return p
+}
+
+// winner is asked of a position with no move: its seat to move lost (R3).
+func (p amazons) winner() int { return 1 - int(p.toMove) }
+
+// queenTargets returns the empty cells a queen on (x, y) reaches (R2).
+func (p amazons) queenTargets(x, y int) [][2]int {
+	var out [][2]int
+	for _, d := range rvDirs {
+		for a, b := x+d[0], y+d[1]; a >= 0 && a < p.n && b >= 0 && b < p.n && p.cell[b*p.n+a] == 0; a, b = a+d[0], b+d[1] {
+			out = append(out, [2]int{a, b})
+		}
+	}
+	return out
+}
+
+func (p amazons) children(names bool) ([]amazons, []string) {
+	var kids []amazons
+	var ns []string
+	me := p.toMove + 1
+	for y := 0; y < p.n; y++ {
+		for x := 0; x < p.n; x++ {
+			if p.cell[y*p.n+x] != me {
+				continue
+			}
+			for _, l := range p.queenTargets(x, y) {
+				moved := p
+				moved.cell = slices.Clone(p.cell)
+				moved.cell[y*p.n+x], moved.cell[l[1]*p.n+l[0]] = 0, me
+				for _, a := range moved.queenTargets(l[0], l[1]) {
+					k := moved
+					k.cell = slices.Clone(moved.cell)
+					k.cell[a[1]*p.n+a[0]] = 3
+					k.toMove = 1 - p.toMove
+					kids = append(kids, k)
+					if names {
+						ns = append(ns, gridName(x+1, y+1)+"-"+gridName(l[0]+1, l[1]+1)+"/"+gridName(a[0]+1, a[1]+1))
+					}
+				}
+			}
+		}
+	}
+	return kids, ns
+}
+
+func newAmazonsBig() amazons {
+	return newAmazons(10, []string{"a4", "d1", "g1", "j4"}, []string{"a7", "d10", "g10", "j7"})
+}
+
+func newAmazonsSmall() amazons {
+	return newAmazons(6, []string{"b1", "e1"}, []string{"b6", "e6"})
+}
+
 // ---- the goldens and the cross-checks ----
 
 func ngPerft[T ngModel[T]](p T, d int) uint64 {
@@ -448,6 +722,10 @@ func TestNewGamesModelsReproducePerftGoldens(t *testing.T) {
 		{"test-reversi", func(d int) uint64 { return ngPerft(newReversi(), d) }},
 		{"test-hex-small", func(d int) uint64 { return ngPerft(newHexModel(3), d) }},
 		{"test-lines-of-action", func(d int) uint64 { return ngPerft(newLOA(), d) }},
+		{"test-english-draughts", func(d int) uint64 { return ngPerft(newDraughts(), d) }},
+		{"test-gomoku-small", func(d int) uint64 { return ngPerft(newGomoku(4, 3, true), d) }},
+		{"test-amazons", func(d int) uint64 { return ngPerft(newAmazonsBig(), d) }},
+		{"test-amazons-small", func(d int) uint64 { return ngPerft(newAmazonsSmall(), d) }},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			depths, counts := readGolden(t, "../testdata/perft/"+tc.golden+".txt")
@@ -468,13 +746,20 @@ func TestNewGamesModelsReproducePerftGoldens(t *testing.T) {
 // end.
 func ngCrosscheck[T ngModel[T]](t *testing.T, g *core.Game, start T, games, seed int) {
 	t.Helper()
+	ngCrosscheckPlies(t, g, start, games, seed, 1<<30)
+}
+
+// ngCrosscheckPlies is ngCrosscheck with games cut after maxPlies (the
+// winner is then not compared).
+func ngCrosscheckPlies[T ngModel[T]](t *testing.T, g *core.Game, start T, games, seed, maxPlies int) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(uint64(seed), 7))
 	buf := make([]core.Move, 0, 256)
 	wins := map[int]int{}
 	for game := 0; game < games; game++ {
 		s := g.NewState()
 		p := start
-		for ply := 0; ; ply++ {
+		for ply := 0; ply < maxPlies; ply++ {
 			buf = g.Settle(s, buf)
 			got := make([]string, 0, len(buf))
 			for _, m := range buf {
@@ -525,4 +810,25 @@ func TestLinesOfActionMatchesModel(t *testing.T) {
 		games = 10
 	}
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/lines-of-action.toml"), newLOA(), games, 6)
+}
+
+func TestEnglishDraughtsMatchesModel(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 15
+	}
+	ngCrosscheckPlies(t, loadFile(t, "../testdata/variants/english-draughts.toml"), newDraughts(), games, 8, 300)
+}
+
+// Gomoku on 7×7 plays into rows of six and seven often: with exactly five
+// (the file's default) they do not win, free-style they do.
+func TestGomokuMatchesModel(t *testing.T) {
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/gomoku.toml", "size=7"), newGomoku(7, 5, true), 200, 9)
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/gomoku.toml", "size=7", "overlines=true"), newGomoku(7, 5, false), 200, 10)
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/gomoku.toml"), newGomoku(15, 5, true), 20, 11)
+}
+
+func TestAmazonsMatchesModel(t *testing.T) {
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/amazons-small.toml"), newAmazonsSmall(), 60, 12)
+	ngCrosscheckPlies(t, loadFile(t, "../testdata/variants/amazons.toml"), newAmazonsBig(), 2, 13, 40)
 }

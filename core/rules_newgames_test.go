@@ -430,3 +430,146 @@ func TestDistanceLineErrors(t *testing.T) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
+
+func exactGame(when, pieces string) string {
+	return `
+name = "test/exact"
+[players]
+seats = ["black", "white"]
+[board]
+kind = "grid"
+width = 7
+height = 7
+diagonal = true
+[pieces.b]
+owner = "black"
+[pieces.w]
+owner = "white"
+glyph = "W"
+[setup.hand]
+black = ["b:10"]
+white = ["w:10"]
+[setup.pieces]
+` + pieces + `
+[moves.stone]
+type = "place"
+[end.five]
+type = "expr"
+when = '` + when + `'
+[scoring]
+score = 'ended_by == "five" && owner(last_to()) == seat ? 1 : 0'
+`
+}
+
+// Gomoku R2 (exactly five): a stone that makes a row of six wins nothing;
+// one that makes six one way and exactly five another wins, which
+// formed(5) && !formed(6) would miss. Both the native path (a literal
+// formed_exactly) and the expression VM's (line_exactly(last_to(), 5)).
+func TestExactlyFiveIgnoresOverlines(t *testing.T) {
+	row := "a1 = \"b\"\nb1 = \"b\"\nc1 = \"b\"\nd1 = \"b\"\nf1 = \"b\"\n"
+	column := "e2 = \"b\"\ne3 = \"b\"\ne4 = \"b\"\ne5 = \"b\"\n"
+	for _, when := range []string{"formed_exactly(5)", "line_exactly(last_to(), 5)"} {
+		for _, tc := range []struct {
+			pieces string
+			wins   bool
+		}{
+			{row, false},         // e1: a1-f1, six in a row
+			{row + column, true}, // e1: six across, exactly five up e1-e5
+			{column, true},       // e1: exactly five
+		} {
+			g := ngLoad(t, exactGame(when, tc.pieces))
+			s := g.NewState()
+			play(t, g, s, "e1")
+			if r := g.Result(s); r.Over != tc.wins || (tc.wins && r.Winner != 0) {
+				t.Errorf("%s, %q: after e1 %+v, want over = %v", when, tc.pieces, r, tc.wins)
+			}
+		}
+	}
+	// formed(5) && !formed(6) cannot say it: six across hides the five
+	g := ngLoad(t, exactGame("formed(5) && !formed(6)", row+column))
+	s := g.NewState()
+	play(t, g, s, "e1")
+	if g.Result(s).Over {
+		t.Fatal("formed(5) && !formed(6) held with six across; the test's premise is wrong")
+	}
+}
+
+const shotGame = `
+name = "test/shot"
+[players]
+seats = ["white", "black"]
+[board]
+kind = "grid"
+width = 4
+height = 4
+diagonal = true
+[pieces.wq]
+owner = "white"
+glyph = "Q"
+[pieces.bq]
+owner = "black"
+glyph = "q"
+[pieces.wa]
+owner = "white"
+glyph = "X"
+[pieces.ba]
+owner = "black"
+glyph = "x"
+[setup.pieces]
+a1 = "wq"
+c1 = "bq"
+[setup.hand]
+white = ["wa:7"]
+black = ["ba:7"]
+[moves.queen]
+type = "slide"
+kinds = ["wq", "bq"]
+then = "shot"
+[moves.shot]
+type = "place"
+when = 'clear_path(last_to(), to)'
+`
+
+// Amazons R2: a move then a shot placed from where the piece landed, one
+// move written FROM-TO/CELL; the shot may land on the square just left,
+// never beyond a piece; a base move without its shot is refused, naming
+// the follow-up.
+func TestFollowUpPlace(t *testing.T) {
+	g := ngLoad(t, shotGame)
+	s := g.NewState()
+	moves := " " + legal(g, s) + " "
+	for _, want := range []string{"a1-b1/a1", "a1-b1/b4", "a1-a4/a1", "a1-d4/a1"} {
+		if !strings.Contains(moves, " "+want+" ") {
+			t.Errorf("moves lack %s: %s", want, moves)
+		}
+	}
+	// b1's shot east stops at Black's c1; a1-b1 alone is no move
+	for _, not := range []string{"a1-b1/d1", "a1-b1/c1", "a1-b1 ", "a1-c1/"} {
+		if strings.Contains(moves, " "+not) {
+			t.Errorf("moves hold %s: %s", not, moves)
+		}
+	}
+	_, err := g.Parse(s, "a1-b2/c1")
+	if err == nil || !strings.Contains(err.Error(), "after a1-b2: c1 is occupied: a piece may only be put on a vacant space (rule shot)") {
+		t.Fatalf("a1-b2/c1: %v", err)
+	}
+	play(t, g, s, "a1-b2/a1")
+	a1, _ := g.Board().Index("a1")
+	if s.Top(a1) < 0 || g.PieceKindOf(s.Top(a1)).Name != "wa" || s.LastTarget() != mustCell(t, g, "b2") {
+		t.Fatalf("after a1-b2/a1: a1 holds %v, last target %d", s.Top(a1), s.LastTarget())
+	}
+	// a follow-up place takes its hand's queue: order = "choice" is refused
+	got := ngLoadErr(t, shotGame+"order = \"choice\"\n")
+	if want := `moves.queen.then: "shot" places by order = "choice"; a follow-up place takes the kind its hand's queue gives (order = "queue")`; !strings.Contains(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+func mustCell(t *testing.T, g *core.Game, name string) int {
+	t.Helper()
+	c, ok := g.Board().Index(name)
+	if !ok {
+		t.Fatalf("no cell %s", name)
+	}
+	return c
+}
