@@ -344,6 +344,27 @@ func runEnd(vals []int32, k int) int {
 	if len(vals) == 0 {
 		return 0
 	}
+	if len(vals) <= 64 {
+		// values in 0 … 63: the values seen as the bits of one word
+		var seen uint64
+		lo, hi, best := int32(64), int32(-1), 0
+		for n := 1; n <= len(vals); n++ {
+			v := vals[len(vals)-n]
+			if uint32(v) > 63 {
+				goto wide
+			}
+			if seen&(1<<uint(v)) != 0 {
+				break // a repeated value: every longer tail repeats it too
+			}
+			seen |= 1 << uint(v)
+			lo, hi = min(lo, v), max(hi, v)
+			if int(hi-lo) == n-1 && n >= k {
+				best = n
+			}
+		}
+		return best
+	}
+wide:
 	last := int64(vals[len(vals)-1])
 	base := last - 64 // the values seen, as bits base..base+127
 	var seen [2]uint64
