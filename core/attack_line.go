@@ -40,7 +40,7 @@ func (r *slideRule) slowAttack(g *Game) bool {
 	if r.atk != nil {
 		return false
 	}
-	if r.byHeight || r.byDice || (r.when != nil && !r.when.static) || r.surrounded || r.excl != nil || r.forks || r.facingVar >= 0 ||
+	if r.byHeight || r.byDice || r.byLine || (r.when != nil && !r.when.static) || r.surrounded || r.excl != nil || r.forks || r.facingVar >= 0 ||
 		r.moverIf != nil || r.passOver != nil || r.takeIf != nil {
 		return true
 	}

@@ -22,7 +22,7 @@ type lineTable struct {
 // rays fork or depend on the piece, or some direction has no reverse; and
 // nothing else about it needs move generation.
 func (r *slideRule) wantsTable(g *Game) bool {
-	if r.jump || r.byHeight || r.byDice || (r.when != nil && !r.when.static) || r.surrounded || r.excl != nil ||
+	if r.jump || r.byHeight || r.byDice || r.byLine || (r.when != nil && !r.when.static) || r.surrounded || r.excl != nil ||
 		r.moverIf != nil || r.passOver != nil || r.takeIf != nil ||
 		(r.cap != nil && (r.cap.screens > 0 || (r.cap.capIf != nil && !r.cap.capIf.static))) {
 		return false

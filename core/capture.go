@@ -152,7 +152,9 @@ func (c *compiler) compileCapture(p string) *captureSpec {
 	}
 	cs.kind = ct.kind
 	cs.optional = c.readBool(p, &captureOptionalKey)
-	cs.points = c.readBool(p, &capturePointsKey)
+	if cs.points = c.readBool(p, &capturePointsKey); cs.points {
+		c.notePoints(keyPath(p, &capturePointsKey))
+	}
 	cs.capIf = c.compileCellCond(p, captureIfKey.Name, true)
 	c.readCaptureTo(p, cs)
 	if !ct.compile(c, p, cs) {

@@ -625,6 +625,9 @@ func (c *compiler) compileScoring() {
 	c.g.scoreCite = c.readString("scoring", keyOf(scoringKeys, "cite"))
 	c.g.lowest = c.readChoice("scoring", keyOf(scoringKeys, "winner")) == "lowest"
 	c.g.scoreDeclared = r.Has("scoring.score")
+	if c.g.scoreDeclared {
+		c.notePoints("scoring.score")
+	}
 	src := c.readString("scoring", keyOf(scoringKeys, "score"))
 	c.g.score = c.compileExpr("scoring.score", src, c.condEnv(), append(checkedArithmetic(), expr.AsInt())...)
 	if o := r.Doc.Origin("scoring.score"); o.Pos.ValLine > 0 {

@@ -29,6 +29,7 @@ func compileScoreEffect(c *compiler, p, name, cite string) effect {
 	if prog == nil {
 		return nil
 	}
+	c.notePoints(p + ".points")
 	return &scoreEffect{prog: prog, native: c.nativeSrcInt(src)}
 }
 

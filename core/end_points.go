@@ -8,6 +8,7 @@ var pointsEnd = endType{
 	keys:    []*Key{&pointsCountKey, &endWinnerKey},
 	decides: true,
 	compile: func(c *compiler, p, name string) endCheck {
+		c.notePoints(p + ".type")
 		return &pointsReached{count: c.readInt(p, &pointsCountKey)}
 	},
 }

@@ -5,7 +5,7 @@ package core
 // `pieces_in("", "") + hand() <= 2` is compiled at load into Go closures
 // over the State, with no VM run and no allocation. The subset: integer
 // and boolean literals; + - * on integers; comparisons of integers; ! && ||;
-// and the calls line, formed, empty, mine, enemy, near (with a literal
+// and the calls line, formed, flanks, empty, mine, enemy, near (with a literal
 // what), pieces and pieces_in (with literal names), hand, zone, with cells given as from, to
 // or a literal name. The seat in question is the seat to move (the mover in
 // a move's condition, as in the VM's environment). Anything else returns
@@ -203,6 +203,15 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		return func(s *State, _, _ int) bool {
 			return s.LastTarget() >= 0 && s.inLine(s.LastTarget(), k)
 		}, nil
+	case "flanks":
+		if len(args) != 1 {
+			return nil, nil
+		}
+		cell, ok := cellArg(args[0])
+		if !ok {
+			return nil, nil
+		}
+		return nil, func(s *State, from, to int) int { return s.flanks(cell(from, to), s.ToMove()) }
 	case "empty", "mine", "enemy":
 		if len(args) != 1 {
 			return nil, nil

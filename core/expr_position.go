@@ -164,6 +164,16 @@ var posFuncs = []*posFunc{
 				return probeMoves(h.st, x)
 			}
 		}},
+	{name: "flanks", doc: "flanks(cell): how many pieces of other seats a piece of the seat put on cell would turn by the flank effect (unbroken runs closed by the seat's own piece, along every direction)",
+		args: []argKind{argCell}, bind: func(g *Game, h *envHolder) any {
+			return func(c any) int {
+				x := g.cellArg(c)
+				if x < 0 || h.st == nil || h.seat < 0 {
+					return 0
+				}
+				return h.st.flanks(x, h.seat)
+			}
+		}},
 	{name: "line", doc: "line(cell, n): the piece on cell is one of n or more of its owner's pieces in a row along the board's directions (a mill, four in a row)",
 		args: []argKind{argCell, argAny}, bind: func(g *Game, h *envHolder) any {
 			return func(c, n any) bool {

@@ -97,7 +97,9 @@ func (c *compiler) compileFouls() {
 		f.Turns = c.readInt(p, key("turns"))
 		f.BystandersOnly = c.readChoice(p, key("defenders")) == "bystanders"
 		f.Takebacks = c.readInt(p, key("takebacks"))
-		f.Remedy = c.readChoice(p, key("remedy"))
+		if f.Remedy = c.readChoice(p, key("remedy")); f.Remedy == "points" {
+			c.notePoints(p + ".remedy")
+		}
 		f.RemedyPoints = c.readInt(p, key("remedy_points"))
 		f.NodeLimit = c.readInt(p, key("node_limit"))
 		f.MissTurn = c.readBool(p, key("miss_turn"))

@@ -122,6 +122,9 @@ type Game struct {
 	restingRule   string
 	digest        [32]byte
 
+	// pointSources: the keys that can give a seat points (points_kept.go)
+	pointSources []string
+
 	rules []rule
 	// rounds: the dealer, phase steps, skip passes and stuck phases
 	// (rounds.go); nil for a game without them

@@ -86,7 +86,9 @@ func compileLeap(c *compiler, p string, rb ruleBase) rule {
 	case "replace":
 		ru.cap = &captureSpec{typ: &replaceCapture, kind: capReplace}
 		ru.cap.capIf = c.compileCellCond(p, captureIfKey.Name, true)
-		ru.cap.points = c.readBool(p, &capturePointsKey)
+		if ru.cap.points = c.readBool(p, &capturePointsKey); ru.cap.points {
+			c.notePoints(keyPath(p, &capturePointsKey))
+		}
 		ru.cap.immune = c.kindCellTable(p, &immuneKey)
 		c.readCaptureTo(p, ru.cap)
 	default:

@@ -5,6 +5,8 @@ package core
 
 import (
 	"fmt"
+	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -21,12 +23,17 @@ type placeRule struct {
 	glyphAt bool
 	// rest: the plies a placed neutral piece rests (common_rest)
 	rest int
+	// below: with gravity, the next cell of each cell in the gravity
+	// direction (-1: off the board); nil without gravity
+	below []int32
+	// gravity names the direction (for refusals)
+	gravity string
 }
 
 var placeMove = moveType{
 	name: "place",
 	doc:  "put a piece from the hand on an empty cell",
-	keys: []*Key{&placeToKey, &placeOrderKey, &placeKindsKey, &whenKey, &placeNotationKey, &placeFromKey, &commonRestKey},
+	keys: []*Key{&placeToKey, &placeOrderKey, &placeKindsKey, &whenKey, &placeNotationKey, &placeFromKey, &commonRestKey, &placeGravityKey},
 	compile: func(c *compiler, p string, rb ruleBase) rule {
 		ru := &placeRule{ruleBase: rb, anyTo: true}
 		ru.when = c.compileWhen(p, false)
@@ -47,6 +54,9 @@ var placeMove = moveType{
 			c.g.zoneFlow = true
 		}
 		ru.glyphAt = c.readChoice(p, &placeNotationKey) == "glyph_at"
+		if !c.compileGravity(p, ru) {
+			return nil
+		}
 		if ru.rest = c.readInt(p, &commonRestKey); ru.rest > 0 && c.g.restingRule == "" {
 			c.g.restingRule = strings.TrimPrefix(p, "moves.")
 		}
@@ -63,11 +73,49 @@ var (
 		Doc: "the piece kinds this rule may place (default: any)"}
 	placeFromKey = Key{Name: "from", Type: TString, Default: "hand",
 		Doc: "the zone the piece comes from (of a per-seat zone, the mover's)"}
+	placeGravityKey = Key{Name: "gravity", Type: TString,
+		Doc: `a direction the placed piece falls: only a cell whose next cell that way is off the board or occupied may take it ("s": the lowest empty cell of a column)`}
 	placeNotationKey = Key{Name: "notation", Type: TChoice, Default: "cells", Allowed: []string{"cells", "glyph", "glyph_at"},
 		Doc: "cells: the cell (KIND@CELL when order = \"choice\"); glyph: the kind's glyph, then the cell (Nb3); glyph_at: GLYPH@CELL (Sc@d4)"}
 )
 
 func (r *placeRule) allowed(k int) bool { return r.kinds == nil || r.kinds[k] }
+
+// compileGravity reads gravity: the direction's next cell of every cell,
+// tabled at load. It reports false after an error.
+func (c *compiler) compileGravity(p string, ru *placeRule) bool {
+	if !c.has(p, &placeGravityKey) {
+		return true
+	}
+	name := c.readString(p, &placeGravityKey)
+	b := c.g.board
+	d := slices.Index(b.Dirs, name)
+	if d < 0 {
+		if len(b.Dirs) == 0 {
+			c.r.ValueErrorf(keyPath(p, &placeGravityKey), "%s.gravity: the board has no directions (grid, hex, faces, or graph with [board.lines])", p)
+		} else {
+			c.r.ValueErrorf(keyPath(p, &placeGravityKey), "%s.gravity: unknown direction %q (directions: %s)", p, name, strings.Join(b.Dirs, ", "))
+		}
+		return false
+	}
+	ru.gravity = name
+	ru.below = make([]int32, b.N())
+	for x := range ru.below {
+		ru.below[x] = int32(b.Step(x, d))
+	}
+	return true
+}
+
+// grounded reports whether a piece placed on c stays there: without
+// gravity always; with it, when the next cell that way is off the board
+// or occupied.
+func (r *placeRule) grounded(s *State, c int) bool {
+	if r.below == nil {
+		return true
+	}
+	b := r.below[c]
+	return b < 0 || s.occupied(int(b))
+}
 
 // nextKinds calls f for each kind the mover may place now.
 func (r *placeRule) gen(s *State, out []Move) []Move {
@@ -94,6 +142,13 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 		if n < 64 {
 			free &= 1<<uint(n) - 1
 		}
+		if r.below != nil {
+			for m := free; m != 0; m &= m - 1 {
+				if c := bits.TrailingZeros64(m); !r.grounded(s, c) {
+					free &^= 1 << uint(c)
+				}
+			}
+		}
 		return appendTargets(out, mkMove(r.index, -1, 0, k), free)
 	}
 	if r.anyTo {
@@ -101,14 +156,14 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 		height := s.buf[s.g.lay.height : s.g.lay.height+n]
 		counts := s.buf[s.g.lay.counts : s.g.lay.counts+n]
 		for c := 0; c < n; c++ {
-			if height[c] == 0 && counts[c] == 0 && (r.when == nil || r.when.allows(s, -1, c, 0, k)) {
+			if height[c] == 0 && counts[c] == 0 && r.grounded(s, c) && (r.when == nil || r.when.allows(s, -1, c, 0, k)) {
 				out = append(out, mkMove(r.index, -1, c, k))
 			}
 		}
 		return out
 	}
 	for _, c := range s.g.cells(r.to, s.ToMove()) {
-		if !s.occupied(int(c)) && r.when.allows(s, -1, int(c), 0, k) {
+		if !s.occupied(int(c)) && r.grounded(s, int(c)) && r.when.allows(s, -1, int(c), 0, k) {
 			out = append(out, mkMove(r.index, -1, int(c), k))
 		}
 	}
@@ -202,6 +257,8 @@ func (r *placeRule) explain(s *State, text string) (string, bool) {
 		return fmt.Sprintf("%s is occupied: a piece may only be put on a vacant space", g.board.Cells[c].Name), true
 	case !r.anyTo && !inCells(g.cells(r.to, seat), c):
 		return fmt.Sprintf("%s is not in the region %q where pieces are placed", g.board.Cells[c].Name, r.to.name), true
+	case !r.grounded(s, c):
+		return fmt.Sprintf("a piece put on %s falls %s (gravity): %s below it is empty", g.board.Cells[c].Name, r.gravity, g.board.Cells[r.below[c]].Name), true
 	case r.when != nil:
 		return fmt.Sprintf("the rule's condition (when) does not allow a placement on %s", g.board.Cells[c].Name), true
 	}

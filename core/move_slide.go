@@ -30,6 +30,7 @@ type slideRule struct {
 	dirs        []int
 	byHeight    bool
 	byDice      bool // distance = "dice": exactly the total of the last throw
+	byLine      bool // distance = "line": exactly the occupied cells of the move's whole line
 	dist        int  // exact distance; 0 = any
 	maxDist     int
 	throughAny  bool
@@ -99,8 +100,8 @@ var (
 var (
 	dirsKey = Key{Name: "dirs", Type: TStrings,
 		Doc: "the directions allowed (default: all the board's)"}
-	slideDistanceKey = Key{Name: "distance", Type: TIntOrWord, Default: "any", Allowed: []string{"height", "any", "dice"}, Min: 1, Max: board.MaxCells,
-		Doc: "how far: exactly N cells, exactly the moving stack's height, any distance, or (dice) the total of the last throw"}
+	slideDistanceKey = Key{Name: "distance", Type: TIntOrWord, Default: "any", Allowed: []string{"height", "any", "dice", "line"}, Min: 1, Max: board.MaxCells,
+		Doc: "how far: exactly N cells, exactly the moving stack's height, any distance, (dice) the total of the last throw, or (line) the occupied cells of the move's whole line, both ways"}
 	maxDistanceKey = Key{Name: "max_distance", Type: TInt, Default: board.MaxCells, Min: 1, Max: board.MaxCells,
 		Doc: `with distance = "any", the farthest target`}
 	throughKey = Key{Name: "through", Type: TChoice, Default: "empty", Allowed: []string{"empty", "any"},
@@ -183,9 +184,10 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 		ru.over = c.readChoice(p, &jumpOverKey)
 	}
 	if v, ok := r.Doc.Get(keyPath(p, &slideDistanceKey)); ok {
-		if s, isStr := v.(string); isStr && (s == "height" || s == "any" || s == "dice") {
+		if s, isStr := v.(string); isStr && (s == "height" || s == "any" || s == "dice" || s == "line") {
 			ru.byHeight = s == "height"
 			ru.byDice = s == "dice"
+			ru.byLine = s == "line"
 			if ru.byDice {
 				c.diceRules = append(c.diceRules, keyPath(p, &slideDistanceKey))
 			}
@@ -224,7 +226,7 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	if ru.attackOnly && (ru.land == landEmpty || !ru.replace) {
 		r.Errorf(p, "%s: attack_only needs a rule that takes the piece on its target (land allowing an enemy, capture = \"replace\" or \"screen\")", p)
 	}
-	if ru.cap != nil && ru.cap.screens > 0 && (ru.jump || ru.dist > 0 || ru.byHeight || ru.byDice) {
+	if ru.cap != nil && ru.cap.screens > 0 && (ru.jump || ru.dist > 0 || ru.byHeight || ru.byDice || ru.byLine) {
 		r.Errorf(p, "%s: capture = \"screen\" needs distance = \"any\" (the capture lands beyond the screens)", p)
 	}
 	ru.surrounded = c.readBool(p, &surroundedKey)
@@ -270,14 +272,27 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	ru.passOver = c.compilePieceCond(p, &passOverKey)
 	ru.takeIf = c.compileKindPairCond(p, &takeIfKey, "mover", "victim")
 	if ru.passOver != nil && (ru.jump || ru.throughAny || ru.dist > 0 || ru.byHeight || (ru.cap != nil && ru.cap.screens > 0)) {
-		r.Errorf(p, "%s: pass_over needs a slide of any distance through empty cells (distance = \"any\", through = \"empty\", no screens)", p)
+		r.Errorf(p, "%s: pass_over needs a slide of any distance (or distance = \"line\") through empty cells (through = \"empty\", no screens)", p)
+	}
+	if ru.byLine {
+		switch {
+		case ru.jump || ru.forks || ru.facingVar >= 0:
+			r.Errorf(keyPath(p, &slideDistanceKey), "%s: distance = \"line\" needs a slide or step on a board whose rays do not fork, without facing", keyPath(p, &slideDistanceKey))
+		default:
+			for _, d := range ru.dirs {
+				if b.Opposite(d) < 0 {
+					r.Errorf(keyPath(p, &slideDistanceKey), "%s: distance = \"line\" counts the line both ways, and direction %q has no opposite on this board", keyPath(p, &slideDistanceKey), b.Dirs[d])
+					break
+				}
+			}
+		}
 	}
 	if ru.takeIf != nil && !ru.replace {
 		r.Errorf(p, "%s: take_if needs a rule that takes the piece on its target (capture = \"replace\")", p)
 	}
 	ru.emptyFast = ru.when == nil && ru.excl == nil && (ru.land == landEmpty || ru.land == landEmptyOrEnemy) &&
 		(ru.cap == nil || ru.cap.kind == capNone || ru.cap.kind == capReplace)
-	ru.takeWalk = ru.replace && !ru.jump && ru.dist == 0 && !ru.byHeight && !ru.byDice && !ru.forks && !ru.epTake &&
+	ru.takeWalk = ru.replace && !ru.jump && ru.dist == 0 && !ru.byHeight && !ru.byDice && !ru.byLine && !ru.forks && !ru.epTake &&
 		ru.facingVar < 0 && (ru.cap == nil || ru.cap.kind == capNone || ru.cap.kind == capReplace && ru.cap.screens == 0)
 	ru.whenFrom = ru.staticWhenFrom(c.g)
 	ru.plain = !ru.throughAny && !ru.jump && ru.when == nil && ru.excl == nil && ru.takeIf == nil && ru.passOver == nil &&
@@ -589,6 +604,10 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 			}
 		}
 		side := int(owner[p])
+		if r.byLine {
+			out = r.lineRays(s, out, c, int(p), side, mover)
+			continue
+		}
 		dist := r.dist
 		if r.byHeight {
 			dist = int(height[c])
@@ -634,6 +653,34 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	}
 }
 
+// lineRays appends the moves of piece p on cell c for distance = "line":
+// along each direction, exactly as many cells as the whole line through c
+// (that direction and its opposite) has occupied cells, c included.
+func (r *slideRule) lineRays(s *State, out []Move, c, p, side, mover int) []Move {
+	for _, d := range r.dirsOf(s, p) {
+		out = r.ray(s, out, s.g.board.Ray(c, d), 0, c, p, side, r.lineDist(s, c, d), mover, d)
+	}
+	return out
+}
+
+// lineDist is the distance of a distance = "line" move from c along d: 1
+// (c) plus the occupied cells of the rays from c along d and its opposite.
+func (r *slideRule) lineDist(s *State, c, d int) int {
+	b := s.g.board
+	return 1 + s.occupiedOn(b.Ray(c, d)) + s.occupiedOn(b.Ray(c, b.Opposite(d)))
+}
+
+// occupiedOn counts the cells of cells holding a piece or stones.
+func (s *State) occupiedOn(cells []int32) int {
+	n := 0
+	for _, x := range cells {
+		if s.occupied(int(x)) {
+			n++
+		}
+	}
+	return n
+}
+
 // rays appends the moves of piece p on cell c along the rule's rays (the
 // general case of gen), dist being its exact distance (0: any).
 func (r *slideRule) rays(s *State, out []Move, c, p, side, dist, mover int) []Move {
@@ -670,7 +717,7 @@ func (r *slideRule) ray(s *State, out []Move, ray []int32, min, c, p, side, dist
 			ok = r.jumpsOver(s, int(ray[0]), mover, side)
 		} else if !r.throughAny {
 			for _, x := range ray[:dist-1] {
-				if height[x] != 0 || counts[x] != 0 {
+				if (height[x] != 0 || counts[x] != 0) && !r.passable(s, int(x), mover, side) {
 					ok = false
 					break
 				}
@@ -1006,7 +1053,13 @@ func (r *slideRule) explain(s *State, text string) (string, bool) {
 			if r.byHeight {
 				dist = s.Height(from)
 			}
+			if r.byLine {
+				dist = r.lineDist(s, from, d)
+			}
 			if dist > 0 && i+1 != dist {
+				if r.byLine {
+					return weak + fmt.Sprintf("a piece moves exactly as many spaces as its line has pieces, here %d; %s is %d away", dist, tn, i+1), true
+				}
 				if r.byHeight {
 					return weak + fmt.Sprintf("a stack of height %d moves exactly %s; %s is %d away", dist, plural(dist, "space"), tn, i+1), true
 				}
@@ -1106,6 +1159,9 @@ func (r *slideRule) genFrom(s *State, c int, out []Move) []Move {
 	p := s.Top(c)
 	if p < 0 || !r.movable(s, c, mover) {
 		return out
+	}
+	if r.byLine {
+		return r.lineRays(s, out, c, p, int(s.g.pieceOwner[p]), mover)
 	}
 	dist := r.dist
 	if r.byHeight {

@@ -245,7 +245,7 @@ func (r *slideRule) noteShape(g *Game) (noteShape, bool) {
 func (r *slideRule) targetsAlong(g *Game, c, d int) []int32 {
 	ray := g.board.Ray(c, d)
 	switch {
-	case r.byHeight:
+	case r.byHeight || r.byLine:
 		return ray
 	case r.dist > 0:
 		if len(ray) < r.dist {

@@ -83,6 +83,7 @@ func init() {
 		&revealEffect,
 		&markTargetsEffect,
 		&scoreEffectType,
+		&flankEffect,
 	}
 }
 
@@ -129,6 +130,7 @@ func init() {
 		&immobilisedEnd,
 		&noMoveEndType,
 		&pointsEnd,
+		&connectedEnd,
 	}
 }
 

@@ -155,6 +155,7 @@ func (c *compiler) compileRounds(effects map[string]effect) {
 			if src := c.readString(stp, keyOf(stepKeys, "points")); src != "" {
 				st.points = c.compileExpr(stp+".points", src, c.condEnv(), expr.AsInt())
 				st.pointsAt = stp + ".points"
+				c.notePoints(st.pointsAt)
 				if st.points != nil {
 					st.native = c.nativeSrcInt(src)
 				}

@@ -26,6 +26,10 @@ type CompareOptions struct {
 	Keymap string
 	// Seed seeds the rolls (the chance outcomes d draws for both games).
 	Seed uint64
+	// View is the seat whose view the games show when a variant hides
+	// pieces (its cards): "" for the seat to move's (pass-and-play, a
+	// curtain between seats), a seat's name, or "all" for everything.
+	View string
 }
 
 // CompareApp shows two variants side by side, the same moves played on
@@ -47,6 +51,16 @@ type CompareApp struct {
 	root       *tview.Flex
 	// dice draws the chance outcomes a roll plays in both games
 	dice *rand.Rand
+	// autoChance: the engine plays the chance events (the auto-chance
+	// key), the same outcome in both games; holdChance pauses it after an
+	// undo until the next move or roll
+	autoChance, holdChance bool
+	// viewSeat: whose view the games show (followMover, core.AllSeats or
+	// a seat); shownSeat: the seat that last took the screen in
+	// pass-and-play; curtain: its curtain is up, waiting for curtainSeat
+	// (compare_hidden.go)
+	viewSeat, shownSeat, curtainSeat int
+	curtain                          bool
 }
 
 // NewCompare builds the compare view.
@@ -62,7 +76,10 @@ func NewCompare(opts CompareOptions) (*CompareApp, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &CompareApp{mono: opts.Mono, keymap: DefaultKeymap, dice: rand.New(rand.NewPCG(opts.Seed, 0x64696365))}
+	c := &CompareApp{mono: opts.Mono, keymap: DefaultKeymap, dice: rand.New(rand.NewPCG(opts.Seed, 0x64696365)), shownSeat: -1}
+	if c.viewSeat, err = parseView(ga, opts.View); err != nil {
+		return nil, err
+	}
 	if opts.Keymap != "" {
 		km, err := LoadKeymap(opts.Keymap, DefaultKeymap)
 		if err != nil {
@@ -151,9 +168,13 @@ func (c *CompareApp) Compare() *session.Compare { return c.cmp }
 
 // onKey runs the compare view's actions: the same keys as the play
 // screen, from the same key map (":" types a move for both games, u
-// undoes, pgup/pgdn scroll, ? helps, q quits).
+// undoes, d rolls or deals, c lets the engine do it, pgup/pgdn scroll, ?
+// helps, q quits). Any key lowers the curtain of pass-and-play.
 func (c *CompareApp) onKey(ev *tcell.EventKey) *tcell.EventKey {
-	if name, _ := c.pages.GetFrontPage(); name != "main" {
+	if name, _ := c.pages.GetFrontPage(); name == "curtain" {
+		c.lowerCurtain()
+		return nil
+	} else if name != "main" {
 		return ev
 	}
 	scopes := []Scope{ScopeGlobal}
@@ -172,7 +193,16 @@ func (c *CompareApp) onKey(ev *tcell.EventKey) *tcell.EventKey {
 		if !c.cmp.Undo() {
 			c.msg = "nothing to undo"
 		}
+		c.holdChance = true // auto-chance would deal again what was taken back
+	case ActAutoChance:
+		c.autoChance, c.holdChance = !c.autoChance, false
+		if c.autoChance {
+			c.msg = "chance by the engine: deals and throws are played as they come, the same in both games (" + keyOf(c.keymap, ActAutoChance) + " again to type them)"
+		} else {
+			c.msg = "chance by hand: " + keyOf(c.keymap, ActRoll) + " rolls or deals for both games, or type the outcome (:5-3)"
+		}
 	case ActRoll:
+		c.holdChance = false
 		// one throw (or the whole run of a deal, card by card) drawn, the
 		// same played in both games
 		run := runOf(c.cmp.A.State())
@@ -199,7 +229,7 @@ func (c *CompareApp) onKey(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case ActHelp:
 		tv := tview.NewTextView().SetText(helpText(c.keymap))
-		tv.SetBorder(true).SetTitle(" help (compare-view: : u d pgup pgdn q apply) ")
+		tv.SetBorder(true).SetTitle(" help (compare-view: : u d c pgup pgdn q apply; :view SEAT) ")
 		if c.mono {
 			monochrome(tv)
 		}
@@ -220,6 +250,7 @@ func (c *CompareApp) onKey(ev *tcell.EventKey) *tcell.EventKey {
 	default:
 		c.msg = string(act) + " is not available in compare-view"
 	}
+	c.autoRoll()
 	c.refresh()
 	return nil
 }
@@ -239,6 +270,8 @@ func (c *CompareApp) onInput(key tcell.Key) {
 		case low == "q" || low == "q!" || low == "quit":
 			c.tv.Stop()
 			return
+		case low == "view" || strings.HasPrefix(low, "view "):
+			err = c.setView(text[len("view"):])
 		case strings.HasPrefix(low, "a:"):
 			_, err = c.cmp.PlayIn(0, strings.TrimSpace(text[2:]))
 		case strings.HasPrefix(low, "b:"):
@@ -249,16 +282,25 @@ func (c *CompareApp) onInput(key tcell.Key) {
 		if err != nil {
 			c.errMsg = err.Error()
 		}
+		c.holdChance = false
+		c.checkCurtain()
+		c.autoRoll()
 	}
 	c.refresh()
 }
 
 func (c *CompareApp) refresh() {
+	if c.pages != nil {
+		c.checkCurtain()
+	}
 	sides := []*session.Session{c.cmp.A, c.cmp.B}
 	labels := []string{c.cmp.LabelA, c.cmp.LabelB}
+	viewer := c.viewer()
 	for i, s := range sides {
 		g := s.Game
 		c.boards[i].SetPosition(g, s.State())
+		// a card table shows the viewer's own zones at the bottom
+		c.boards[i].SetViewer(viewer, max(0, viewer))
 		if ev, ok := s.LastEvent(); ok && ev.IsMove {
 			c.boards[i].SetLastMove(ev.Effects.From, ev.Effects.To)
 		} else {
@@ -272,13 +314,17 @@ func (c *CompareApp) refresh() {
 		case g.AtChance(s.State()):
 			state = g.SeatTitle(s.State().ToMove()) + " to roll " + g.ChanceEvent(s.State())
 		}
-		c.boards[i].SetTitle(fmt.Sprintf(" %s: %s; scores %v ", labels[i], state, g.Scores(s.State())))
+		if g.KeepsPoints() { // a race shows no scores
+			state += fmt.Sprintf("; scores %v", g.Scores(s.State()))
+		}
+		c.boards[i].SetTitle(fmt.Sprintf(" %s: %s ", labels[i], state))
 	}
 	var b strings.Builder
 	if n := len(c.cmp.Marks); n > 0 {
 		last := c.cmp.Marks[n-1]
+		lastText := c.markText(n - 1)
 		if last.Diverged() {
-			fmt.Fprintf(&b, "%s\n", c.col("yellow", fmt.Sprintf("move %d %s DIVERGES (%s):", last.Ply, tview.Escape(last.Text), strings.Join(last.Kinds, ", "))))
+			fmt.Fprintf(&b, "%s\n", c.col("yellow", fmt.Sprintf("move %d %s DIVERGES (%s):", last.Ply, tview.Escape(lastText), strings.Join(last.Kinds, ", "))))
 			for _, d := range last.Detail {
 				fmt.Fprintf(&b, "  %s\n", tview.Escape(d))
 			}
@@ -287,14 +333,14 @@ func (c *CompareApp) refresh() {
 			if last.InB {
 				only = c.cmp.LabelB
 			}
-			fmt.Fprintf(&b, "move %d %s: played in %s only\n", last.Ply, tview.Escape(last.Text), tview.Escape(only))
+			fmt.Fprintf(&b, "move %d %s: played in %s only\n", last.Ply, tview.Escape(lastText), tview.Escape(only))
 		} else {
-			fmt.Fprintf(&b, "move %d %s: the two games agree\n", last.Ply, tview.Escape(last.Text))
+			fmt.Fprintf(&b, "move %d %s: the two games agree\n", last.Ply, tview.Escape(lastText))
 		}
 		var marks []string
-		for _, m := range c.cmp.Marks {
+		for i, m := range c.cmp.Marks {
 			if m.Diverged() {
-				marks = append(marks, fmt.Sprintf("%d.%s", m.Ply, m.Text))
+				marks = append(marks, fmt.Sprintf("%d.%s", m.Ply, c.markText(i)))
 			}
 		}
 		if len(marks) > 0 {
@@ -324,6 +370,17 @@ func (c *CompareApp) refresh() {
 		fmt.Fprintf(&b, "the rolls: %s: %s; %s: %s\n\n", tview.Escape(labels[0]), tview.Escape(or(rolls[0], "none")),
 			tview.Escape(labels[1]), tview.Escape(or(rolls[1], "none")))
 	}
+	if c.autoChance {
+		fmt.Fprintf(&b, "auto-chance (%s turns it off)\n\n", tview.Escape(keyOf(c.keymap, ActAutoChance)))
+	}
+	if c.hidden() {
+		switch v := c.viewer(); {
+		case v == core.AllSeats:
+			b.WriteString("showing every hidden piece (:view SEAT, or :view for the seat to move)\n\n")
+		case v >= 0:
+			fmt.Fprintf(&b, "as %s sees the games (:view SEAT to change)\n\n", tview.Escape(c.cmp.A.Game.SeatTitle(v)))
+		}
+	}
 	fmt.Fprintf(&b, "rule differences, %s → %s (%d):\n", tview.Escape(c.cmp.LabelA), tview.Escape(c.cmp.LabelB), len(c.cmp.Changes))
 	for _, ch := range c.cmp.Changes {
 		fmt.Fprintf(&b, "  %s\n", tview.Escape(ch.String()))
@@ -332,7 +389,7 @@ func (c *CompareApp) refresh() {
 	c.info.ScrollToBeginning()
 	st := hints(c.keymap, ActType, ActUndo, ActScrollDown, ActHelp, ActQuit)
 	if c.cmp.AtChance() {
-		st = hints(c.keymap, ActRoll, ActType, ActUndo, ActScrollDown, ActHelp, ActQuit)
+		st = hints(c.keymap, ActRoll, ActAutoChance, ActType, ActUndo, ActScrollDown, ActHelp, ActQuit)
 	}
 	if c.tv != nil && c.tv.GetFocus() == c.input {
 		st = "a move for both games (a:MOVE or b:MOVE for one); enter plays, esc leaves"

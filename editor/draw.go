@@ -165,8 +165,9 @@ func handText(g *core.Game, s *core.State, seat int) string {
 	return strings.Join(parts, " ")
 }
 
-// sideText is the side panel for an inner size of w×h: whose turn, scores,
-// the last verdict and the end of the move list (as much as fits).
+// sideText is the side panel for an inner size of w×h: whose turn, scores
+// (when the variant keeps points), the last verdict and the end of the
+// move list (as much as fits).
 func (a *App) sideText(w, h int) string {
 	g := a.sess.Game
 	s := a.sess.State()
@@ -213,7 +214,12 @@ func (a *App) sideText(w, h int) string {
 	}
 	for i := range g.Seats() {
 		title := g.SeatTitle(i)
-		line := title + strings.Repeat(" ", titleW-len([]rune(title))) + fmt.Sprintf(" %3d", scores[i])
+		// the titles padded to one column, then what follows them; a
+		// variant that keeps no points (a race) shows no score
+		line := title + strings.Repeat(" ", titleW-len([]rune(title)))
+		if g.KeepsPoints() {
+			line += fmt.Sprintf(" %3d", scores[i])
+		}
 		if g.Foul() != nil && g.Foul().Remedy == "takeback" {
 			line += fmt.Sprintf("  takebacks %d", s.Takebacks(i))
 		}
@@ -225,7 +231,7 @@ func (a *App) sideText(w, h int) string {
 		} else if hands {
 			line += "  hand " + zoneText(g, s, 0, i, viewer)
 		}
-		fmt.Fprintln(&b, a.color(a.seatColor(i), tview.Escape(line)))
+		fmt.Fprintln(&b, a.color(a.seatColor(i), tview.Escape(strings.TrimRight(line, " "))))
 	}
 	for _, l := range a.zoneLines() {
 		fmt.Fprintln(&b, tview.Escape(l))

@@ -284,6 +284,9 @@ func TestCompareDealsTheWholeDeal(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, tm := startCompare(t, "traditional/cribbage", house, true)
+	tm.waitFor("pass to North")
+	tm.runes("x") // the curtain of pass-and-play: any key lowers it
+	tm.waitGone("pass to North")
 	tm.runes("d")
 	tm.waitUntil("both games dealt", func(string) bool {
 		n := 0

@@ -539,25 +539,115 @@ func (a *App) choose(moves []core.Move) {
 }
 
 // chooseFrom asks which of moves to play, in a list (one move included).
+// Moves that differ only in the pieces they mark (*CELL: a subset the
+// mover chooses, up to 512 moves for one from–to) are one entry, whose
+// marks are then chosen by toggling the candidates (chooseMarks).
 func (a *App) chooseFrom(moves []core.Move) {
+	choices := session.Choices(a.sess.Game, a.sess.State(), moves)
+	if len(choices) == 1 && choices[0].Len() > 1 {
+		a.chooseMarks(choices[0])
+		return
+	}
 	list := tview.NewList().ShowSecondaryText(false)
 	list.SetBorder(true).SetTitle(" which move? (esc cancels) ")
 	a.mono(list)
-	for i, m := range moves {
-		m := m
+	width := 36
+	for i, c := range choices {
 		short := rune(0)
 		if i < 9 {
 			short = rune('1' + i)
 		}
-		list.AddItem(a.sess.Format(m), "", short, func() {
+		label := c.Text(c.First())
+		if c.Len() > 1 {
+			label = fmt.Sprintf("%s, marking any of %s", c.Base, strings.Join(c.Cells, " "))
+		}
+		width = max(width, len([]rune(label))+8)
+		list.AddItem(tview.Escape(label), "", short, func() {
 			a.pages.RemovePage("choose")
+			if c.Len() > 1 {
+				a.chooseMarks(c)
+				return
+			}
+			m, _ := c.Move(c.First())
 			a.tryPlay(m)
 			a.refresh()
 			a.maybeAI()
 		})
 	}
 	list.SetDoneFunc(func() { a.pages.RemovePage("choose"); a.refresh() })
-	a.pages.AddPage("choose", centered(list, 36, len(moves)+2), true, true)
+	a.pages.AddPage("choose", centered(list, min(width, 76), len(choices)+2), true, true)
+}
+
+// chooseMarks asks which pieces a move marks (a chosen subset: the
+// rules' *CELL): a list of the candidates, each with its piece, toggled
+// by space, enter or its number, and a first line that plays the move as
+// it stands (enter there, or p anywhere). It starts from the rules'
+// first subset (for the Ring game's neutral pieces: none marked).
+func (a *App) chooseMarks(c *session.Choice) {
+	g, s := a.sess.Game, a.sess.State()
+	marked := c.First()
+	list := tview.NewList().ShowSecondaryText(false)
+	title := " " + c.Base + ": which pieces? space toggles, p plays, esc cancels "
+	list.SetBorder(true).SetTitle(tview.Escape(title))
+	a.mono(list)
+	playLine := func() string {
+		if _, ok := c.Move(marked); !ok {
+			return "not a legal move: " + c.Text(marked)
+		}
+		return "play " + c.Text(marked)
+	}
+	cellLine := func(i int) string {
+		box := "[ ]"
+		if marked[i] {
+			box = "[*]"
+		}
+		line := box + " " + c.Cells[i]
+		if cell, ok := g.Board().Index(c.Cells[i]); ok {
+			if p := s.Top(cell); p >= 0 {
+				line += " " + g.PieceText(g.PieceKindOf(p))
+			}
+		}
+		return line
+	}
+	play := func() {
+		m, ok := c.Move(marked)
+		if !ok {
+			return
+		}
+		a.pages.RemovePage("choose")
+		a.tryPlay(m)
+		a.refresh()
+		a.maybeAI()
+	}
+	toggle := func(i int) {
+		marked[i] = !marked[i]
+		list.SetItemText(i+1, tview.Escape(cellLine(i)), "")
+		list.SetItemText(0, tview.Escape(playLine()), "")
+	}
+	list.AddItem(tview.Escape(playLine()), "", 'p', play)
+	for i := range c.Cells {
+		short := rune(0)
+		if i < 9 {
+			short = rune('1' + i)
+		}
+		list.AddItem(tview.Escape(cellLine(i)), "", short, func() { toggle(i) })
+	}
+	list.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
+		if ev.Key() == tcell.KeyRune && ev.Rune() == ' ' {
+			if i := list.GetCurrentItem(); i > 0 {
+				toggle(i - 1)
+			}
+			return nil
+		}
+		return ev
+	})
+	list.SetDoneFunc(func() { a.pages.RemovePage("choose"); a.refresh() })
+	width := len([]rune(title)) + 4
+	for i := range c.Cells {
+		width = max(width, len([]rune(cellLine(i)))+10)
+	}
+	width = max(width, len([]rune(c.Text(make([]bool, len(c.Cells)))))+len(c.Cells)*4+16)
+	a.pages.AddPage("choose", centered(list, min(width, 76), len(c.Cells)+3), true, true)
 }
 
 // tryPlay plays m, or in training mode first checks that it is no foul.

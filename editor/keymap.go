@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/gdamore/tcell/v2"
@@ -215,10 +216,29 @@ func KeymapFile() string {
 	return filepath.Join(dir, "rulesmith", "keys.toml")
 }
 
+// normalKey writes a key of a user key map the way keyName names key
+// events: a single character keeps its case ("D" is shift+d, apart from
+// "d"), as does the character after "alt+"; a named key is read in any
+// case ("Ctrl+S", "ENTER", "Space": ctrl+s, enter, " ").
+func normalKey(k string) string {
+	if utf8.RuneCountInString(k) == 1 {
+		return k
+	}
+	low := strings.ToLower(k)
+	if rest := k[min(len(k), len("alt+")):]; strings.HasPrefix(low, "alt+") && utf8.RuneCountInString(rest) == 1 {
+		return "alt+" + rest
+	}
+	if low == "space" {
+		return " "
+	}
+	return low
+}
+
 // LoadKeymap applies a user key map file to base: a table [keys] of
-// action = "key" (e.g. undo = "z", quit = "ctrl+q"). A missing file leaves
-// base as it is; an unknown action or a key bound twice is an error naming
-// the file.
+// action = "key" (e.g. undo = "z", quit = "ctrl+q"). A single character
+// keeps its case (roll = "D" binds shift+d, not d); named keys may be
+// written in any case (normalKey). A missing file leaves base as it is; an
+// unknown action or a key bound twice is an error naming the file.
 func LoadKeymap(path string, base []Binding) ([]Binding, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -262,11 +282,8 @@ func LoadKeymap(path string, base []Binding) ([]Binding, error) {
 		out = slices.DeleteFunc(out, func(b Binding) bool { return string(b.Action) == act })
 		var repl []Binding
 		for _, k := range keys {
-			if k = strings.ToLower(k); k == "space" {
-				k = " "
-			}
 			nb := proto
-			nb.Key = k
+			nb.Key = normalKey(k)
 			repl = append(repl, nb)
 		}
 		out = slices.Insert(out, min(at, len(out)), repl...)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gdamore/tcell/v2"
 )
 
 func TestLoadKeymap(t *testing.T) {
@@ -84,4 +86,42 @@ func slicesContainsAction(km []Binding, act Action) bool {
 		}
 	}
 	return false
+}
+
+// A single character keeps its case in a user key map: "D" binds shift+d
+// and leaves d free; "alt+X" keeps its X; named keys read in any case.
+func TestKeymapKeepsCase(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "keys.toml")
+	text := "[keys]\nroll = \"D\"\nundo = [\"U\", \"u\"]\nredo = \"R\"\nquit = \"Ctrl+Q\"\nhelp = \"alt+H\"\npause = \"Space\"\nselect = \"ENTER\"\n"
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	km, err := LoadKeymap(p, DefaultKeymap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		ev   *tcell.EventKey
+		want Action // "" for no binding
+	}{
+		{tcell.NewEventKey(tcell.KeyRune, 'D', tcell.ModShift), ActRoll},
+		{tcell.NewEventKey(tcell.KeyRune, 'd', tcell.ModNone), ""},
+		{tcell.NewEventKey(tcell.KeyRune, 'U', tcell.ModShift), ActUndo},
+		{tcell.NewEventKey(tcell.KeyRune, 'u', tcell.ModNone), ActUndo},
+		{tcell.NewEventKey(tcell.KeyRune, 'R', tcell.ModShift), ActRedo},
+		{tcell.NewEventKey(tcell.KeyRune, 'r', tcell.ModNone), ""},
+		{tcell.NewEventKey(tcell.KeyCtrlQ, 0, tcell.ModCtrl), ActQuit},
+		{tcell.NewEventKey(tcell.KeyRune, 'H', tcell.ModAlt), ActHelp},
+		{tcell.NewEventKey(tcell.KeyRune, 'h', tcell.ModAlt), ""},
+		{tcell.NewEventKey(tcell.KeyRune, ' ', tcell.ModNone), ActPause},
+		{tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModNone), ActSelect},
+	} {
+		got, _ := lookup(km, tc.ev, ScopeBoard, ScopeGlobal)
+		if got != tc.want {
+			t.Errorf("%s: %q, want %q", keyName(tc.ev), got, tc.want)
+		}
+	}
+	if h := hints(km, ActRoll, ActRedo); h != "D roll  R redo" {
+		t.Errorf("hints: %q", h)
+	}
 }

@@ -201,7 +201,7 @@ func compareViewCmd(c *call) int {
 	app, err := editor.NewCompare(editor.CompareOptions{
 		A:      editor.Options{Variant: c.pos[0], Sets: o.sets, FS: variants.FS(), TableCache: core.DefaultTableCache()},
 		B:      editor.Options{Variant: c.pos[1], Sets: o.sets, FS: variants.FS(), TableCache: core.DefaultTableCache()},
-		Record: o.record, Mono: o.mono, Keymap: editor.KeymapFile(), Seed: o.seed})
+		Record: o.record, Mono: o.mono, Keymap: editor.KeymapFile(), Seed: o.seed, View: o.view})
 	if err != nil {
 		printLoadError(err, c.stderr)
 		return 1

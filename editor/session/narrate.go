@@ -164,24 +164,51 @@ func resultWords(g *core.Game, r core.Result) string {
 	return g.SeatTitle(r.Winner) + " wins"
 }
 
-// dealtTo words a chance outcome that put one piece in one seat's zone
-// ("deal to South's hand": a deal alternates between the seats while one
-// seat is to move); "" when it did something else. Who receives a card is
-// seen by every seat (the zone's size), so it hides nothing.
-func dealtTo(g *core.Game, before, after *core.State, event string) string {
+// dealtTo words a chance outcome that put one piece in one zone: a
+// seat's ("deal to South's hand": a deal alternates between the seats
+// while one seat is to move) or a shared one, which belongs to no seat
+// ("turned to the start: 3H" when every seat sees the piece, else "draw
+// to the stock"); "" when it did something else. Who receives a piece is
+// seen by every seat (the zone's size), so it hides nothing; the piece is
+// named only when seen by all.
+func dealtTo(g *core.Game, before, after *core.State, event string, seenByAll bool) string {
 	to := ""
-	for z := range g.Zones() {
+	for z, zone := range g.Zones() {
+		seats := g.NumSeats()
 		if !g.ZonePerSeat(z) {
-			continue
+			seats = 1 // the one instance, whatever seat
 		}
-		for seat := range g.NumSeats() {
-			if d := after.ZoneSize(z, seat) - before.ZoneSize(z, seat); d > 0 {
-				if to != "" || d != 1 {
-					return ""
+		for seat := range seats {
+			d := after.ZoneSize(z, seat) - before.ZoneSize(z, seat)
+			switch {
+			case d <= 0:
+				continue
+			case to != "" || d != 1:
+				return ""
+			case g.ZonePerSeat(z):
+				to = fmt.Sprintf("%s to %s's %s", event, g.SeatTitle(seat), zone)
+			case seenByAll:
+				to = fmt.Sprintf("turned to the %s", zone)
+				if k := newKind(g, before, after, z); k >= 0 {
+					to += ": " + pieceWord(g, g.Kind(k))
 				}
-				to = fmt.Sprintf("%s to %s's %s", event, g.SeatTitle(seat), g.Zones()[z])
+			case event == zone:
+				to = "to the " + zone
+			default:
+				to = fmt.Sprintf("%s to the %s", event, zone)
 			}
 		}
 	}
 	return to
+}
+
+// newKind returns the kind of which the shared zone z holds one piece
+// more after than before, or -1.
+func newKind(g *core.Game, before, after *core.State, z int) int {
+	for k := range g.NumKinds() {
+		if after.ZoneCount(z, 0, k) > before.ZoneCount(z, 0, k) {
+			return k
+		}
+	}
+	return -1
 }

@@ -140,11 +140,7 @@ func playLine(h *core.History, text string, m core.Move, ply int) (Event, error)
 		return Event{}, err
 	}
 	eff := g.MoveEffects(before, h.State, m)
-	chance := ""
-	if eff.Chance != "" && len(g.Zones()) > 0 {
-		chance = dealtTo(g, before, h.State, eff.Chance)
-	}
-	ev := Event{Ply: ply, Seat: before.ToMove(), Text: text, IsMove: true, Effects: eff, Says: narrate(g, eff, chance)}
+	ev := Event{Ply: ply, Seat: before.ToMove(), Text: text, IsMove: true, Effects: eff}
 	if g.HasHidden() {
 		for viewer := -1; viewer < g.NumSeats(); viewer++ {
 			if g.MoveHidden(before, h.State, m, viewer) {
@@ -155,6 +151,11 @@ func playLine(h *core.History, text string, m core.Move, ply int) (Event, error)
 			}
 		}
 	}
+	chance := ""
+	if eff.Chance != "" && len(g.Zones()) > 0 {
+		chance = dealtTo(g, before, h.State, eff.Chance, ev.hidden == nil)
+	}
+	ev.Says = narrate(g, eff, chance)
 	return ev, nil
 }
 

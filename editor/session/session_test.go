@@ -400,3 +400,46 @@ func TestCompareSameThrows(t *testing.T) {
 		t.Fatalf("Roll out of step: %v", err)
 	}
 }
+
+// A card dealt to a seat's zone is narrated to that seat ("deal to
+// North's hand"); one turned to a shared zone belongs to no seat: named
+// with the zone and, when every seat sees it, the card ("turned to the
+// start: 3H", cribbage A.4), otherwise without it ("draw to the kitty").
+func TestNarrateSharedZone(t *testing.T) {
+	g := load(t, "traditional/cribbage")
+	s := session.New(g, "traditional/cribbage")
+	for _, l := range []string{"deal=6C", "deal=3C", "deal=8H", "deal=QC", "deal=KS", "deal=TH", "deal=TS", "deal=JS", "deal=7C", "deal=AD", "8H+KS", "AD+3C", "start=3H"} {
+		if err := s.PlayText(l); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+	}
+	ev := s.Events()
+	if got := ev[0].Says; got != "deal to North's hand" {
+		t.Errorf("deal=6C says %q", got)
+	}
+	if got := ev[12].Says; got != "turned to the start: 3H" {
+		t.Errorf("start=3H says %q, want the start without a seat", got)
+	}
+
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "variants", "pairs.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(data), "[zones.pile]", "[zones.kitty]\nvisible = \"none\"\n[zones.pile]", 1)
+	src = strings.Replace(src, "seats = \"mover\"\nword = \"draw\"", "seats = \"mover\"\nword = \"draw\"\nto = \"kitty\"", 1)
+	src = strings.Replace(src, "from = \"deck\"\nto = \"hand\"\nseats = \"mover\"", "from = \"deck\"\nseats = \"mover\"", 1)
+	pg, err := core.LoadBytes("kitty.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := session.New(pg, "kitty")
+	for range 5 { // the deal of two each, then a draw to the kitty
+		if err := ps.Play(ps.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pev := ps.Events()
+	if got := pev[4].Says; got != "draw to the kitty" {
+		t.Errorf("%s says %q, want the kitty without a seat or the card", pev[4].Text, got)
+	}
+}
