@@ -335,7 +335,7 @@ func (c *compiler) compileFollowUps() map[int]bool {
 			if prog == nil {
 				continue
 			}
-			t.cond = condProgram{prog: prog}
+			t.cond = condProgram{prog: prog, at: c.exprAt(p + ".then_if")}
 		}
 		t.plain = t.line > 1 && plainRules(t.rule, rm)
 		g.rules[i] = t
