@@ -54,6 +54,9 @@ type compiler struct {
 	// absentKinds the piece kinds they own: references to them are
 	// dropped without an error (seat_lineup.go).
 	absentSeats, absentKinds map[string]bool
+	// frame is the set frame of the native expression being compiled
+	// (expr_setframe.go), nil outside one.
+	frame *setFrame
 	// effects are the compiled [effects] tables by name.
 	effects map[string]effect
 	// segments are the rules a chain names as its segment.

@@ -43,9 +43,7 @@ func (e *scoreEffect) apply(s *State) {
 	seat := s.ToMove()
 	v := 0
 	if e.native != nil {
-		s.beginMemo()
 		v = e.native(s, -1, -1)
-		s.endMemo()
 	} else {
 		v = s.g.evalPoints(s, seat, e.prog)
 	}

@@ -229,10 +229,7 @@ func (c *compiler) condEnv() map[string]any {
 // as false; such errors are caught at load time by a trial run.
 func (g *Game) cond(p condProgram, s *State) bool {
 	if p.native != nil {
-		s.beginMemo()
-		ok := p.native(s, -1, -1)
-		s.endMemo()
-		return ok
+		return p.native(s, -1, -1)
 	}
 	env := g.stateEnv(s, s.ToMove())
 	out, err := s.env.vm.Run(p.prog, env)

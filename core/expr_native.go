@@ -21,11 +21,13 @@ type nativeInt func(s *State, from, to int) int
 
 // nativeCond compiles a boolean expression, or returns nil.
 func (c *compiler) nativeCond(n ast.Node) nativeBool {
-	b, _ := c.native(n)
+	b, _ := c.frameRoot(n)
 	return b
 }
 
 // native compiles n into a boolean or an integer closure (one of them set).
+// Set functions are compiled only under frameRoot, which gathers their sets
+// at the start of each evaluation (expr_setframe.go).
 func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
 	g := c.g
 	switch x := n.(type) {
@@ -330,7 +332,7 @@ func (c *compiler) nativeSrcBool(src string) nativeBool {
 	if err != nil {
 		return nil
 	}
-	b, _ := c.native(tree.Node)
+	b, _ := c.frameRoot(tree.Node)
 	return b
 }
 
@@ -341,7 +343,7 @@ func (c *compiler) nativeSrcInt(src string) nativeInt {
 	if err != nil {
 		return nil
 	}
-	_, i := c.native(tree.Node)
+	_, i := c.frameRoot(tree.Node)
 	return i
 }
 
@@ -352,9 +354,7 @@ func (c *compiler) nativeSrcInt(src string) nativeInt {
 func (s *State) evalNativeFor(seat int, f nativeInt) int {
 	me := s.buf[hToMove]
 	s.buf[hToMove] = int32(seat)
-	s.beginMemo()
 	v := f(s, -1, -1)
-	s.endMemo()
 	s.buf[hToMove] = me
 	return v
 }

@@ -104,7 +104,7 @@ type pieceSet struct {
 	// attr is the counted attribute's column, -1 for none
 	attr int
 	// partsID numbers the parts (sets with the same parts share it), for
-	// the memo of a native evaluation
+	// the set frame of a native evaluation
 	partsID int
 }
 
@@ -112,59 +112,24 @@ type pieceSet struct {
 type setScratch struct {
 	kinds, vals, tmp []int32
 	ways             []int64
-	// While a native expression is evaluated (memoOn), the pieces of each
-	// set of parts are gathered once: an expression reads one position,
-	// and cribbage's show names "hand+played@seat+start" five times.
-	memoOn bool
-	epoch  uint32
-	memo   []partsMemo
+	// A native evaluation's set frame (expr_setframe.go): buf holds the
+	// kinds of the gathered sequences, bounds the offsets where their
+	// parts start and end; cse the calls remembered, valid where cseOK
+	// has the bit.
+	buf, bounds []int32
+	cseOK       uint64
+	cse         [maxFrameCSE]int
 }
-
-// partsMemo is the gathered pieces of one set of parts for one seat.
-type partsMemo struct {
-	epoch uint32
-	seat  int32
-	kinds []int32
-}
-
-// beginMemo starts a native evaluation: the gathered parts of the one
-// before are forgotten. endMemo ends it.
-func (s *State) beginMemo() {
-	s.sets.memoOn = true
-	if s.sets.epoch++; s.sets.epoch == 0 {
-		for i := range s.sets.memo {
-			s.sets.memo[i].epoch = 0
-		}
-		s.sets.epoch = 1
-	}
-}
-
-func (s *State) endMemo() { s.sets.memoOn = false }
 
 // kindsOf gathers the kinds of the set's parts for seat into the scratch
-// (or, in a native evaluation, its memo) and returns them.
+// and returns them.
 func (ps *pieceSet) kindsOf(s *State, seat int) []int32 {
 	sc := &s.sets
-	if !sc.memoOn {
-		sc.kinds = sc.kinds[:0]
-		for _, p := range ps.parts {
-			sc.kinds = p.appendKinds(s, seat, sc.kinds)
-		}
-		return sc.kinds
-	}
-	if len(sc.memo) < len(s.g.setParts) {
-		sc.memo = make([]partsMemo, len(s.g.setParts))
-	}
-	m := &sc.memo[ps.partsID]
-	if m.epoch == sc.epoch && int(m.seat) == seat {
-		return m.kinds
-	}
-	m.kinds = m.kinds[:0]
+	sc.kinds = sc.kinds[:0]
 	for _, p := range ps.parts {
-		m.kinds = p.appendKinds(s, seat, m.kinds)
+		sc.kinds = p.appendKinds(s, seat, sc.kinds)
 	}
-	m.epoch, m.seat = sc.epoch, int32(seat)
-	return m.kinds
+	return sc.kinds
 }
 
 // values gathers the counted attribute of the set's pieces for seat into
@@ -534,60 +499,90 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 	if n, ok := want[name]; !ok || n != len(args) {
 		return nil, nil
 	}
-	switch name {
-	case "all_same":
-		return func(s *State, _, _ int) bool { return allSame(ps.values(s, s.ToMove())) }, nil
-	case "sum_ways":
-		return nil, func(s *State, f, t int) int {
-			n := arg(s, f, t)
-			v, w := sumWays(ps.values(s, s.ToMove()), n, s.sets.ways)
-			s.sets.ways = w
-			return v
-		}
-	case "pairs":
-		return nil, func(s *State, _, _ int) int {
-			v, t := equalPairs(ps.values(s, s.ToMove()), s.sets.tmp)
-			s.sets.tmp = t
-			return v
-		}
-	case "runs":
-		return nil, func(s *State, f, t int) int {
-			k := arg(s, f, t)
-			v, tmp := runsWithRepeats(ps.values(s, s.ToMove()), k, s.sets.tmp)
-			s.sets.tmp = tmp
-			return v
-		}
-	case "run_end":
-		return nil, func(s *State, f, t int) int { k := arg(s, f, t); return runEnd(ps.values(s, s.ToMove()), k) }
-	case "same_end":
-		return nil, func(s *State, _, _ int) int { return sameEnd(ps.values(s, s.ToMove())) }
-	case "total":
+	if name == "total" {
 		if j := c.sumTracked(ps); j >= 0 {
 			// one zone, no filter: the State keeps the sum
 			return nil, func(s *State, _, _ int) int { return s.zoneSumOf(j, s.ToMove()) }
 		}
-		return nil, func(s *State, _, _ int) int {
+	}
+	fr := c.frame
+	if fr == nil {
+		return nil, nil
+	}
+	// the set's kinds are gathered before the expression is evaluated;
+	// each function reads their values into an array on its stack
+	fs := fr.set(lit.Value, ps)
+	var b nativeBool
+	var i nativeInt
+	switch name {
+	case "all_same":
+		b = func(s *State, _, _ int) bool {
+			var tmp [smallSet]int32
+			return allSame(ps.frameVals(s, fs, tmp[:]))
+		}
+	case "sum_ways":
+		i = func(s *State, f, t int) int {
+			n := arg(s, f, t)
+			var tmp [smallSet]int32
+			v, w := sumWays(ps.frameVals(s, fs, tmp[:]), n, s.sets.ways)
+			s.sets.ways = w
+			return v
+		}
+	case "pairs":
+		i = func(s *State, _, _ int) int {
+			var tmp [smallSet]int32
+			v, t := equalPairs(ps.frameVals(s, fs, tmp[:]), s.sets.tmp)
+			s.sets.tmp = t
+			return v
+		}
+	case "runs":
+		i = func(s *State, f, t int) int {
+			k := arg(s, f, t)
+			var tmp [smallSet]int32
+			v, t2 := runsWithRepeats(ps.frameVals(s, fs, tmp[:]), k, s.sets.tmp)
+			s.sets.tmp = t2
+			return v
+		}
+	case "run_end":
+		i = func(s *State, f, t int) int {
+			k := arg(s, f, t)
+			var tmp [smallSet]int32
+			return runEnd(ps.frameVals(s, fs, tmp[:]), k)
+		}
+	case "same_end":
+		i = func(s *State, _, _ int) int {
+			var tmp [smallSet]int32
+			return sameEnd(ps.frameVals(s, fs, tmp[:]))
+		}
+	case "total":
+		i = func(s *State, _, _ int) int {
+			var tmp [smallSet]int32
 			n := 0
-			for _, v := range ps.values(s, s.ToMove()) {
+			for _, v := range ps.frameVals(s, fs, tmp[:]) {
 				n += int(v)
 			}
 			return n
 		}
 	case "size":
-		return nil, func(s *State, _, _ int) int { return len(ps.values(s, s.ToMove())) }
+		i = func(s *State, _, _ int) int {
+			var tmp [smallSet]int32
+			return len(ps.frameVals(s, fs, tmp[:]))
+		}
 	case "attr_of":
-		return nil, func(s *State, _, _ int) int {
-			vs := ps.values(s, s.ToMove())
+		i = func(s *State, _, _ int) int {
+			var tmp [smallSet]int32
+			vs := ps.frameVals(s, fs, tmp[:])
 			if len(vs) == 0 {
 				return -1
 			}
 			return int(vs[len(vs)-1])
 		}
 	case "count_of":
-		return nil, func(s *State, f, t int) int {
+		i = func(s *State, f, t int) int {
 			v := arg(s, f, t)
+			var tmp [smallSet]int32
 			n := 0
-			for _, x := range ps.values(s, s.ToMove()) {
+			for _, x := range ps.frameVals(s, fs, tmp[:]) {
 				if int(x) == v {
 					n++
 				}
@@ -595,7 +590,24 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 			return n
 		}
 	}
-	return nil, nil
+	if i == nil {
+		return b, nil
+	}
+	// a call written twice with the same literal arguments is computed
+	// once per evaluation
+	if k := fr.cseSlot((&ast.CallNode{Callee: &ast.IdentifierNode{Value: name}, Arguments: args}).String()); k >= 0 {
+		f, bit := i, uint64(1)<<k
+		i = func(s *State, from, to int) int {
+			sc := &s.sets
+			if sc.cseOK&bit != 0 {
+				return sc.cse[k]
+			}
+			v := f(s, from, to)
+			sc.cse[k], sc.cseOK = v, sc.cseOK|bit
+			return v
+		}
+	}
+	return nil, i
 }
 
 // sumTracked returns the index of the zone sum the State keeps for the set

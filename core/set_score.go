@@ -28,25 +28,35 @@ const (
 // hand).
 const maxWaysSmall = 6
 
+// maxWaysTiny: a target below it over values that are none negative is
+// counted in an array of that many sums on the stack.
+const maxWaysTiny = 64
+
 // sumWays counts the non-empty subsets of vals (by position: equal values
 // are distinct pieces) whose sum is n. It tables the number of subsets per
 // sum over the range of reachable sums; a count saturates at MaxInt64. A
 // set whose sums span more than maxWaysSpan and that has more than
 // maxWaysEnum values counts -1.
 func sumWays(vals []int32, n int, scratch []int64) (int, []int64) {
+	if n >= 0 && n < 16 && len(vals) < 8 {
+		if c, ok := sumWaysLanes(vals, n); ok {
+			return c, scratch
+		}
+	}
+	if n >= 0 && n < maxWaysTiny && len(vals) < 63 {
+		if c, ok := sumWaysTiny(vals, n); ok {
+			return c, scratch
+		}
+	}
 	if len(vals) <= maxWaysSmall {
-		// a hand of a few pieces: every non-empty subset in Gray-code
-		// order, each one piece in or out from the one before
-		c, sum, in := 0, int64(0), 0
-		for i := 1; i < 1<<len(vals); i++ {
-			b := bits.TrailingZeros(uint(i))
-			if in&(1<<b) == 0 {
-				sum += int64(vals[b])
-			} else {
-				sum -= int64(vals[b])
-			}
-			in ^= 1 << b
-			if sum == int64(n) {
+		// a hand of a few pieces: every non-empty subset, each one's sum
+		// the sum of the subset without its lowest piece plus that piece
+		var sums [1 << maxWaysSmall]int64
+		c, want := 0, int64(n)
+		for m := 1; m < 1<<len(vals); m++ {
+			v := sums[m&(m-1)] + int64(vals[bits.TrailingZeros(uint(m))])
+			sums[m] = v
+			if v == want {
 				c++
 			}
 		}
@@ -121,6 +131,66 @@ func sumWays(vals []int32, n int, scratch []int64) (int, []int64) {
 	return int(c), scratch
 }
 
+// sumWaysLanes is sumWays for a target 0 ≤ n < 16 and fewer than 8
+// values, none negative (ok is false when one is). The number of subsets
+// per sum s is the coefficient of x^s in the product of (1 + x^v) over
+// the values; the coefficients of x^0 … x^15 are kept as 16 byte lanes of
+// two words (lo: 0–7, hi: 8–15), and multiplying by 1 + x^v adds the
+// words shifted by v lanes. With at most 7 values no coefficient passes
+// 2^7, so no lane carries into the next; sums past 15 shift out.
+func sumWaysLanes(vals []int32, n int) (c int, ok bool) {
+	lo, hi := uint64(1), uint64(0) // the empty set
+	for _, v := range vals {
+		switch {
+		case v < 0:
+			return 0, false
+		case v < 8:
+			sh := uint(v) * 8
+			hi += hi<<sh | lo>>(64-sh)
+			lo += lo << sh
+		case v < 16:
+			hi += lo << ((uint(v) - 8) * 8)
+		}
+	}
+	w := lo >> (uint(n) * 8)
+	if n >= 8 {
+		w = hi >> ((uint(n) - 8) * 8)
+	}
+	c = int(w & 0xff)
+	if n == 0 {
+		c-- // not the empty set
+	}
+	return c, true
+}
+
+// sumWaysTiny is sumWays for a small target 0 ≤ n < maxWaysTiny and
+// fewer than 63 values, none negative (ok is false when one is): the
+// number of subsets per sum up to n, in an array on the stack (at most
+// 2^62 subsets: no count overflows).
+func sumWaysTiny(vals []int32, n int) (c int, ok bool) {
+	var ways [maxWaysTiny]int64
+	ways[0] = 1 // the empty set
+	top := 0    // the largest sum reached, at most n
+	for _, v := range vals {
+		if v < 0 {
+			return 0, false
+		}
+		d := int(v)
+		if d > n {
+			continue
+		}
+		top = min(top+d, n)
+		for s := top; s >= d; s-- {
+			ways[s] += ways[s-d]
+		}
+	}
+	w := ways[n]
+	if n == 0 {
+		w-- // not the empty set
+	}
+	return int(w), true
+}
+
 func satAdd(a, b int64) int64 {
 	if a > math.MaxInt64-b {
 		return math.MaxInt64
@@ -147,9 +217,35 @@ func sortedCopy(vals []int32, scratch []int32) ([]int32, []int32) {
 	return s, scratch
 }
 
+// smallCounts counts the values of a set of fewer than 16 values, all in
+// 0 … 15, in the nibbles of one word (value v's count in bits 4v to
+// 4v+3), with the values present as the bits of mask; ok is false for
+// any other set.
+func smallCounts(vals []int32) (cnt uint64, mask uint16, ok bool) {
+	if len(vals) > 15 {
+		return 0, 0, false
+	}
+	for _, v := range vals {
+		if uint32(v) > 15 {
+			return 0, 0, false
+		}
+		cnt += 1 << (4 * uint(v))
+		mask |= 1 << uint(v)
+	}
+	return cnt, mask, true
+}
+
 // equalPairs counts the unordered pairs of positions of vals holding equal
 // values (three equal values: 3 pairs; four: 6).
 func equalPairs(vals []int32, scratch []int32) (int, []int32) {
+	if cnt, mask, ok := smallCounts(vals); ok {
+		n := 0
+		for m := mask; m != 0; m &= m - 1 {
+			c := int(cnt>>(4*bits.TrailingZeros16(m))) & 15
+			n += c * (c - 1) / 2
+		}
+		return n, scratch
+	}
 	if len(vals) <= 8 {
 		n := 0
 		for i, v := range vals {
@@ -181,6 +277,24 @@ func equalPairs(vals []int32, scratch []int32) (int, []int32) {
 // multiplicities). 4,4,5,6 with k = 3 gives 3×2 = 6. k < 1 counts as 1.
 func runsWithRepeats(vals []int32, k int, scratch []int32) (int, []int32) {
 	k = max(k, 1)
+	if cnt, mask, ok := smallCounts(vals); ok {
+		// each maximal block of consecutive values present: from its
+		// lowest value up
+		total := 0
+		for m := uint32(mask); m != 0; {
+			lo := bits.TrailingZeros32(m)
+			length := bits.TrailingZeros32(^(m >> lo))
+			if length >= k {
+				ways := 1
+				for v := lo; v < lo+length; v++ {
+					ways *= int(cnt>>(4*v)) & 15
+				}
+				total += length * ways // at most 15 values: no overflow
+			}
+			m &^= (1<<length - 1) << lo
+		}
+		return total, scratch
+	}
 	s, scratch := sortedCopy(vals, scratch)
 	total := 0
 	length, ways := 0, 1

@@ -207,6 +207,14 @@ func TestSumWaysLimits(t *testing.T) {
 	if got, _ := sumWays(zeros, 0, nil); got <= 0 {
 		t.Errorf("70 zeros: got %d, want a saturated positive count", got)
 	}
+	// the largest set counted on the stack: 62 zeros, every non-empty
+	// subset sums to 0
+	if got, _ := sumWays(zeros[:62], 0, nil); got != 1<<62-1 {
+		t.Errorf("62 zeros: got %d, want 2^62-1", got)
+	}
+	if got, _ := sumWays(append(zeros[:62:62], 1), 1, nil); got != 1<<62 {
+		t.Errorf("62 zeros and a one: got %d, want 2^62", got)
+	}
 }
 
 // BenchmarkSetScore measures the arithmetic alone on a five-value set

@@ -226,10 +226,7 @@ func (w *whenCond) allows(s *State, from, to, height, kind int) bool {
 	}
 	if w.native != nil {
 		s.condKind = int32(kind)
-		s.beginMemo()
-		ok := w.native(s, from, to)
-		s.endMemo()
-		return ok
+		return w.native(s, from, to)
 	}
 	if w.pre != nil {
 		if w.pre.allows(s, from, to, height, kind) == w.or {

@@ -218,8 +218,8 @@ func KeymapFile() string {
 
 // normalKey writes a key of a user key map the way keyName names key
 // events: a single character keeps its case ("D" is shift+d, apart from
-// "d"), as does the character after "alt+"; a named key is read in any
-// case ("Ctrl+S", "ENTER", "Space": ctrl+s, enter, " ").
+// "d"), as does the character after "alt+"; "shift+d" is "D"; a named key
+// is read in any case ("Ctrl+S", "ENTER", "Space": ctrl+s, enter, " ").
 func normalKey(k string) string {
 	if utf8.RuneCountInString(k) == 1 {
 		return k
@@ -227,6 +227,9 @@ func normalKey(k string) string {
 	low := strings.ToLower(k)
 	if rest := k[min(len(k), len("alt+")):]; strings.HasPrefix(low, "alt+") && utf8.RuneCountInString(rest) == 1 {
 		return "alt+" + rest
+	}
+	if rest := k[min(len(k), len("shift+")):]; strings.HasPrefix(low, "shift+") && utf8.RuneCountInString(rest) == 1 {
+		return strings.ToUpper(rest) // the terminal sends shift+d as "D"
 	}
 	if low == "space" {
 		return " "

@@ -92,7 +92,7 @@ func slicesContainsAction(km []Binding, act Action) bool {
 // and leaves d free; "alt+X" keeps its X; named keys read in any case.
 func TestKeymapKeepsCase(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "keys.toml")
-	text := "[keys]\nroll = \"D\"\nundo = [\"U\", \"u\"]\nredo = \"R\"\nquit = \"Ctrl+Q\"\nhelp = \"alt+H\"\npause = \"Space\"\nselect = \"ENTER\"\n"
+	text := "[keys]\nroll = \"D\"\nundo = [\"U\", \"u\"]\nredo = \"R\"\nquit = \"Ctrl+Q\"\nhelp = \"alt+H\"\npause = \"Space\"\nselect = \"ENTER\"\npass = \"shift+p\"\n"
 	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -115,6 +115,8 @@ func TestKeymapKeepsCase(t *testing.T) {
 		{tcell.NewEventKey(tcell.KeyRune, 'h', tcell.ModAlt), ""},
 		{tcell.NewEventKey(tcell.KeyRune, ' ', tcell.ModNone), ActPause},
 		{tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModNone), ActSelect},
+		{tcell.NewEventKey(tcell.KeyRune, 'P', tcell.ModShift), ActPass},
+		{tcell.NewEventKey(tcell.KeyRune, 'p', tcell.ModNone), ""},
 	} {
 		got, _ := lookup(km, tc.ev, ScopeBoard, ScopeGlobal)
 		if got != tc.want {

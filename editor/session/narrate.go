@@ -13,7 +13,8 @@ import (
 // the variant's words (seat titles, piece kinds, end names).
 type Event struct {
 	// Ply is the record line's number (1-based); Seat the seat that
-	// moved or called (-1 when unknown).
+	// moved or called (-1 when unknown, and for a piece dealt or turned
+	// to a zone by chance: no seat's move).
 	Ply  int
 	Seat int
 	Text string

@@ -155,6 +155,9 @@ func playLine(h *core.History, text string, m core.Move, ply int) (Event, error)
 	if eff.Chance != "" && len(g.Zones()) > 0 {
 		chance = dealtTo(g, before, h.State, eff.Chance, ev.hidden == nil)
 	}
+	if chance != "" {
+		ev.Seat = -1 // a card dealt or turned is no seat's move
+	}
 	ev.Says = narrate(g, eff, chance)
 	return ev, nil
 }

@@ -420,6 +420,14 @@ func TestNarrateSharedZone(t *testing.T) {
 	if got := ev[12].Says; got != "turned to the start: 3H" {
 		t.Errorf("start=3H says %q, want the start without a seat", got)
 	}
+	for _, i := range []int{0, 12} { // a deal and the start are no seat's move
+		if ev[i].Seat != -1 {
+			t.Errorf("%s is %s's move", ev[i].Text, g.SeatTitle(ev[i].Seat))
+		}
+	}
+	if ev[10].Seat != 0 { // North's discard is North's
+		t.Errorf("%s: seat %d, want North's", ev[10].Text, ev[10].Seat)
+	}
 
 	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "variants", "pairs.toml"))
 	if err != nil {
