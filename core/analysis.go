@@ -64,13 +64,8 @@ func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]
 				if s.env != nil {
 					s.env.scoreErr = nil
 				}
-				if m, again, drawn := dr.draw(s, rng); drawn {
-					if record != nil {
-						*record = append(*record, m)
-					}
-					if !again {
-						g.chanceResolved(s, ev)
-					}
+				if dr.drawAll(s, rng, record) {
+					g.chanceResolved(s, ev)
 					ready = s.skipReady
 					continue
 				}

@@ -74,13 +74,15 @@ type chanceSampler interface {
 	sample(s *State, rng *rand.Rand) Move
 }
 
-// chanceDrawer is an optional capability for playouts: the event draws an
-// outcome as its sample does and applies it at once, which is what Play
-// does with a drawn outcome after checking it (a drawn outcome needs no
-// check). again is apply's; drawn false: nothing was drawn or changed
-// (the caller goes the usual way).
+// chanceDrawer is an optional capability for playouts: the event draws
+// its outcomes as its sample does and applies them at once, one after
+// another, until it is resolved (every piece of a deal), appending each to
+// record when it is not nil. That is what Play does with drawn outcomes
+// after checking them (a drawn outcome needs no check), and no one
+// observes the positions in between. drawn false: nothing was drawn or
+// changed (the caller goes the usual way).
 type chanceDrawer interface {
-	draw(s *State, rng *rand.Rand) (m Move, again, drawn bool)
+	drawAll(s *State, rng *rand.Rand, record *[]Move) (drawn bool)
 }
 
 // chanceExtra is an optional capability: the outcome gives the seat that
@@ -169,6 +171,9 @@ func (c *compiler) compileChance() {
 	for _, ev := range g.chance {
 		if d, ok := ev.(*diceEvent); ok && g.dice == nil {
 			g.dice = d
+		}
+		if x, ok := ev.(chanceExtra); ok {
+			g.chanceExtras = append(g.chanceExtras, x)
 		}
 	}
 }
@@ -450,8 +455,8 @@ func (g *Game) chanceResolved(s *State, ev int) {
 // chanceAfterPly runs after a decision ply: an outcome that gives the
 // mover another turn says so (hExtra).
 func (g *Game) chanceAfterPly(s *State) {
-	for _, ev := range g.chance {
-		if x, ok := ev.(chanceExtra); ok && x.takeExtra(s) {
+	for _, x := range g.chanceExtras {
+		if x.takeExtra(s) {
 			s.buf[hExtra] = 1
 		}
 	}

@@ -102,37 +102,44 @@ func (d *dealEvent) outcomes(s *State, buf []Move) []Move {
 // its count over the zone's size) in two passes over the kinds, without
 // the outcome list.
 func (d *dealEvent) sample(s *State, rng *rand.Rand) Move {
-	g := s.g
 	zi := d.src(s)
 	total := s.zoneSize(zi)
 	if total <= 0 {
 		return chanceMove(d.index, 0)
 	}
-	x := rng.IntN(total)
+	return chanceMove(d.index, s.nthPiece(zi, total, rng.IntN(total), false))
+}
+
+// nthPiece returns the kind of the x-th piece (from 0, in kind order) of
+// zone instance zi, which holds total pieces; ones says the zone is known
+// to hold at most one piece of each kind.
+func (s *State) nthPiece(zi, total, x int, ones bool) int {
 	last := 0
 	if bw := s.zoneBitWords(zi); bw != nil {
+		if ones {
+			return nthBit(bw, x)
+		}
 		if k := nthKindOfOnes(bw, total, x); k >= 0 {
-			return chanceMove(d.index, k)
+			return k
 		}
 		for i, w := range bw {
 			for word := uint32(w); word != 0; word &= word - 1 {
 				k := i*32 + bits.TrailingZeros32(word)
 				if x -= s.zoneCount(zi, k); x < 0 {
-					return chanceMove(d.index, k)
+					return k
 				}
 				last = k
 			}
 		}
-		return chanceMove(d.index, last)
+		return last
 	}
 	for k := s.nextZoneKind(zi, 0); k >= 0; k = s.nextZoneKind(zi, k+1) {
 		if x -= s.zoneCount(zi, k); x < 0 {
-			return chanceMove(d.index, k)
+			return k
 		}
 		last = k
 	}
-	_ = g
-	return chanceMove(d.index, last)
+	return last
 }
 
 // nthKindOfOnes returns the x-th kind (from 0, in kind order) set in the
@@ -148,28 +155,210 @@ func nthKindOfOnes(bw []int32, total, x int) int {
 	if n != total {
 		return -1
 	}
+	return nthBit(bw, x)
+}
+
+// onesOnly reports whether the bit words bw of a zone holding total
+// pieces say it holds one piece of each kind it has.
+func onesOnly(bw []int32, total int) bool {
+	n := 0
+	for _, w := range bw {
+		n += bits.OnesCount32(uint32(w))
+	}
+	return n == total
+}
+
+// nthBit returns the x-th set bit (from 0) of the bit words bw, found by
+// whole words and then within one; -1 when there are not that many.
+func nthBit(bw []int32, x int) int {
+	if len(bw) == 2 {
+		// up to 64 kinds: one word
+		w := uint64(uint32(bw[0])) | uint64(uint32(bw[1]))<<32
+		if x >= bits.OnesCount64(w) {
+			return -1
+		}
+		return selectBit(w, x)
+	}
 	for i, w := range bw {
-		word := uint32(w)
-		c := bits.OnesCount32(word)
+		word := uint64(uint32(w))
+		c := bits.OnesCount64(word)
 		if x >= c {
 			x -= c
 			continue
 		}
-		for ; x > 0; x-- {
-			word &= word - 1
-		}
-		return i*32 + bits.TrailingZeros32(word)
+		return i*32 + selectBit(word, x)
 	}
 	return -1
 }
 
-// draw samples a piece and deals it (chanceDrawer).
-func (d *dealEvent) draw(s *State, rng *rand.Rand) (Move, bool, bool) {
-	if s.zoneSize(d.src(s)) <= 0 {
-		return 0, false, false
+// selectBit returns the position of the x-th set bit (from 0) of word,
+// which has more than x: by halves, quarters, eighths and sixteenths of
+// the word, then at most three bits cleared.
+func selectBit(word uint64, x int) int {
+	at := 0
+	if c := bits.OnesCount32(uint32(word)); x >= c {
+		x -= c
+		word >>= 32
+		at = 32
 	}
-	m := d.sample(s, rng)
-	return m, d.apply(s, m), true
+	if c := bits.OnesCount16(uint16(word)); x >= c {
+		x -= c
+		word >>= 16
+		at += 16
+	}
+	if c := bits.OnesCount8(uint8(word)); x >= c {
+		x -= c
+		word >>= 8
+		at += 8
+	}
+	if c := bits.OnesCount8(uint8(word) & 0xf); x >= c {
+		x -= c
+		word >>= 4
+		at += 4
+	}
+	for ; x > 0; x-- {
+		word &= word - 1
+	}
+	return at + bits.TrailingZeros64(word)
+}
+
+// drawAll deals every piece still due (chanceDrawer): each is drawn as
+// sample draws it, from the same rng calls, and dealt as apply deals it,
+// so the pieces, the record and the position are those of one Play per
+// piece; only the deal's counter, which would end where it started, is not
+// written in between, and the zone's shape is found once.
+func (d *dealEvent) drawAll(s *State, rng *rand.Rand, record *[]Move) bool {
+	g := s.g
+	from := d.src(s)
+	size := s.zoneSize(from)
+	if size <= 0 {
+		return false
+	}
+	done := int(s.buf[d.off])
+	total := d.total(s)
+	seat, ns := s.ToMove(), len(g.seats)
+	if d.each {
+		seat = (seat + done) % ns
+	}
+	ones := false
+	if bw := s.zoneBitWords(from); bw != nil {
+		ones = onesOnly(bw, size)
+		if ones && len(bw) <= 2 && len(g.zinfo[from].sums) == 0 && d.plainTargets(s) {
+			d.drawOnes(s, rng, record, from, size, total-done, seat)
+			s.setSlot(d.off, 0)
+			return true
+		}
+	}
+	for {
+		k := s.nthPiece(from, size, rng.IntN(size), ones)
+		s.zoneMove(from, g.zoneInst(d.to, seat), k, -1)
+		if d.each {
+			if seat++; seat == ns {
+				seat = 0
+			}
+		}
+		if record != nil {
+			*record = append(*record, chanceMove(d.index, k))
+		}
+		done++
+		size--
+		if done >= total || size <= 0 {
+			break
+		}
+	}
+	s.setSlot(d.off, 0)
+	return true
+}
+
+// plainTargets reports whether the zone instances the deal deals to are
+// neither piles nor summed (zoneSum): a piece dealt changes their count
+// word, kind bit and size only.
+func (d *dealEvent) plainTargets(s *State) bool {
+	g := s.g
+	for i := 0; i < g.zoneInstances(d.to); i++ {
+		zi := g.zones[d.to].first + i
+		if g.pileOff[zi] > 0 || len(g.zinfo[zi].sums) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// drawOnes is drawAll for a zone from that holds one piece of each kind it
+// has, of at most 64 kinds, and keeps no sums, dealing to plain instances
+// (plainTargets):
+// the same pieces, to the same seats, from the same rng calls, as zoneMove
+// piece by piece, with from's kind bits kept in one word while the deal
+// lasts and the hash and from's size and hand total written once. It
+// deals up to due pieces, from seat on, and returns how many it dealt.
+func (d *dealEvent) drawOnes(s *State, rng *rand.Rand, record *[]Move, from, size, due, seat int) int {
+	g := s.g
+	buf := s.buf
+	nk := len(g.kinds)
+	zf := &g.zinfo[from]
+	bw := buf[zf.bits+1 : zf.bits+1+g.lay.zbitsW]
+	left := uint64(uint32(bw[0]))
+	if len(bw) == 2 {
+		left |= uint64(uint32(bw[1])) << 32
+	}
+	fi := g.lay.zone + from*nk
+	fOut := buf[fi : fi+nk]
+	ns := len(g.seats)
+	var h uint64
+	dealt := 0
+	for dealt < due && size > 0 {
+		k := selectBit(left, rng.IntN(size))
+		if k >= nk {
+			break // not reached: the words hold the zone's kinds
+		}
+		left &^= 1 << uint(k)
+		// from's word: one more taken
+		o := fOut[k]
+		if o != 0 {
+			h ^= zoneKey(from*nk+k, int(o))
+		}
+		if o+1 != 0 {
+			h ^= zoneKey(from*nk+k, int(o+1))
+		}
+		fOut[k] = o + 1
+		// the receiving instance's word: one more put
+		to := g.zoneInst(d.to, seat)
+		j := to*nk + k
+		zt := &g.zinfo[to]
+		o = buf[g.lay.zone+j]
+		if o != 0 {
+			h ^= zoneKey(j, int(o))
+		}
+		if o-1 != 0 {
+			h ^= zoneKey(j, int(o-1))
+		}
+		buf[g.lay.zone+j] = o - 1
+		buf[zt.bits]++
+		buf[zt.bits+1+k>>5] |= 1 << uint(k&31)
+		if zt.hand {
+			buf[hHandLeft]++
+		}
+		if record != nil {
+			*record = append(*record, chanceMove(d.index, k))
+		}
+		if d.each {
+			if seat++; seat == ns {
+				seat = 0
+			}
+		}
+		dealt++
+		size--
+	}
+	bw[0] = int32(uint32(left))
+	if len(bw) == 2 {
+		bw[1] = int32(uint32(left >> 32))
+	}
+	buf[zf.bits] -= int32(dealt)
+	if zf.hand {
+		buf[hHandLeft] -= int32(dealt)
+	}
+	s.xorHash(h)
+	return dealt
 }
 
 func (d *dealEvent) weight(s *State, m Move) int {

@@ -319,6 +319,9 @@ func (c *compiler) compileRules() {
 				continue
 			}
 			rb.after = append(rb.after, eff)
+			me, _ := eff.(moveEffect)
+			rb.afterMove = append(rb.afterMove, me)
+			rb.anyMoveFx = rb.anyMoveFx || me != nil
 			if mt, ok := eff.(*markTargets); ok && mt.choose {
 				if rb.choose != nil {
 					r.ValueErrorf(fmt.Sprintf("%s.after.%d", p, i), "%s.after: effects %q and %q both choose a subset; a rule's moves carry one choice", p, rb.choose.name, mt.name)

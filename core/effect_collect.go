@@ -62,6 +62,9 @@ func (e *collect) apply(s *State) {
 			from, to := g.zones[z].first+i, g.zoneInst(e.to, seat)
 			toPile := g.pileOff[to] > 0
 			s.pileClear(from) // a pile emptied: its sequence goes at once
+			if !toPile && s.zoneEmptyInto(from, to) {
+				continue
+			}
 			// the kinds the zone holds, by its bits when the game keeps them;
 			// all the pieces of a kind move in one change of each count
 			ks := s.zoneKindCounts(from, s.genKinds[:0])

@@ -136,6 +136,8 @@ type Game struct {
 	chance                 []chanceEvent
 	chanceNames            []string
 	chancePly, chanceStart [][]int
+	// chanceExtras: the events that may give another turn (chanceExtra)
+	chanceExtras []chanceExtra
 	// dice is the first dice event (distance = "dice"), or nil.
 	dice *diceEvent
 	// chanceOff, chanceLen: the events' words in the State
@@ -318,6 +320,11 @@ type ruleBase struct {
 	name, typ, cite string
 	index           int
 	after           []effect
+	// afterMove[i] is after[i] when that effect reads the move
+	// (moveEffect), nil otherwise; anyMoveFx: some is (Game.play asks
+	// them before the move only then).
+	afterMove []moveEffect
+	anyMoveFx bool
 	// sets: the piece state the rule's moves set (set_state).
 	sets []stateSet
 	// promo: the kind the rule's moves turn the piece into (promote).

@@ -26,8 +26,11 @@ type transferRule struct {
 	prefix   string
 	// whenOnce: the condition does not read kind, so gen evaluates it once
 	whenOnce bool
-	glyph    bool // notation: the kinds' glyphs
-	prelude  bool // an optional first part of a ply (move_prelude.go)
+	// bound: the condition only bounds an attribute of the kind
+	// (when_kind.go), so gen computes the bound once; nil otherwise
+	bound   *kindBound
+	glyph   bool // notation: the kinds' glyphs
+	prelude bool // an optional first part of a ply (move_prelude.go)
 }
 
 var transferMove = moveType{
@@ -43,6 +46,9 @@ var transferMove = moveType{
 		ru.prefix = c.readString(p, &transferPrefixKey)
 		ru.when = c.compileCellCond(p, transferWhenKey.Name, false)
 		ru.whenOnce = ru.when != nil && !readsName(c.readString(p, &transferWhenKey), "kind")
+		if ru.when != nil && ru.when.native != nil && !ru.whenOnce {
+			ru.bound = c.compileKindBound(c.readString(p, &transferWhenKey))
+		}
 		ru.glyph = c.readChoice(p, &transferNotationKey) == "glyph"
 		ru.prelude = c.readBool(p, &transferPreludeKey)
 		c.checkPrelude(p, ru)
@@ -80,52 +86,40 @@ var (
 )
 
 func (r *transferRule) gen(s *State, out []Move) []Move {
-	g := s.g
-	zi := g.zoneInst(r.from, s.ToMove())
-	nk := len(g.kinds)
 	// one pass over the zone: the kinds it may move, with their counts
-	ks := s.zoneKindCounts(zi, s.genKinds[:0])
-	kept := 0
-	checked := false
-	for i := 0; i < len(ks); i += 2 {
-		a := int(ks[i])
-		if a >= nk || (r.kinds != nil && !r.kinds[a]) {
-			continue
-		}
-		if r.whenOnce {
-			// a condition that does not read kind holds for all or none
-			if !checked {
-				if !r.when.allows(s, -1, 0, 0, a) {
-					s.genKinds = ks[:0]
-					return out
-				}
-				checked = true
-			}
-		} else if !r.when.allows(s, -1, 0, 0, a) {
-			continue
-		}
-		ks[kept], ks[kept+1] = ks[i], ks[i+1]
-		kept += 2
+	ks := s.zoneKindCounts(s.g.zoneInst(r.from, s.ToMove()), s.genKinds[:0])
+	if r.kinds != nil || r.when != nil {
+		ks = r.filter(s, ks)
 	}
-	ks = ks[:kept]
 	s.genKinds = ks
+	base := mkMove(r.index, -1, -1, 0)
+	switch r.count {
+	case 1:
+		for i := 0; i < len(ks); i += 2 {
+			out = append(out, base|Move(ks[i]+1)<<34)
+		}
+		return out
+	case 2:
+		for i := 0; i < len(ks); i += 2 {
+			a := base | Move(ks[i]+1)<<34
+			if ks[i+1] >= 2 {
+				out = append(out, a|Move(ks[i]+1)<<44)
+			}
+			for j := i + 2; j < len(ks); j += 2 {
+				out = append(out, a|Move(ks[j]+1)<<44)
+			}
+		}
+		return out
+	}
 	m := len(ks) / 2
 	for i := 0; i < m; i++ {
 		a := int(ks[2*i])
-		if r.count == 1 {
-			out = append(out, mkMove(r.index, -1, -1, a+1))
-			continue
-		}
 		for j := i; j < m; j++ {
 			b, nb := int(ks[2*j]), ks[2*j+1]
 			if j == i {
 				nb--
 			}
 			if nb <= 0 {
-				continue
-			}
-			if r.count == 2 {
-				out = append(out, mkMove(r.index, -1, -1, a+1|(b+1)<<10))
 				continue
 			}
 			for k := j; k < m; k++ {
@@ -144,6 +138,45 @@ func (r *transferRule) gen(s *State, out []Move) []Move {
 		}
 	}
 	return out
+}
+
+// filter keeps, in place, the (kind, count) pairs of ks whose kind the
+// rule may move (kinds, when) and returns them.
+func (r *transferRule) filter(s *State, ks []int32) []int32 {
+	nk := len(s.g.kinds)
+	kept := 0
+	checked := false
+	bound := 0
+	if r.bound != nil {
+		s.condKind = -1
+		bound = r.bound.bound(s, -1, 0)
+	}
+	for i := 0; i < len(ks); i += 2 {
+		a := int(ks[i])
+		if a >= nk || (r.kinds != nil && !r.kinds[a]) {
+			continue
+		}
+		if r.bound != nil {
+			if !r.bound.holds(a, bound) {
+				continue
+			}
+		} else if r.whenOnce {
+			// a condition that does not read kind holds for all or none
+			if !checked {
+				if !r.when.allows(s, -1, 0, 0, a) {
+					return ks[:0]
+				}
+				checked = true
+			}
+		} else if r.when != nil && !r.when.allows(s, -1, 0, 0, a) {
+			continue
+		}
+		if kept != i {
+			ks[kept], ks[kept+1] = ks[i], ks[i+1]
+		}
+		kept += 2
+	}
+	return ks[:kept]
 }
 
 // transferKinds returns the kinds of a transfer move's aux, in kind order,
@@ -169,8 +202,7 @@ func (r *transferRule) play(s *State, m Move) error {
 		if k >= len(g.kinds) || s.zoneCount(from, k) == 0 {
 			return fmt.Errorf("rule %q: %s has no %s in %s", r.name, g.seats[seat], g.kindName(k), g.zones[r.from].name)
 		}
-		s.zoneTake(from, k)
-		s.zoneAdd(to, k, seat)
+		s.zoneMove(from, to, k, seat)
 	}
 	return nil
 }

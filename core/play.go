@@ -226,9 +226,12 @@ func (g *Game) play(s *State, m Move) error {
 			undo = s.undo
 			undo.CopyFrom(s)
 		}
-		for _, e := range ru.base().after {
-			if me, ok := e.(moveEffect); ok {
-				me.beforeMove(s, m)
+		rb := ru.base()
+		if rb.anyMoveFx {
+			for _, me := range rb.afterMove {
+				if me != nil {
+					me.beforeMove(s, m)
+				}
 			}
 		}
 		if err := ru.play(s, pm); err != nil {
@@ -237,15 +240,14 @@ func (g *Game) play(s *State, m Move) error {
 			}
 			return err
 		}
-		rb := ru.base()
 		if pr := rb.promo; pr != nil {
 			g.promote(s, pr, pm, mover)
 		}
 		if sets := rb.sets; sets != nil {
 			g.applyStateSets(s, sets, pm, mover)
 		}
-		for _, e := range rb.after {
-			if me, ok := e.(moveEffect); ok {
+		for i, e := range rb.after {
+			if me := rb.afterMove[i]; me != nil {
 				me.applyMove(s, m)
 			} else {
 				e.apply(s)

@@ -103,3 +103,71 @@ func TestZoneSumsMatchPieces(t *testing.T) {
 		t.Fatalf("only %d checks", checks)
 	}
 }
+
+// Emptying a zone into another in one pass (zoneEmptyInto, the collect
+// effect's way) leaves exactly the State that moving its pieces kind by
+// kind through addOut leaves (counts, kind bits, sizes, sums, the hands'
+// total, the hash), and moving one piece with zoneMove (the deal's and
+// transfer's way) the State that zoneTake and zoneAdd leave (a pile's
+// sequence too), for every pair of zone instances and positions from
+// random cribbage games; an empty zone changes nothing.
+func TestZoneMovesMatchAddOut(t *testing.T) {
+	g := loadCribbage(t)
+	rng := rand.New(rand.NewPCG(3, 5))
+	var buf []Move
+	var ks []int32
+	checks, moved := 0, 0
+	for game := 0; game < 6; game++ {
+		s := g.NewState()
+		for steps := 0; ; steps++ {
+			for from := 0; from < g.nzi; from++ {
+				for to := 0; to < g.nzi; to++ {
+					if k := s.nextZoneKind(from, rng.IntN(len(g.kinds))); k >= 0 && from != to {
+						a, b := s.Clone(), s.Clone()
+						by := rng.IntN(len(g.seats)+1) - 1
+						a.zoneMove(from, to, k, by)
+						b.zoneTake(from, k)
+						b.zoneAdd(to, k, by)
+						if !a.Equal(b) {
+							t.Fatalf("game %d step %d: zoneMove of kind %d from instance %d to %d differs from zoneTake and zoneAdd", game, steps, k, from, to)
+						}
+						checks++
+					}
+					if from == to || g.pileOff[to] > 0 {
+						continue
+					}
+					a, b := s.Clone(), s.Clone()
+					a.pileClear(from)
+					b.pileClear(from)
+					if !a.zoneEmptyInto(from, to) {
+						t.Fatal("the game keeps kind bits: zoneEmptyInto should take them")
+					}
+					ks = b.zoneKindCounts(from, ks[:0])
+					for j := 0; j < len(ks); j += 2 {
+						b.addOut(from, int(ks[j]), int(ks[j+1]))
+						b.addOut(to, int(ks[j]), -int(ks[j+1]))
+						moved++
+					}
+					if !a.Equal(b) {
+						t.Fatalf("game %d step %d: emptying instance %d into %d differs from addOut kind by kind", game, steps, from, to)
+					}
+					checks++
+				}
+			}
+			buf = g.Settle(s, buf)
+			if len(buf) == 0 {
+				break
+			}
+			m := buf[rng.IntN(len(buf))]
+			if s.ChancePending() >= 0 {
+				m = g.Sample(s, buf, rng)
+			}
+			if err := g.Play(s, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checks < 1000 || moved < 1000 {
+		t.Fatalf("only %d checks, %d kinds moved", checks, moved)
+	}
+}

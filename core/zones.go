@@ -618,6 +618,136 @@ func (s *State) zoneTake(zi, k int) {
 	}
 }
 
+// zoneMove moves a piece of kind k, which zone instance from holds, to zone
+// instance to, as zoneTake(from, k) and then zoneAdd(to, k, by) do, but
+// with one reading of the two words and one write of the hash, when the
+// game keeps kind bits and from is not a pile (whose sequence zoneTake
+// searches); otherwise through those two.
+func (s *State) zoneMove(from, to, k, by int) {
+	g := s.g
+	if g.lay.zbitsW == 0 || g.pileOff[from] > 0 {
+		s.zoneTake(from, k)
+		s.zoneAdd(to, k, by)
+		return
+	}
+	nk := len(g.kinds)
+	i, j := from*nk+k, to*nk+k
+	buf := s.buf
+	zf, zt := &g.zinfo[from], &g.zinfo[to]
+	oi, oj := buf[g.lay.zone+i], buf[g.lay.zone+j]
+	var h uint64
+	if oi != 0 {
+		h = zoneKey(i, int(oi))
+	}
+	if oi+1 != 0 {
+		h ^= zoneKey(i, int(oi+1))
+	}
+	if oj != 0 {
+		h ^= zoneKey(j, int(oj))
+	}
+	if oj-1 != 0 {
+		h ^= zoneKey(j, int(oj-1))
+	}
+	buf[g.lay.zone+i], buf[g.lay.zone+j] = oi+1, oj-1
+	kw, bit := 1+int(uint(k)>>5), int32(1)<<(uint(k)&31)
+	buf[zf.bits]--
+	if int32(g.zoneStart[i]) <= oi+1 {
+		buf[zf.bits+kw] &^= bit
+	}
+	buf[zt.bits]++
+	buf[zt.bits+kw] |= bit
+	if zf.hand != zt.hand {
+		if zf.hand {
+			buf[hHandLeft]--
+		} else {
+			buf[hHandLeft]++
+		}
+	}
+	for _, t := range zf.sums {
+		buf[t.word] -= t.col[k]
+	}
+	for _, t := range zt.sums {
+		buf[t.word] += t.col[k]
+	}
+	if off := g.pileOff[to]; off > 0 {
+		n := int(buf[off])
+		e := int32(k+1) | int32(by+1)<<16
+		buf[off+1+n] = e
+		buf[off] = int32(n + 1)
+		h ^= pileKey(to, n, e)
+	}
+	s.xorHash(h)
+}
+
+// zoneEmptyInto moves every piece of zone instance from into zone
+// instance to, which is not a pile (a pile's sequence is the caller's:
+// pileClear), as addOut would kind by kind, but in one pass over from's
+// kind bits with one write of the hash, the sizes and the hands' total. It
+// reports false, changing nothing, when the game keeps no kind bits.
+func (s *State) zoneEmptyInto(from, to int) bool {
+	g := s.g
+	w := g.lay.zbitsW
+	if w == 0 {
+		return false
+	}
+	nk := len(g.kinds)
+	zf, zt := &g.zinfo[from], &g.zinfo[to]
+	buf := s.buf
+	if buf[zf.bits] == 0 {
+		return true // empty already
+	}
+	fi, ti := from*nk, to*nk
+	fOut, tOut := buf[g.lay.zone+fi:g.lay.zone+fi+nk], buf[g.lay.zone+ti:g.lay.zone+ti+nk]
+	fStart := g.zoneStart[fi : fi+nk]
+	fBits, tBits := buf[zf.bits+1:zf.bits+1+w], buf[zt.bits+1:zt.bits+1+w]
+	var h uint64
+	moved := int32(0)
+	for wi, word := range fBits {
+		for x := uint32(word); x != 0; x &= x - 1 {
+			k := wi*32 + bits.TrailingZeros32(x)
+			if k >= nk {
+				break
+			}
+			out := fOut[k]
+			n := int32(fStart[k]) - out // the pieces of kind k in from
+			if out != 0 {
+				h ^= zoneKey(fi+k, int(out))
+			}
+			if out+n != 0 {
+				h ^= zoneKey(fi+k, int(out+n))
+			}
+			fOut[k] = out + n
+			out = tOut[k]
+			if out != 0 {
+				h ^= zoneKey(ti+k, int(out))
+			}
+			if out-n != 0 {
+				h ^= zoneKey(ti+k, int(out-n))
+			}
+			tOut[k] = out - n
+			for _, t := range zf.sums {
+				buf[t.word] -= n * t.col[k]
+			}
+			for _, t := range zt.sums {
+				buf[t.word] += n * t.col[k]
+			}
+			moved += n
+		}
+		tBits[wi] |= word
+		fBits[wi] = 0
+	}
+	buf[zf.bits] -= moved
+	buf[zt.bits] += moved
+	if zf.hand {
+		buf[hHandLeft] -= moved
+	}
+	if zt.hand {
+		buf[hHandLeft] += moved
+	}
+	s.xorHash(h)
+	return true
+}
+
 // pileClear empties the sequence of pile instance zi (nothing for a zone
 // that is not a pile), keeping the hash; its counts are the caller's to
 // change (addOut), as everything the pile held leaves it.
