@@ -357,7 +357,7 @@ func (d *dealEvent) drawOnes(s *State, rng *rand.Rand, record *[]Move, from, siz
 	if zf.hand {
 		buf[hHandLeft] -= int32(dealt)
 	}
-	s.xorHash(h)
+	s.xorZoneHash(h)
 	return dealt
 }
 

@@ -57,8 +57,10 @@ type compiler struct {
 	// frame is the set frame of the native expression being compiled
 	// (expr_setframe.go), nil outside one.
 	frame *setFrame
-	// effects are the compiled [effects] tables by name.
-	effects map[string]effect
+	// effects are the compiled [effects] tables by name; collects the
+	// collections among them (linkZoneReset).
+	effects  map[string]effect
+	collects []*collect
 	// segments are the rules a chain names as its segment.
 	segments map[int]bool
 	// diceRules are the keys of rules whose distance is "dice".
@@ -170,6 +172,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	}
 	c.compileHandReturn()
 	c.finishZones()
+	c.linkZoneReset()
 	c.followUps = c.compileFollowUps()
 	c.segments = c.linkChains()
 	c.compilePhases()

@@ -19,8 +19,9 @@ var pointsCountKey = Key{Name: "count", Type: TInt, Default: 1, Min: 1, Max: Max
 type pointsReached struct{ count int }
 
 func (e *pointsReached) holds(g *Game, s *State) (bool, int) {
-	for seat, v := range s.buf[g.lay.scores : g.lay.scores+len(g.seats)] {
-		if int(v) >= e.count {
+	sc := s.buf[g.lay.scores:]
+	for seat := range g.seats {
+		if int(sc[seat]) >= e.count {
 			return true, seat
 		}
 	}

@@ -270,6 +270,9 @@ type Game struct {
 	// reads per zone instance (its bits, hand or not, its sums).
 	zoneSums []zoneSum
 	zinfo    []zoneInfo
+	// zoneTotal: the pieces the zones held at the start, when a
+	// collection may put them back so (linkZoneReset)
+	zoneTotal int
 	// visState: a reveal effect changes zones' visibility in play; the
 	// State then keeps one word per zone instance at lay.vis.
 	visState bool

@@ -308,7 +308,9 @@ func (g *Game) play(s *State, m Move) error {
 	}
 	g.checkEnd(s)
 	if g.rounds != nil {
-		if g.chance != nil {
+		if g.chance != nil && (s.buf[hChance] != 0 || g.perPlyChance(s)) {
+			// (with no event pending and none before this phase's plies,
+			// chanceNext would change nothing)
 			g.chanceNext(s, false)
 		}
 		g.settleTurn(s) // rounds.go: skip a seat with no move, end a stuck phase

@@ -39,6 +39,10 @@ type layout struct {
 	// zbits: per zone instance, its size and zbitsW words of bits, one
 	// per kind the instance holds (0: the game keeps none; zones.go)
 	zbits, zbitsW int
+	// zhash: two words, the xor of the zones' own keys (counts and piles)
+	// in the hash, kept when a collect may put every zone back as it
+	// started (zoneReset; 0: not kept)
+	zhash int
 }
 
 // State is a position: a compact snapshot held in one flat buffer, so that

@@ -171,3 +171,75 @@ func TestZoneMovesMatchAddOut(t *testing.T) {
 		t.Fatalf("only %d checks, %d kinds moved", checks, moved)
 	}
 }
+
+// The gather back to the pack puts every zone back as it started in one
+// step (zoneReset): at every position of random cribbage games, the
+// collection so leaves exactly the State that emptying the zones one by
+// one leaves (counts, bits, sizes, sums, piles, hash, the zones' share of
+// the hash); on a seat's view, whose hidden cards were taken out, it
+// goes the long way and still agrees. The crib's collection (of the
+// discards only) is not a reset.
+func TestZoneResetMatchesCollect(t *testing.T) {
+	g := loadCribbage(t)
+	var gather, crib *collect
+	for _, steps := range g.rounds.steps {
+		for _, st := range steps {
+			if e, ok := st.effect.(*collect); ok && len(e.from) == 5 {
+				gather = e // hand, discards, crib, start, played
+			} else if ok && len(e.from) == 1 {
+				crib = e // the discards
+			}
+		}
+	}
+	if gather == nil || crib == nil {
+		t.Fatal("no gather or crib collection among the phase steps")
+	}
+	if !gather.reset || crib.reset || g.lay.zhash == 0 {
+		t.Fatalf("gather resets: %v (want true), form_crib resets: %v (want false), zone hash kept at %d",
+			gather.reset, crib.reset, g.lay.zhash)
+	}
+	rng := rand.New(rand.NewPCG(6, 2))
+	var buf []Move
+	checks, views := 0, 0
+	for game := 0; game < 6; game++ {
+		s := g.NewState()
+		for steps := 0; ; steps++ {
+			cases := []*State{s}
+			if steps%5 == 0 {
+				cases = append(cases, g.View(s, steps/5%2).Known)
+			}
+			for i, c := range cases {
+				a, b := c.Clone(), c.Clone()
+				if i == 0 && !a.zoneReset() {
+					t.Fatalf("game %d step %d: the zones hold every piece, yet no reset", game, steps)
+				}
+				a.CopyFrom(c)
+				gather.apply(a)
+				gather.reset = false
+				gather.apply(b)
+				gather.reset = true
+				if !a.Equal(b) {
+					t.Fatalf("game %d step %d (view %v): the reset differs from emptying the zones one by one", game, steps, i > 0)
+				}
+				if i > 0 {
+					views++
+				}
+				checks++
+			}
+			buf = g.Settle(s, buf)
+			if len(buf) == 0 {
+				break
+			}
+			m := buf[rng.IntN(len(buf))]
+			if s.ChancePending() >= 0 {
+				m = g.Sample(s, buf, rng)
+			}
+			if err := g.Play(s, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checks < 500 || views < 50 {
+		t.Fatalf("only %d checks, %d on views", checks, views)
+	}
+}

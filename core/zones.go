@@ -466,6 +466,17 @@ func pileKey(zi, pos int, e int32) uint64 {
 	return mix(uint64(zi)<<48 | uint64(pos)<<32 | uint64(uint32(e)) | 5<<59)
 }
 
+// xorZoneHash xors a zone or pile key into the hash and, when the game
+// keeps it, into the zones' own share of it (lay.zhash).
+func (s *State) xorZoneHash(h uint64) {
+	s.buf[hHashLo] ^= int32(uint32(h))
+	s.buf[hHashHi] ^= int32(uint32(h >> 32))
+	if zh := s.g.lay.zhash; zh > 0 {
+		s.buf[zh] ^= int32(uint32(h))
+		s.buf[zh+1] ^= int32(uint32(h >> 32))
+	}
+}
+
 // addOut changes the out word of (zi, k) by d (pieces taken: +1; put: -1),
 // keeping the hash and the hands' total.
 func (s *State) addOut(zi, k, d int) {
@@ -483,8 +494,7 @@ func (s *State) addOut(zi, k, d int) {
 	if now != 0 {
 		h ^= zoneKey(i, now)
 	}
-	buf[hHashLo] ^= int32(uint32(h))
-	buf[hHashHi] ^= int32(uint32(h >> 32))
+	s.xorZoneHash(h)
 	buf[w] = int32(now)
 	if base := zf.bits; base > 0 {
 		buf[base] -= int32(d)
@@ -587,7 +597,7 @@ func (s *State) zoneAdd(zi, k, by int) {
 		e := int32(k+1) | int32(by+1)<<16
 		s.buf[off+1+n] = e
 		s.buf[off] = int32(n + 1)
-		s.xorHash(pileKey(zi, n, e))
+		s.xorZoneHash(pileKey(zi, n, e))
 	}
 }
 
@@ -608,13 +618,13 @@ func (s *State) zoneTake(zi, k int) {
 		return
 	}
 	for i := at; i < n; i++ {
-		s.xorHash(pileKey(zi, i, s.buf[off+1+i]))
+		s.xorZoneHash(pileKey(zi, i, s.buf[off+1+i]))
 	}
 	copy(s.buf[off+1+at:off+n], s.buf[off+2+at:off+1+n])
 	s.buf[off+n] = 0
 	s.buf[off] = int32(n - 1)
 	for i := at; i < n-1; i++ {
-		s.xorHash(pileKey(zi, i, s.buf[off+1+i]))
+		s.xorZoneHash(pileKey(zi, i, s.buf[off+1+i]))
 	}
 }
 
@@ -676,7 +686,7 @@ func (s *State) zoneMove(from, to, k, by int) {
 		buf[off] = int32(n + 1)
 		h ^= pileKey(to, n, e)
 	}
-	s.xorHash(h)
+	s.xorZoneHash(h)
 }
 
 // zoneEmptyInto moves every piece of zone instance from into zone
@@ -690,51 +700,50 @@ func (s *State) zoneEmptyInto(from, to int) bool {
 	if w == 0 {
 		return false
 	}
-	nk := len(g.kinds)
 	zf, zt := &g.zinfo[from], &g.zinfo[to]
 	buf := s.buf
 	if buf[zf.bits] == 0 {
 		return true // empty already
 	}
+	nk := len(g.kinds)
 	fi, ti := from*nk, to*nk
-	fOut, tOut := buf[g.lay.zone+fi:g.lay.zone+fi+nk], buf[g.lay.zone+ti:g.lay.zone+ti+nk]
-	fStart := g.zoneStart[fi : fi+nk]
-	fBits, tBits := buf[zf.bits+1:zf.bits+1+w], buf[zt.bits+1:zt.bits+1+w]
+	fw, tw := g.lay.zone+fi, g.lay.zone+ti
+	sums := len(zf.sums)+len(zt.sums) > 0
 	var h uint64
 	moved := int32(0)
-	for wi, word := range fBits {
-		for x := uint32(word); x != 0; x &= x - 1 {
+	for wi := 0; wi < w; wi++ {
+		word := uint32(buf[zf.bits+1+wi])
+		for x := word; x != 0; x &= x - 1 {
 			k := wi*32 + bits.TrailingZeros32(x)
-			if k >= nk {
-				break
-			}
-			out := fOut[k]
-			n := int32(fStart[k]) - out // the pieces of kind k in from
+			out := buf[fw+k]
+			n := int32(g.zoneStart[fi+k]) - out // the pieces of kind k in from
 			if out != 0 {
 				h ^= zoneKey(fi+k, int(out))
 			}
 			if out+n != 0 {
 				h ^= zoneKey(fi+k, int(out+n))
 			}
-			fOut[k] = out + n
-			out = tOut[k]
+			buf[fw+k] = out + n
+			out = buf[tw+k]
 			if out != 0 {
 				h ^= zoneKey(ti+k, int(out))
 			}
 			if out-n != 0 {
 				h ^= zoneKey(ti+k, int(out-n))
 			}
-			tOut[k] = out - n
-			for _, t := range zf.sums {
-				buf[t.word] -= n * t.col[k]
-			}
-			for _, t := range zt.sums {
-				buf[t.word] += n * t.col[k]
+			buf[tw+k] = out - n
+			if sums {
+				for _, t := range zf.sums {
+					buf[t.word] -= n * t.col[k]
+				}
+				for _, t := range zt.sums {
+					buf[t.word] += n * t.col[k]
+				}
 			}
 			moved += n
 		}
-		tBits[wi] |= word
-		fBits[wi] = 0
+		buf[zt.bits+1+wi] |= int32(word)
+		buf[zf.bits+1+wi] = 0
 	}
 	buf[zf.bits] -= moved
 	buf[zt.bits] += moved
@@ -744,7 +753,46 @@ func (s *State) zoneEmptyInto(from, to int) bool {
 	if zt.hand {
 		buf[hHandLeft] += moved
 	}
-	s.xorHash(h)
+	s.xorZoneHash(h)
+	return true
+}
+
+// zoneReset puts every zone back as it started (a collection of every
+// piece into the zone that held them all, linkZoneReset): the count words
+// to zero, the kind bits, sizes and sums and the hands' total to the
+// start's, the piles emptied, and the zones' share of the hash taken out.
+// It reports false, changing nothing, when the zones do not hold as many
+// pieces as they started with (a view, whose hidden pieces were taken
+// out).
+func (s *State) zoneReset() bool {
+	g := s.g
+	w := g.lay.zbitsW
+	buf, start := s.buf, g.initial.buf
+	n := 0
+	for zi := 0; zi < g.nzi; zi++ {
+		n += int(buf[g.lay.zbits+zi*(w+1)])
+	}
+	if n != g.zoneTotal {
+		return false
+	}
+	zh := g.lay.zhash
+	buf[hHashLo] ^= buf[zh]
+	buf[hHashHi] ^= buf[zh+1]
+	buf[zh], buf[zh+1] = 0, 0
+	nw := g.nzi * len(g.kinds)
+	clear(buf[g.lay.zone : g.lay.zone+nw])
+	copy(buf[g.lay.zbits:g.lay.zbits+g.nzi*(w+1)], start[g.lay.zbits:])
+	for _, t := range g.zoneSums {
+		n := g.zoneInstances(t.z)
+		copy(buf[t.off:t.off+n], start[t.off:])
+	}
+	for _, off := range g.pileOff {
+		if off > 0 {
+			clear(buf[off+1 : off+1+int(buf[off])])
+			buf[off] = 0
+		}
+	}
+	buf[hHandLeft] = start[hHandLeft]
 	return true
 }
 
@@ -758,7 +806,7 @@ func (s *State) pileClear(zi int) {
 	}
 	n := int(s.buf[off])
 	for i := 0; i < n; i++ {
-		s.xorHash(pileKey(zi, i, s.buf[off+1+i]))
+		s.xorZoneHash(pileKey(zi, i, s.buf[off+1+i]))
 		s.buf[off+1+i] = 0
 	}
 	s.buf[off] = 0
