@@ -225,6 +225,7 @@ func (e *markTargets) classOnBoard(s *State) bool {
 	}
 	return false
 }
+
 // expandChoices replaces the moves buf[from:] of rule ru (which chooses)
 // by one move per subset of each one's candidates. The before-lists of the
 // mark_targets effects are found once per start cell (State.markMemo).
