@@ -2,7 +2,8 @@ package core
 
 import "fmt"
 
-// Resign removes seat from play (its pieces stay on the board). Under
+// Resign removes seat from play (its pieces stay on the board; the
+// [turns] on_resign effects may move what it holds off the board). Under
 // [turns] resign_notice = "round", while every seat plays, it only gives
 // notice: the seat makes its next move (and, given on its own turn, the
 // one after) and then leaves (State.Notice counts those moves).

@@ -231,6 +231,7 @@ func (c *compiler) compileParams(sets []string) error {
 		c.params[k] = v
 	}
 	limits := c.readParamLimits()
+	c.g.paramLimits = limits
 	set := map[string]string{}
 	for _, kv := range sets {
 		name, val, ok := strings.Cut(kv, "=")

@@ -505,7 +505,7 @@ func (c *compiler) compilePhases() {
 		}
 		ph.endHand = c.readChoice(p, keyOf(phaseKeys, "end")) == "hands_empty"
 		if src := c.readString(p, keyOf(phaseKeys, "end_if")); src != "" {
-			ph.endIf = condProgram{prog: c.compileExpr(p+".end_if", src, c.condEnv(), expr.AsBool())}
+			ph.endIf = condProgram{prog: c.compileExpr(p+".end_if", src, c.condEnv(), expr.AsBool()), at: c.exprAt(p + ".end_if")}
 			if ph.endIf.prog != nil {
 				ph.endIf.native = c.nativeSrcBool(src)
 			}

@@ -17,7 +17,7 @@ var exprEnd = endType{
 			c.r.Errorf(p, "%s: an expr end condition needs when = '...'", p)
 			return nil
 		}
-		e := &exprCond{when: condProgram{prog: c.compileExpr(keyPath(p, &endWhenKey), src, c.condEnv(), expr.AsBool())}}
+		e := &exprCond{when: condProgram{prog: c.compileExpr(keyPath(p, &endWhenKey), src, c.condEnv(), expr.AsBool()), at: c.exprAt(keyPath(p, &endWhenKey))}}
 		if e.when.prog != nil {
 			if tree, err := parser.Parse(src); err == nil {
 				e.native = c.nativeCond(tree.Node)

@@ -1,6 +1,8 @@
 package core
 
 import (
+	"fmt"
+
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
@@ -9,6 +11,9 @@ import (
 // condProgram is a compiled condition over a State (end_if, when, score).
 type condProgram struct {
 	prog *vm.Program
+	// at is where the expression is written ("file:line:col: path"), for
+	// an error met in play
+	at string
 	// native evaluates it without the VM when it is in the native subset
 	// (expr_native.go), with seat = the seat to move
 	native nativeBool
@@ -186,6 +191,25 @@ type envHolder struct {
 	// scoreErr is the last error of the score expression (an integer
 	// overflow), reported by the Play that met it.
 	scoreErr error
+	// exprErr is the first error a condition met in play (its budget, an
+	// overflow) since the last Play reported one, placed where the
+	// condition is written; a condition that fails counts as false, and
+	// the next Play reports it.
+	exprErr error
+}
+
+// noteExprErr keeps the first error a condition met in play, written at
+// at: the next Play returns it (see envHolder.exprErr), and it is the
+// State's Limit for the analyses (Perft) that do not play through Play's
+// errors.
+func (s *State) noteExprErr(at string, err error) {
+	if s.env == nil || s.env.exprErr != nil {
+		return
+	}
+	s.env.exprErr = fmt.Errorf("%s: %s", at, exprMsg(err))
+	if s.limit == nil {
+		s.limit = s.env.exprErr
+	}
 }
 
 func (g *Game) seatName(seat int) string {
@@ -210,6 +234,7 @@ func (g *Game) cond(p condProgram, s *State) bool {
 	env := g.stateEnv(s, s.ToMove())
 	out, err := s.env.vm.Run(p.prog, env)
 	if err != nil {
+		s.noteExprErr(p.at, err)
 		return false
 	}
 	b, _ := out.(bool)

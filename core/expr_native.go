@@ -85,6 +85,22 @@ func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
 				return func(s *State, f, t int) bool { return li(s, f, t) == v }, nil
 			case "!=":
 				return func(s *State, f, t int) bool { return li(s, f, t) != v }, nil
+			case "+":
+				return nil, func(s *State, f, t int) int { return li(s, f, t) + v }
+			case "-":
+				return nil, func(s *State, f, t int) int { return li(s, f, t) - v }
+			case "*":
+				return nil, func(s *State, f, t int) int { return li(s, f, t) * v }
+			}
+		}
+		if k, ok := x.Left.(*ast.IntegerNode); ok {
+			// a literal times or plus an expression: as above
+			v := k.Value
+			switch x.Operator {
+			case "+":
+				return nil, func(s *State, f, t int) int { return v + ri(s, f, t) }
+			case "*":
+				return nil, func(s *State, f, t int) int { return v * ri(s, f, t) }
 			}
 		}
 		switch x.Operator {
@@ -121,7 +137,26 @@ func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
 		}
 		ab, ai := c.native(x.Exp1)
 		bb, bi := c.native(x.Exp2)
+		ka, litA := x.Exp1.(*ast.IntegerNode)
+		kb, litB := x.Exp2.(*ast.IntegerNode)
 		switch {
+		case litA && litB:
+			// c ? 2 : 0: no closure call for the values
+			a, b := ka.Value, kb.Value
+			return nil, func(s *State, f, t int) int {
+				if cb(s, f, t) {
+					return a
+				}
+				return b
+			}
+		case litB && ai != nil:
+			b := kb.Value
+			return nil, func(s *State, f, t int) int {
+				if cb(s, f, t) {
+					return ai(s, f, t)
+				}
+				return b
+			}
 		case ai != nil && bi != nil:
 			return nil, func(s *State, f, t int) int {
 				if cb(s, f, t) {

@@ -260,3 +260,9 @@ func (c *compiler) frameRoot(n ast.Node) (nativeBool, nativeInt) {
 		return i(s, f, t)
 	}
 }
+
+// frameKinds returns the kinds of fs gathered for the evaluation in
+// progress.
+func (sc *setScratch) frameKinds(fs *frameSet) []int32 {
+	return sc.buf[sc.bounds[fs.loW]:sc.bounds[fs.hiW]]
+}

@@ -172,6 +172,24 @@ func (ps *pieceSet) values(s *State, seat int) []int32 {
 	return sc.vals
 }
 
+// keeps reports whether a piece of kind k passes the set's filter.
+func (ps *pieceSet) keeps(g *Game, k int32) bool {
+	for i, a := range ps.fAttr {
+		if g.attrs[a][k] != ps.fVal[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// valueOf is the counted attribute of kind k (0 without one).
+func (ps *pieceSet) valueOf(g *Game, k int32) int32 {
+	if ps.attr < 0 {
+		return 0
+	}
+	return g.attrs[ps.attr][k]
+}
+
 // parseSet resolves a set spec; the error says what is wrong. needAttr:
 // the function counts an attribute, which the spec must name.
 func (g *Game) parseSet(spec string, needAttr bool) (*pieceSet, error) {
@@ -514,15 +532,37 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 	fs := fr.set(lit.Value, ps)
 	var b nativeBool
 	var i nativeInt
+	// Most functions read the values straight from the kinds: a set of
+	// few small values is counted without an array (pairs, runs, sums);
+	// any other is read into an array on the stack (frameVals) for the
+	// arithmetic of set_score.go.
+	plain := len(ps.fAttr) == 0 && ps.attr >= 0
 	switch name {
 	case "all_same":
 		b = func(s *State, _, _ int) bool {
-			var tmp [smallSet]int32
-			return allSame(ps.frameVals(s, fs, tmp[:]))
+			kinds, g := s.sets.frameKinds(fs), s.g
+			first, v0 := true, int32(0)
+			for _, k := range kinds {
+				if !ps.keeps(g, k) {
+					continue
+				}
+				v := ps.valueOf(g, k)
+				if first {
+					first, v0 = false, v
+				} else if v != v0 {
+					return false
+				}
+			}
+			return !first
 		}
 	case "sum_ways":
 		i = func(s *State, f, t int) int {
 			n := arg(s, f, t)
+			if plain {
+				if v, ok := sumWaysLanesOf(s.sets.frameKinds(fs), s.g.attrs[ps.attr], n); ok {
+					return v
+				}
+			}
 			var tmp [smallSet]int32
 			v, w := sumWays(ps.frameVals(s, fs, tmp[:]), n, s.sets.ways)
 			s.sets.ways = w
@@ -530,6 +570,11 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 		}
 	case "pairs":
 		i = func(s *State, _, _ int) int {
+			if plain {
+				if cnt, mask, ok := smallCountsOf(s.sets.frameKinds(fs), s.g.attrs[ps.attr]); ok {
+					return pairsOfCounts(cnt, mask)
+				}
+			}
 			var tmp [smallSet]int32
 			v, t := equalPairs(ps.frameVals(s, fs, tmp[:]), s.sets.tmp)
 			s.sets.tmp = t
@@ -538,6 +583,11 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 	case "runs":
 		i = func(s *State, f, t int) int {
 			k := arg(s, f, t)
+			if plain {
+				if cnt, mask, ok := smallCountsOf(s.sets.frameKinds(fs), s.g.attrs[ps.attr]); ok {
+					return runsOfCounts(cnt, mask, max(k, 1))
+				}
+			}
 			var tmp [smallSet]int32
 			v, t2 := runsWithRepeats(ps.frameVals(s, fs, tmp[:]), k, s.sets.tmp)
 			s.sets.tmp = t2
@@ -546,44 +596,73 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 	case "run_end":
 		i = func(s *State, f, t int) int {
 			k := arg(s, f, t)
+			if plain {
+				if v, ok := runEndOf(s.sets.frameKinds(fs), s.g.attrs[ps.attr], k); ok {
+					return v
+				}
+			}
 			var tmp [smallSet]int32
 			return runEnd(ps.frameVals(s, fs, tmp[:]), k)
 		}
 	case "same_end":
 		i = func(s *State, _, _ int) int {
-			var tmp [smallSet]int32
-			return sameEnd(ps.frameVals(s, fs, tmp[:]))
+			kinds, g := s.sets.frameKinds(fs), s.g
+			n, last := 0, int32(0)
+			for j := len(kinds) - 1; j >= 0; j-- {
+				k := kinds[j]
+				if !ps.keeps(g, k) {
+					continue
+				}
+				v := ps.valueOf(g, k)
+				if n > 0 && v != last {
+					break
+				}
+				n, last = n+1, v
+			}
+			return n
 		}
 	case "total":
 		i = func(s *State, _, _ int) int {
-			var tmp [smallSet]int32
+			kinds, g := s.sets.frameKinds(fs), s.g
 			n := 0
-			for _, v := range ps.frameVals(s, fs, tmp[:]) {
-				n += int(v)
+			for _, k := range kinds {
+				if ps.keeps(g, k) {
+					n += int(ps.valueOf(g, k))
+				}
 			}
 			return n
 		}
 	case "size":
 		i = func(s *State, _, _ int) int {
-			var tmp [smallSet]int32
-			return len(ps.frameVals(s, fs, tmp[:]))
+			kinds, g := s.sets.frameKinds(fs), s.g
+			if len(ps.fAttr) == 0 {
+				return len(kinds)
+			}
+			n := 0
+			for _, k := range kinds {
+				if ps.keeps(g, k) {
+					n++
+				}
+			}
+			return n
 		}
 	case "attr_of":
 		i = func(s *State, _, _ int) int {
-			var tmp [smallSet]int32
-			vs := ps.frameVals(s, fs, tmp[:])
-			if len(vs) == 0 {
-				return -1
+			kinds, g := s.sets.frameKinds(fs), s.g
+			for j := len(kinds) - 1; j >= 0; j-- {
+				if k := kinds[j]; ps.keeps(g, k) {
+					return int(ps.valueOf(g, k))
+				}
 			}
-			return int(vs[len(vs)-1])
+			return -1
 		}
 	case "count_of":
 		i = func(s *State, f, t int) int {
 			v := arg(s, f, t)
-			var tmp [smallSet]int32
+			kinds, g := s.sets.frameKinds(fs), s.g
 			n := 0
-			for _, x := range ps.frameVals(s, fs, tmp[:]) {
-				if int(x) == v {
+			for _, k := range kinds {
+				if ps.keeps(g, k) && int(ps.valueOf(g, k)) == v {
 					n++
 				}
 			}

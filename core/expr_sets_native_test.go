@@ -3,7 +3,10 @@ package core
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"github.com/expr-lang/expr/parser"
 )
 
 // setNativeCase is one native set expression of cribbage with the seat it
@@ -161,5 +164,49 @@ func benchSetNative(b *testing.B, peg bool) {
 	}
 	if sum < 0 {
 		b.Fatal(sum)
+	}
+}
+
+// The native set functions give what the VM gives on the position of
+// setGame (regions, cells, a filter, a part named twice) with an added
+// attribute whose values are negative or past 63, so that the arithmetic
+// on arrays is used as well as the counts in one word.
+func TestSetFunctionsNative(t *testing.T) {
+	src := strings.Replace(setGame, "order = 'rank * 4 + suit'", "order = 'rank * 4 + suit'\nbig = 'rank * 20 - 100'", 1)
+	g := setLoad(t, src)
+	var exprs []string
+	for _, spec := range []string{"hand+start", "pile", "hand", "pile+start", "spare+spare", "hand+pile+start",
+		"hand[rank=5]", "hand+pile[suit=2]", "ha", "hand+spare", "start+pile"} {
+		for _, attr := range []string{"rank", "suit", "value", "order", "big"} {
+			set := `"` + spec + ":" + attr + `"`
+			exprs = append(exprs,
+				"sum_ways("+set+", 15)", "sum_ways("+set+", 0)", "sum_ways("+set+", 40)", "sum_ways("+set+", -100)",
+				"pairs("+set+")", "runs("+set+", 3)", "runs("+set+", 1)", "run_end("+set+", 2)", "run_end("+set+", 3)",
+				"same_end("+set+")", "all_same("+set+") ? 1 : 0", "total("+set+")", "attr_of("+set+")",
+				"count_of("+set+", 5)", "count_of("+set+", attr_of(\"start:"+attr+"\"))",
+				"same_end("+set+") * (same_end("+set+") - 1)")
+		}
+		exprs = append(exprs, `size("`+spec+`")`)
+	}
+	for _, src := range exprs {
+		for seat := range 2 {
+			s := g.NewState()
+			want, ok := setEval(t, g, s, seat, src).(int)
+			if !ok {
+				t.Fatalf("%s: not an int", src)
+			}
+			tree, err := parser.Parse(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := &compiler{g: g}
+			_, f := c.frameRoot(tree.Node)
+			if f == nil {
+				t.Fatalf("%s: not compiled natively", src)
+			}
+			if got := s.evalNativeFor(seat, f); got != want {
+				t.Errorf("seat %d: %s: native %d, VM %d", seat, src, got, want)
+			}
+		}
 	}
 }

@@ -185,6 +185,8 @@ type Game struct {
 	// resignNotice: while every seat plays, a resignation takes effect after
 	// the seat's next move ([turns] resign_notice = "round")
 	resignNotice bool
+	// paramLimits: what [param_limits] allows, by parameter
+	paramLimits map[string]*paramLimit
 	// onResign: effects run as a seat resigns ([turns] on_resign)
 	onResign []effect
 	// endNames: the declared end conditions, then the built-in ends

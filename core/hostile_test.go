@@ -303,3 +303,31 @@ func cellName(x, y int) string {
 	}
 	return fmt.Sprintf("%s%d", col, y+1)
 }
+
+// A record is UTF-8 text: another encoding, or a control character in a
+// move, is refused at its line (it was replayed as an illegal move of
+// escaped bytes, or passed to the notation as it was); a tab separating
+// words and any UTF-8 in a comment are fine.
+func TestReadRecordEncoding(t *testing.T) {
+	for _, c := range []struct{ name, text, want string }{
+		{"utf16-le", "\xff\xfea\x001\x00\n", "record: UTF-16 text"},
+		{"utf16-be", "\xfe\xff\x00a\x001\n", "record: UTF-16 text"},
+		{"latin1", "a1\nb2 # caf\xe9\n", "record: line 2 is not UTF-8 text"},
+		{"nul", "a1\n\x00\n", "record: line 2: a control character (U+0000) at column 1"},
+		{"escape", "a1\nb2\x1b[31m\n", "record: line 2: a control character (U+001B) at column 3"},
+		{"tab and comment", "a1\tb2 # café ♞\n", ""},
+		{"control in a comment", "a1 # \x07\n", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lines, err := core.ReadRecord(strings.NewReader(c.text))
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case c.want == "" && len(lines) != 1:
+				t.Fatalf("lines %v, want one", lines)
+			case c.want != "" && (err == nil || !strings.HasPrefix(err.Error(), c.want)):
+				t.Fatalf("error %v, want %q", err, c.want)
+			}
+		})
+	}
+}

@@ -177,7 +177,7 @@ func (c *compiler) compileChainCond(path, src string) *chainCond {
 	if prog == nil {
 		return nil
 	}
-	return &chainCond{prog: condProgram{prog: prog}}
+	return &chainCond{prog: condProgram{prog: prog, at: c.exprAt(path)}}
 }
 
 // linkChains resolves every chain's segment rule once all rules are
@@ -547,6 +547,7 @@ func (cc *chainCond) holds(s *State, m Move, n, segment int) bool {
 	env["captured"], env["segment"] = n, segment
 	out, err := s.env.vm.Run(cc.prog.prog, env)
 	if err != nil {
+		s.noteExprErr(cc.prog.at, err)
 		return false
 	}
 	ok, _ := out.(bool)

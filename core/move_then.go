@@ -377,7 +377,7 @@ func (c *compiler) compileFollowUps() map[int]bool {
 			if prog == nil {
 				continue
 			}
-			t.cond = condProgram{prog: prog}
+			t.cond = condProgram{prog: prog, at: c.exprAt(p + ".then_if")}
 		}
 		t.plain = t.line > 1 && t.take != nil && plainRules(t.rule, t.take)
 		g.rules[i] = t

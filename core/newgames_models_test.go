@@ -200,9 +200,11 @@ type hexModel struct {
 	cell   []int8 // [j*n+i]: 0, 1 Red, 2 Blue
 	toMove int8
 	won    int8
+	ply    int
+	swap   bool // R4: Blue may take Red's first stone
 }
 
-func newHexModel(n int) hexModel { return hexModel{n: n, cell: make([]int8, n*n)} }
+func newHexModel(n int) hexModel { return hexModel{n: n, cell: make([]int8, n*n), swap: true} }
 
 func (p hexModel) winner() int { return int(p.won) - 1 }
 
@@ -253,11 +255,16 @@ func (p hexModel) children(names bool) ([]hexModel, []string) {
 	var ns []string
 	for j := 0; j < p.n; j++ {
 		for i := 0; i < p.n; i++ {
-			if p.cell[j*p.n+i] != 0 {
+			if p.cell[j*p.n+i] != 0 && !(p.swap && p.ply == 1) {
 				continue
 			}
 			k := p
+			k.ply++
 			k.cell = slices.Clone(p.cell)
+			name := p.name(i, j)
+			if p.cell[j*p.n+i] != 0 {
+				name = "^" + name // R4: Red's first stone becomes Blue's
+			}
 			k.cell[j*p.n+i] = p.toMove + 1
 			if k.joined(p.toMove + 1) {
 				k.won = p.toMove + 1
@@ -265,7 +272,7 @@ func (p hexModel) children(names bool) ([]hexModel, []string) {
 			k.toMove = 1 - p.toMove
 			kids = append(kids, k)
 			if names {
-				ns = append(ns, p.name(i, j))
+				ns = append(ns, name)
 			}
 		}
 	}
@@ -802,6 +809,9 @@ func TestReversiMatchesModel(t *testing.T) {
 func TestHexMatchesModel(t *testing.T) {
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/hex.toml"), newHexModel(11), 30, 3)
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/hex-small.toml"), newHexModel(3), 300, 4)
+	noSwap := newHexModel(3)
+	noSwap.swap = false
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/hex-small.toml", "swap=false"), noSwap, 300, 5)
 }
 
 func TestLinesOfActionMatchesModel(t *testing.T) {

@@ -107,6 +107,15 @@ func (c *compiler) readParamLimits() map[string]*paramLimit {
 	return out
 }
 
+// ParamAllowed says what values [param_limits] allows parameter name:
+// "61 or 121", "in 2..4", or "" when it sets no limit.
+func (g *Game) ParamAllowed(name string) string {
+	if l := g.paramLimits[name]; l != nil && (len(l.allowed) > 0 || l.hasMin || l.hasMax) {
+		return l.describe()
+	}
+	return ""
+}
+
 // check returns why v is outside the limit and the place of the limit it
 // breaks, or "".
 func (l *paramLimit) check(v any) (why, where string) {

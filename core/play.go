@@ -188,6 +188,13 @@ func (g *Game) Play(s *State, m Move) error {
 		s.env.scoreErr = nil
 		return fmt.Errorf("%sscoring.score: %s", g.scoreAt, exprMsg(err))
 	}
+	if s.env != nil && s.env.exprErr != nil {
+		// a condition failed, here or in the Moves before: counted false,
+		// it may have ended the game or dropped moves wrongly
+		err := s.env.exprErr
+		s.env.exprErr = nil
+		return err
+	}
 	return nil
 }
 

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // RecordLine is one move line of a game record.
@@ -37,10 +39,20 @@ func ReadRecord(r io.Reader) ([]RecordLine, error) {
 		}
 		t := sc.Text()
 		if n == 1 {
+			if strings.HasPrefix(t, "\xff\xfe") || strings.HasPrefix(t, "\xfe\xff") {
+				return nil, fmt.Errorf("record: UTF-16 text (a record is UTF-8: save it as such)")
+			}
 			t = strings.TrimPrefix(t, "\uFEFF")
+		}
+		if !utf8.ValidString(t) {
+			return nil, fmt.Errorf("record: line %d is not UTF-8 text (a record is UTF-8: save it as such)", n)
 		}
 		if i := strings.IndexByte(t, '#'); i >= 0 {
 			t = t[:i]
+		}
+		if i := strings.IndexFunc(t, isControl); i >= 0 {
+			r, _ := utf8.DecodeRuneInString(t[i:])
+			return nil, fmt.Errorf("record: line %d: a control character (%U) at column %d", n, r, utf8.RuneCountInString(t[:i])+1)
 		}
 		t = strings.TrimSpace(t)
 		if t == "" {
@@ -59,6 +71,10 @@ func ReadRecord(r io.Reader) ([]RecordLine, error) {
 	}
 	return out, nil
 }
+
+// isControl reports a control character a record's line may not hold
+// (a tab may separate words).
+func isControl(r rune) bool { return unicode.IsControl(r) && r != '\t' }
 
 // ReplayError reports the first record line that could not be played.
 type ReplayError struct {

@@ -45,6 +45,7 @@ func init() {
 		&transferMove,
 		&swapMove,
 		&raceMove,
+		&turnMove,
 	}
 }
 

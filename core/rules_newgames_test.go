@@ -573,3 +573,70 @@ func mustCell(t *testing.T, g *core.Game, name string) int {
 	}
 	return c
 }
+
+const turnGame = `
+name = "test/turn"
+[players]
+seats = ["red", "blue"]
+[board]
+kind = "grid"
+width = 3
+height = 3
+[pieces.rs]
+owner = "red"
+glyph = "R"
+role = "stone"
+[pieces.bs]
+owner = "blue"
+glyph = "B"
+role = "stone"
+[setup.hand]
+red = ["rs:5"]
+blue = ["bs:4"]
+[setup.reserve]
+blue = ["bs:1"]
+[moves.stone]
+type = "place"
+[moves.swap]
+type = "turn"
+when = 'ply == 1'
+`
+
+// Hex R4 (the swap rule): on Blue's first move only, Red's stone may
+// become Blue's where it stands; written ^CELL; refused later, naming why.
+func TestTurnTakesOverAPiece(t *testing.T) {
+	g := ngLoad(t, turnGame)
+	s := g.NewState()
+	if strings.Contains(legal(g, s), "^") {
+		t.Fatalf("red's first move offers a turn: %s", legal(g, s))
+	}
+	play(t, g, s, "b2")
+	if got := legal(g, s); got != "^b2 a1 a2 a3 b1 b3 c1 c2 c3" {
+		t.Fatalf("blue's first move: %q", got)
+	}
+	_, err := g.Parse(s, "^a1")
+	if err == nil || !strings.Contains(err.Error(), "there is no piece on a1 to turn") {
+		t.Fatalf("^a1: %v", err)
+	}
+	play(t, g, s, "^b2")
+	if got := owners(g, s, "b2"); got != "b" {
+		t.Fatalf("b2 after ^b2: %s, want Blue's", got)
+	}
+	b2 := mustCell(t, g, "b2")
+	if k := g.PieceKindOf(s.Top(b2)).Name; k != "bs" {
+		t.Fatalf("b2 holds a %s, want bs", k)
+	}
+	play(t, g, s, "a1")
+	if strings.Contains(legal(g, s), "^") {
+		t.Fatalf("a turn after the first move: %s", legal(g, s))
+	}
+	_, err = g.Parse(s, "^a1")
+	if err == nil || !strings.Contains(err.Error(), "the rule's condition (when) does not allow turning the piece on a1") {
+		t.Fatalf("^a1 later: %v", err)
+	}
+	// without a role the turn is refused at load
+	got := ngLoadErr(t, strings.Replace(turnGame, "glyph = \"B\"\nrole = \"stone\"", "glyph = \"B\"", 1))
+	if want := `moves.swap: kind "bs" has no role; turn makes a piece the mover's kind of the same role ([pieces.bs] role)`; !strings.Contains(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}

@@ -163,6 +163,36 @@ func sumWaysLanes(vals []int32, n int) (c int, ok bool) {
 	return c, true
 }
 
+// sumWaysLanesOf is sumWaysLanes of the values col[k] of kinds, when it
+// applies (ok).
+func sumWaysLanesOf(kinds, col []int32, n int) (c int, ok bool) {
+	if n < 0 || n >= 16 || len(kinds) >= 8 {
+		return 0, false
+	}
+	lo, hi := uint64(1), uint64(0) // the empty set
+	for _, k := range kinds {
+		switch v := col[k]; {
+		case v < 0:
+			return 0, false
+		case v < 8:
+			sh := uint(v) * 8
+			hi += hi<<sh | lo>>(64-sh)
+			lo += lo << sh
+		case v < 16:
+			hi += lo << ((uint(v) - 8) * 8)
+		}
+	}
+	w := lo >> (uint(n) * 8)
+	if n >= 8 {
+		w = hi >> ((uint(n) - 8) * 8)
+	}
+	c = int(w & 0xff)
+	if n == 0 {
+		c-- // not the empty set
+	}
+	return c, true
+}
+
 // sumWaysTiny is sumWays for a small target 0 ≤ n < maxWaysTiny and
 // fewer than 63 values, none negative (ok is false when one is): the
 // number of subsets per sum up to n, in an array on the stack (at most
@@ -235,16 +265,56 @@ func smallCounts(vals []int32) (cnt uint64, mask uint16, ok bool) {
 	return cnt, mask, true
 }
 
+// smallCountsOf is smallCounts of the values col[k] of kinds.
+func smallCountsOf(kinds, col []int32) (cnt uint64, mask uint16, ok bool) {
+	if len(kinds) > 15 {
+		return 0, 0, false
+	}
+	for _, k := range kinds {
+		v := col[k]
+		if uint32(v) > 15 {
+			return 0, 0, false
+		}
+		cnt += 1 << (4 * uint(v))
+		mask |= 1 << uint(v)
+	}
+	return cnt, mask, true
+}
+
+// pairsOfCounts is equalPairs of the values counted by smallCounts.
+func pairsOfCounts(cnt uint64, mask uint16) int {
+	n := 0
+	for m := mask; m != 0; m &= m - 1 {
+		c := int(cnt>>(4*bits.TrailingZeros16(m))) & 15
+		n += c * (c - 1) / 2
+	}
+	return n
+}
+
+// runsOfCounts is runsWithRepeats (k ≥ 1) of the values counted by
+// smallCounts.
+func runsOfCounts(cnt uint64, mask uint16, k int) int {
+	total := 0
+	for m := uint32(mask); m != 0; {
+		lo := bits.TrailingZeros32(m)
+		length := bits.TrailingZeros32(^(m >> lo))
+		if length >= k {
+			ways := 1
+			for v := lo; v < lo+length; v++ {
+				ways *= int(cnt>>(4*v)) & 15
+			}
+			total += length * ways // at most 15 values: no overflow
+		}
+		m &^= (1<<length - 1) << lo
+	}
+	return total
+}
+
 // equalPairs counts the unordered pairs of positions of vals holding equal
 // values (three equal values: 3 pairs; four: 6).
 func equalPairs(vals []int32, scratch []int32) (int, []int32) {
 	if cnt, mask, ok := smallCounts(vals); ok {
-		n := 0
-		for m := mask; m != 0; m &= m - 1 {
-			c := int(cnt>>(4*bits.TrailingZeros16(m))) & 15
-			n += c * (c - 1) / 2
-		}
-		return n, scratch
+		return pairsOfCounts(cnt, mask), scratch
 	}
 	if len(vals) <= 8 {
 		n := 0
@@ -278,22 +348,7 @@ func equalPairs(vals []int32, scratch []int32) (int, []int32) {
 func runsWithRepeats(vals []int32, k int, scratch []int32) (int, []int32) {
 	k = max(k, 1)
 	if cnt, mask, ok := smallCounts(vals); ok {
-		// each maximal block of consecutive values present: from its
-		// lowest value up
-		total := 0
-		for m := uint32(mask); m != 0; {
-			lo := bits.TrailingZeros32(m)
-			length := bits.TrailingZeros32(^(m >> lo))
-			if length >= k {
-				ways := 1
-				for v := lo; v < lo+length; v++ {
-					ways *= int(cnt>>(4*v)) & 15
-				}
-				total += length * ways // at most 15 values: no overflow
-			}
-			m &^= (1<<length - 1) << lo
-		}
-		return total, scratch
+		return runsOfCounts(cnt, mask, k), scratch
 	}
 	s, scratch := sortedCopy(vals, scratch)
 	total := 0
@@ -344,6 +399,27 @@ func runEnd(vals []int32, k int) int {
 	if len(vals) == 0 {
 		return 0
 	}
+	if len(vals) <= 64 {
+		// values in 0 … 63: the values seen as the bits of one word
+		var seen uint64
+		lo, hi, best := int32(64), int32(-1), 0
+		for n := 1; n <= len(vals); n++ {
+			v := vals[len(vals)-n]
+			if uint32(v) > 63 {
+				goto wide
+			}
+			if seen&(1<<uint(v)) != 0 {
+				break // a repeated value: every longer tail repeats it too
+			}
+			seen |= 1 << uint(v)
+			lo, hi = min(lo, v), max(hi, v)
+			if int(hi-lo) == n-1 && n >= k {
+				best = n
+			}
+		}
+		return best
+	}
+wide:
 	last := int64(vals[len(vals)-1])
 	base := last - 64 // the values seen, as bits base..base+127
 	var seen [2]uint64
@@ -366,6 +442,32 @@ func runEnd(vals []int32, k int) int {
 		}
 	}
 	return best
+}
+
+// runEndOf is runEnd of the values col[k] of kinds, when they are at
+// most 64, all in 0 … 63 (ok).
+func runEndOf(kinds, col []int32, k int) (best int, ok bool) {
+	if len(kinds) > 64 {
+		return 0, false
+	}
+	k = max(k, 1)
+	var seen uint64
+	lo, hi := int32(64), int32(-1)
+	for n := 1; n <= len(kinds); n++ {
+		v := col[kinds[len(kinds)-n]]
+		if uint32(v) > 63 {
+			return 0, false
+		}
+		if seen&(1<<uint(v)) != 0 {
+			break // a repeated value: every longer tail repeats it too
+		}
+		seen |= 1 << uint(v)
+		lo, hi = min(lo, v), max(hi, v)
+		if int(hi-lo) == n-1 && n >= k {
+			best = n
+		}
+	}
+	return best, true
 }
 
 // sameEnd counts the values at the end of vals equal to the last (0 for

@@ -137,8 +137,9 @@ type State struct {
 }
 
 // Limit returns the engine limit the last move generation on s met (a
-// chain rule's MaxChainSegments, whose list of moves was cut there), or
-// nil. It is cleared by ClearLimit, not by later generations.
+// chain rule's MaxChainSegments, whose list of moves was cut there; a
+// condition whose evaluation failed, its budget or an overflow, counted
+// false), or nil. It is cleared by ClearLimit, not by later generations.
 func (s *State) Limit() error { return s.limit }
 
 // ClearLimit forgets the limit Limit reports.

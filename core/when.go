@@ -75,7 +75,7 @@ func (c *compiler) cellCond(p, key, src string, hasFrom, split bool) *whenCond {
 	if prog == nil {
 		return nil
 	}
-	w := &whenCond{prog: condProgram{prog: prog}, vars: varsOf(src)}
+	w := &whenCond{prog: condProgram{prog: prog, at: c.exprAt(p + "." + key)}, vars: varsOf(src)}
 	tree, err := parser.Parse(src)
 	if err != nil {
 		return w
@@ -255,6 +255,7 @@ func (w *whenCond) allows(s *State, from, to, height, kind int) bool {
 	}
 	out, err := s.env.vm.Run(w.prog.prog, env)
 	if err != nil {
+		s.noteExprErr(w.prog.at, err)
 		return false
 	}
 	ok, _ := out.(bool)

@@ -232,40 +232,94 @@ func (v *View) Sample(rng *rand.Rand, dst *State) {
 	}
 }
 
+// ZoneContent is one zone instance as a viewer sees it (ZoneContents).
+type ZoneContent struct {
+	Zone string // the zone's name
+	Seat int    // the seat of a per-seat instance; -1 for a shared zone
+	// Visibility is who sees the instance now: "all", "owner" (its
+	// seat) or "none" (a reveal may have changed the zone's own).
+	Visibility string
+	// Hidden: the viewer does not see the contents; Kinds and By are nil.
+	Hidden bool
+	Size   int // the pieces it holds
+	// Kinds are the pieces' kinds: a pile's in its order, bottom first;
+	// another zone's in kind order.
+	Kinds []int
+	// By is, for a pile, the seat that put each piece there (-1: none);
+	// nil for other zones.
+	By []int
+	// Text is the instance's line of RenderZones.
+	Text string
+}
+
+// VisibleTo returns the seats that see the instance's contents.
+func (z ZoneContent) VisibleTo(g *Game) []int {
+	switch z.Visibility {
+	case "all":
+		out := make([]int, len(g.seats))
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	case "owner":
+		return []int{z.Seat}
+	}
+	return []int{}
+}
+
+// ZoneContents lists the zone instances as viewer (-1: an onlooker;
+// AllSeats: the truth) sees them, in instance order: every zone, a per-seat
+// zone seat by seat.
+func ZoneContents(g *Game, s *State, viewer int) []ZoneContent {
+	out := make([]ZoneContent, 0, g.nzi)
+	for zi := 0; zi < g.nzi; zi++ {
+		z := g.zones[g.zoneOf[zi]]
+		c := ZoneContent{Zone: z.name, Seat: int(g.zoneSeat[zi]), Visibility: visNames[s.visOf(zi)], Size: s.zoneSize(zi)}
+		var b strings.Builder
+		fmt.Fprintf(&b, "zone %s", z.name)
+		if c.Seat >= 0 {
+			fmt.Fprintf(&b, " %s", g.seats[c.Seat])
+		}
+		b.WriteString(":")
+		switch {
+		case viewer != AllSeats && !s.seesInst(zi, viewer):
+			c.Hidden = true
+			fmt.Fprintf(&b, " hidden, %d pieces", c.Size)
+		case g.pileOff[zi] > 0:
+			off := g.pileOff[zi]
+			c.Kinds, c.By = []int{}, []int{}
+			for j := 0; j < int(s.buf[off]); j++ {
+				e := s.buf[off+1+j]
+				k, by := int(e&0xffff)-1, int(e>>16)-1
+				c.Kinds, c.By = append(c.Kinds, k), append(c.By, by)
+				b.WriteString(" " + g.kindName(k))
+				if by >= 0 {
+					b.WriteString("(" + g.seats[by] + ")")
+				}
+			}
+		default:
+			c.Kinds = []int{}
+			for k := range g.kinds {
+				for n := s.zoneCount(zi, k); n > 0; n-- {
+					c.Kinds = append(c.Kinds, k)
+					b.WriteString(" " + g.kinds[k].Name)
+				}
+			}
+		}
+		c.Text = b.String()
+		out = append(out, c)
+	}
+	return out
+}
+
 // RenderZones writes the zones as viewer (-1: an onlooker; AllSeats: the
 // truth) sees them, one line per zone instance: its pieces by name in kind
 // order (a pile in its order, bottom first, each with the seat that put it
 // there), or "hidden, N pieces".
 func RenderZones(g *Game, s *State, viewer int) string {
 	var b strings.Builder
-	for zi := 0; zi < g.nzi; zi++ {
-		z := g.zones[g.zoneOf[zi]]
-		fmt.Fprintf(&b, "zone %s", z.name)
-		if seat := g.zoneSeat[zi]; seat >= 0 {
-			fmt.Fprintf(&b, " %s", g.seats[seat])
-		}
-		b.WriteString(":")
-		if viewer != AllSeats && !s.seesInst(zi, viewer) {
-			fmt.Fprintf(&b, " hidden, %d pieces\n", s.zoneSize(zi))
-			continue
-		}
-		if off := g.pileOff[zi]; off > 0 {
-			for j := 0; j < int(s.buf[off]); j++ {
-				e := s.buf[off+1+j]
-				b.WriteString(" " + g.kindName(int(e&0xffff)-1))
-				if by := int(e>>16) - 1; by >= 0 {
-					b.WriteString("(" + g.seats[by] + ")")
-				}
-			}
-			b.WriteString("\n")
-			continue
-		}
-		for k := range g.kinds {
-			for n := s.zoneCount(zi, k); n > 0; n-- {
-				b.WriteString(" " + g.kinds[k].Name)
-			}
-		}
-		b.WriteString("\n")
+	for _, c := range ZoneContents(g, s, viewer) {
+		b.WriteString(c.Text + "\n")
 	}
 	return b.String()
 }

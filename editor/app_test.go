@@ -27,8 +27,11 @@ import (
 const (
 	screenW = 80
 	screenH = 24
-	// waitLimit bounds every wait for the screen; generous for -race.
-	waitLimit = 5 * time.Second
+	// waitLimit bounds every wait for the screen: a bound for failure,
+	// never a delay (a wait ends when the screen shows what it waits for),
+	// so it is wide: -race, and a landing CI on a loaded 2-core machine,
+	// where an agent's 200 STRIX playouts took over 5 s (TestAgentsMove).
+	waitLimit = 30 * time.Second
 )
 
 // term is a running application on a simulation screen.

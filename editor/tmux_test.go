@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -94,7 +95,9 @@ func startTmux(t *testing.T, dir string, env []string, args ...string) *tmuxTerm
 	for _, a := range append([]string{bin}, args...) {
 		q = append(q, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
 	}
-	script := "cd '" + dir + "' && " + strings.Join(q, " ") + "; echo \"exit $?\"; sleep 3"
+	// the exit line stays until the test's cleanup kills the server: a
+	// loaded machine may take seconds between two captures
+	script := "cd '" + dir + "' && " + strings.Join(q, " ") + "; echo \"exit $?\"; sleep 300"
 	cmd := append([]string{"new-session", "-d", "-s", tt.session, "-x", "80", "-y", "24", "env",
 		"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "TERM=xterm-256color"}, env...)
 	cmd = append(cmd, "sh", "-c", script)
@@ -125,9 +128,31 @@ func (tt *tmuxTerm) waitFor(want string) string {
 	return tt.waitUntil(fmt.Sprintf("%q", want), func(s string) bool { return strings.Contains(s, want) })
 }
 
+// waitAll waits for a screen showing every one of wants at once. A screen
+// is captured while the program may still be writing it (tmux shows the
+// bytes it has read), so what one change draws in several places is
+// waited for together, never read off the capture that showed the first.
+func (tt *tmuxTerm) waitAll(wants ...string) string {
+	tt.t.Helper()
+	return tt.waitUntil(fmt.Sprintf("%q together", wants), func(s string) bool {
+		for _, w := range wants {
+			if !strings.Contains(s, w) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// tmuxPatience bounds a wait for a screen: a failure's bound, not a delay
+// (a wait ends as soon as the screen shows what it waits for). It is wide
+// because the tests run beside every other package's on a loaded machine
+// (a compile of STRIX's relations, a process start, are slow there).
+const tmuxPatience = 60 * time.Second
+
 func (tt *tmuxTerm) waitUntil(what string, ok func(string) bool) string {
 	tt.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(tmuxPatience)
 	for {
 		s := tt.capture()
 		if ok(s) {
@@ -157,10 +182,14 @@ func (tt *tmuxTerm) typeMove(m string) {
 	tt.send("Enter")
 }
 
-// waitExit waits for the program to end and returns its exit line.
+// exitLine is the line the script prints when the program has ended (a
+// line of its own: the editor's screen may say "exit" elsewhere).
+var exitLine = regexp.MustCompile(`(?m)^exit [0-9]+\s*$`)
+
+// waitExit waits for the program to end and returns the pane.
 func (tt *tmuxTerm) waitExit() string {
 	tt.t.Helper()
-	return tt.waitFor("exit ")
+	return tt.waitUntil("the exit line", exitLine.MatchString)
 }
 
 func writeFile(t *testing.T, path, data string) {
@@ -194,29 +223,20 @@ func TestTmuxEndToEnd(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	tt := startTmux(t, dir, nil, "play", "strix/standard")
-	s := tt.waitFor("to move: Brown")
-	for _, want := range []string{"STRIX (2024 edition, Standard)", "face b (Brown)", "moves (0)", "[play]"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("%q is not shown:\n%s", want, s)
-		}
-	}
+	// each wait names everything the step must show; one that never
+	// comes fails the test with the pane
+	tt.waitAll("to move: Brown", "STRIX (2024 edition, Standard)", "face b (Brown)", "moves (0)", "[play]")
 	tt.typeMove("bR-g65")
-	tt.waitFor("1. bR-g65")
+	tt.waitAll("1. bR-g65", "moves (1)")
 	tt.typeMove("yK-g24")
-	s = tt.waitFor("2. yK-g24")
-	if !strings.Contains(s, "to move: Green") {
-		t.Errorf("Green is not to move:\n%s", s)
-	}
+	tt.waitAll("2. yK-g24", "moves (2)", "to move: Green")
 	tt.typeMove("gK-a99")
-	s = tt.waitFor("illegal move")
+	s := tt.waitAll("illegal move", "to move: Green")
 	if !strings.Contains(s, "moves (2)") {
 		t.Errorf("an illegal move changed the game:\n%s", s)
 	}
 	tt.send("u")
-	s = tt.waitFor("undid yK-g24")
-	if !strings.Contains(s, "moves (1) + 1 to redo") {
-		t.Errorf("undo did not take the move back:\n%s", s)
-	}
+	tt.waitAll("undid yK-g24", "moves (1) + 1 to redo")
 	tt.send("?")
 	tt.waitFor("Press any key to close")
 	tt.send("x")
@@ -276,10 +296,7 @@ func TestTmuxAutosavePerGame(t *testing.T) {
 		t.Fatalf("autosaves %v, want one per game", saves)
 	}
 	tt = startTmux(t, dir, nil, "play", "mancala/egyptian", "--resume")
-	s = tt.waitFor("2 autosaved games")
-	if !strings.Contains(s, "(1) 20") || !strings.Contains(s, "(2) 20") {
-		t.Errorf("the two games are not listed:\n%s", s)
-	}
+	tt.waitAll("2 autosaved games", "(1) 20", "(2) 20") // both games listed
 }
 
 // Unsaved edits in the rules pane survive a change on disk, and quitting
@@ -365,10 +382,7 @@ func TestTmuxLoadErrorStays(t *testing.T) {
 	writeFile(t, path, strings.Replace(orig, `kind = "pits"`, `kind = "pitz"`, 1))
 	tt.waitFor(`kind = "pitz"`)
 	tt.typeMove("3")
-	s := tt.waitFor("moves (1)")
-	if !strings.Contains(s, "(broken)") || !strings.Contains(s, "the file fails:") {
-		t.Errorf("the load error is gone after a move:\n%s", s)
-	}
+	tt.waitAll("moves (1)", "(broken)", "the file fails:") // the load error stays after a move
 }
 
 // Training mode: confirming a warned foul plays it and the next agent moves.
@@ -397,10 +411,7 @@ func TestTmuxUndoAgainstAgent(t *testing.T) {
 	tt.typeMove("1")
 	tt.waitFor("moves (2)")
 	tt.send("u")
-	s := tt.waitFor("moves (0)")
-	if !strings.Contains(s, "to move: south") {
-		t.Errorf("south is not to move after undo:\n%s", s)
-	}
+	tt.waitAll("moves (0)", "to move: south")
 	time.Sleep(300 * time.Millisecond)
 	if s := tt.capture(); !strings.Contains(s, "moves (0)") {
 		t.Errorf("the agent moved again after undo:\n%s", s)

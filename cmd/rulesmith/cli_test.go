@@ -670,6 +670,9 @@ func TestCLIUsage(t *testing.T) {
 		{"list", "extra"},
 		{"validate"},
 		{"validate", "dvonn", "mancala/egyptian"},
+		{"validate", "dvonn", "--compile-time", "-1s"},
+		{"validate", "dvonn", "--compile-memory", "0"},
+		{"validate", "dvonn", "--compile-memory", "99999999999999"},
 		{"moves"},
 		{"replay", "dvonn"},
 		{"replay", "dvonn", "a.txt", "b.txt"},
@@ -874,6 +877,54 @@ func TestCLIReplayNoticeAndAgreedDraw(t *testing.T) {
 	for _, want := range []string{"\nout of play: b\n", "\nscore b: 0\nscore y: 4\nscore g: 4\n", "\nresult: draw\n"} {
 		if r.code != 0 || !strings.Contains(r.stdout, want) {
 			t.Fatalf("want %q; exit %d, stdout:\n%s\nstderr: %s", want, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// Inputs that are not files one can read: each refused in one line that
+// names the path once (it was "spec: D: D: not a regular file" and "stat
+// F: no such file"), with the reason; a file in another encoding at its
+// line and column.
+func TestCLIUnreadableInputs(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "dir.toml")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	latin1 := filepath.Join(dir, "latin1.toml")
+	if err := os.WriteFile(latin1, []byte("name = \"caf\xe9\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	locked := filepath.Join(dir, "locked.txt")
+	if err := os.WriteFile(locked, []byte("1\n"), 0o000); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.txt")
+	cases := []struct {
+		args       []string
+		path, want string
+	}{
+		{[]string{"validate", sub}, sub, ": not a regular file (a directory)"},
+		{[]string{"perft", sub, "1"}, sub, ": not a regular file (a directory)"},
+		{[]string{"replay", "mancala/egyptian", sub}, sub, ": not a regular file (a directory)"},
+		{[]string{"replay", "mancala/egyptian", missing}, missing, ": no such file or directory"},
+		{[]string{"moves", "mancala/egyptian", "--record", missing}, missing, ": no such file or directory"},
+		{[]string{"validate", latin1}, latin1, ":1:9: toml: invalid UTF-8 byte: 0xe9"},
+	}
+	if os.Geteuid() != 0 { // root reads a file of mode 000
+		cases = append(cases, struct {
+			args       []string
+			path, want string
+		}{[]string{"replay", "mancala/egyptian", locked}, locked, ": permission denied"})
+	}
+	for _, c := range cases {
+		r := rulesmith(t, c.args...)
+		if r.code != 1 || r.stdout != "" || len(lines(r.stderr)) != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want one line and exit 1", c.args, r.code, r.stdout, r.stderr)
+			continue
+		}
+		if !strings.Contains(r.stderr, c.path+c.want) || strings.Count(r.stderr, c.path) != 1 {
+			t.Errorf("%v: %q, want the path once, then %q", c.args, r.stderr, c.want)
 		}
 	}
 }

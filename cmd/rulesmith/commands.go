@@ -284,12 +284,53 @@ type positionJSON struct {
 	// they still make ([turns] resign_notice).
 	Resigning map[string]int `json:"resigning,omitempty"`
 	Calls     []callJSON     `json:"calls,omitempty"`
-	// Zones: one line per zone instance, as the viewer sees it.
-	Zones []string `json:"zones,omitempty"`
+	// Zones: each zone instance as the viewer sees it.
+	Zones []zoneJSON `json:"zones,omitempty"`
 	// Shown: what the chance events show ("throw: 5-3"); Pending: the
 	// chance event due before the next decision ("deal").
 	Shown   []string `json:"chance,omitempty"`
 	Pending string   `json:"pending,omitempty"`
+}
+
+// zoneJSON is one zone instance: its zone, its seat (per-seat zones),
+// who sees it, its size and, when the viewer sees it, its pieces (a pile's
+// in order, with the seat that put each: by), and text, the line the
+// plain output prints.
+type zoneJSON struct {
+	Zone       string   `json:"zone"`
+	Seat       string   `json:"seat,omitempty"`
+	Visibility string   `json:"visibility"`
+	VisibleTo  []string `json:"visible_to"`
+	Hidden     bool     `json:"hidden,omitempty"`
+	Size       int      `json:"size"`
+	Pieces     []string `json:"pieces,omitempty"`
+	By         []string `json:"by,omitempty"`
+	Text       string   `json:"text"`
+}
+
+func zonesJSON(g *core.Game, zs []core.ZoneContent) []zoneJSON {
+	out := make([]zoneJSON, len(zs))
+	for i, z := range zs {
+		j := zoneJSON{Zone: z.Zone, Visibility: z.Visibility, VisibleTo: []string{}, Hidden: z.Hidden, Size: z.Size, Text: z.Text}
+		if z.Seat >= 0 {
+			j.Seat = g.Seat(z.Seat)
+		}
+		for _, seat := range z.VisibleTo(g) {
+			j.VisibleTo = append(j.VisibleTo, g.Seat(seat))
+		}
+		for _, k := range z.Kinds {
+			j.Pieces = append(j.Pieces, g.Kind(k).Name)
+		}
+		for _, by := range z.By {
+			name := ""
+			if by >= 0 {
+				name = g.Seat(by)
+			}
+			j.By = append(j.By, name)
+		}
+		out[i] = j
+	}
+	return out
 }
 
 type callJSON struct {
@@ -306,9 +347,9 @@ type callJSON struct {
 // printPositionAs prints the position as viewer sees it (core.AllSeats:
 // the truth): a variant with zones lists them, hidden ones by their size.
 func printPositionAs(g *core.Game, s *core.State, w io.Writer, asJSON bool, events []core.Event, viewer int) {
-	var zones []string
+	var zones []core.ZoneContent
 	if g.HasZones() {
-		zones = strings.Split(strings.TrimSuffix(core.RenderZones(g, s, viewer), "\n"), "\n")
+		zones = core.ZoneContents(g, s, viewer)
 	}
 	res := g.Result(s)
 	scores := g.Scores(s)
@@ -355,7 +396,7 @@ func printPositionAs(g *core.Game, s *core.State, w io.Writer, asJSON bool, even
 				out.Calls = append(out.Calls, cj)
 			}
 		}
-		out.Zones = zones
+		out.Zones = zonesJSON(g, zones)
 		out.Shown = g.ChanceShown(s)
 		if !res.Over && g.AtChance(s) {
 			out.Pending = g.ChanceEvent(s)
@@ -377,7 +418,7 @@ func printPositionAs(g *core.Game, s *core.State, w io.Writer, asJSON bool, even
 		fmt.Fprint(w, core.Render(g, s))
 	}
 	for _, z := range zones {
-		fmt.Fprintln(w, z)
+		fmt.Fprintln(w, z.Text)
 	}
 	fmt.Fprintf(w, "ply %d, phase %s\n", s.Ply(), g.Phases()[s.Phase()])
 	for _, line := range g.ChanceShown(s) {

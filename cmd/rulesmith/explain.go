@@ -416,8 +416,21 @@ func rulebook(g *core.Game, figs *figures) string {
 	}
 
 	if len(g.Params()) > 0 {
-		b.WriteString("\n## Parameters\n\nChange one with `--set NAME=VALUE`.\n\n| parameter | value |\n|---|---|\n")
+		limited := false
 		for _, p := range g.Params() {
+			limited = limited || g.ParamAllowed(p.Name) != ""
+		}
+		b.WriteString("\n## Parameters\n\nChange one with `--set NAME=VALUE`.\n\n")
+		if limited {
+			b.WriteString("| parameter | value | allowed |\n|---|---|---|\n")
+		} else {
+			b.WriteString("| parameter | value |\n|---|---|\n")
+		}
+		for _, p := range g.Params() {
+			if limited {
+				fmt.Fprintf(&b, "| %s | %s | %s |\n", p.Name, code(p.Value), g.ParamAllowed(p.Name))
+				continue
+			}
 			fmt.Fprintf(&b, "| %s | %s |\n", p.Name, code(p.Value))
 		}
 	}

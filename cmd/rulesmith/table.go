@@ -489,6 +489,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return c.usageError("%s is required", flagText(n))
 		}
 	}
+	// a budget of nothing, or a negative one, would have meant the default
+	if set["compile-time"] && o.compileTime <= 0 {
+		return c.usageError("--compile-time %v: want a positive duration, e.g. 30s", o.compileTime)
+	}
+	if set["compile-memory"] && (o.compileMemory < 1 || o.compileMemory > 1<<20) {
+		return c.usageError("--compile-memory %d: want 1 to %d (MiB)", o.compileMemory, 1<<20)
+	}
 	return cmd.run(c)
 }
 

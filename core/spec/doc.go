@@ -182,6 +182,9 @@ func (d *Doc) load(name, from string, src *Source, chain *[]string, diags *diag.
 		file, data, err = src.open(name, from)
 		if err != nil {
 			if from == "" {
+				if strings.HasPrefix(err.Error(), file+": ") {
+					return fmt.Errorf("spec: %w", err) // it names the file
+				}
 				return fmt.Errorf("spec: %s: %w", name, err)
 			}
 			o := d.origins["extends"]
@@ -201,7 +204,8 @@ func (d *Doc) load(name, from string, src *Source, chain *[]string, diags *diag.
 		}
 	}
 	if len(*chain) >= MaxExtendsDepth {
-		*diags = append(*diags, diag.Diagnostic{File: from, Msg: fmt.Sprintf("extends: chain longer than %d files", MaxExtendsDepth)})
+		*diags = append(*diags, diag.Diagnostic{File: from, Line: d.origins["extends"].Pos.ValLine, Col: d.origins["extends"].Pos.ValCol,
+			Msg: fmt.Sprintf("extends: chain longer than %d files (from %s; %s would be file %d)", MaxExtendsDepth, (*chain)[0], file, len(*chain)+1)})
 		return nil
 	}
 	*chain = append(*chain, file)

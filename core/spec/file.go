@@ -14,7 +14,14 @@ import (
 // link is followed to what it names), never a device, FIFO, socket or
 // directory, and never more than limit bytes, counted while reading (a
 // device or a growing file may report any size). The file is never written.
-func ReadFile(name string, limit int64) ([]byte, error) {
+func ReadFile(name string, limit int64) (_ []byte, err error) {
+	defer func() {
+		// "NAME: reason", as the other errors here, not "stat NAME: reason"
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Path == name {
+			err = fmt.Errorf("%s: %w", name, pe.Err)
+		}
+	}()
 	st, err := os.Stat(name)
 	if err != nil {
 		return nil, err

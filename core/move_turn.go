@@ -1,0 +1,139 @@
+// This file holds the turn primitive: the mover takes over one piece of
+// another seat where it stands, exchanging it for a spare piece of the
+// mover's kind of the same role (the exchange the flank effect makes). With
+// a `when` such as 'ply == 1' it is the swap (pie) rule of placement games:
+// the second player may take the first stone as his own. gen and play are
+// on the hot path and allocate nothing.
+
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+var turnMove = moveType{
+	name:    "turn",
+	doc:     "take over one piece of another seat where it stands: it becomes the mover's kind of the same role",
+	keys:    []*Key{&moverKindsKey, &whenKey, &turnPrefixKey},
+	compile: compileTurn,
+}
+
+var turnPrefixKey = Key{Name: "prefix", Type: TString, Default: "^",
+	Doc: "written before the cell (^d4)"}
+
+type turnRule struct {
+	ruleBase
+	kinds  []bool // nil: every kind
+	when   *whenCond
+	prefix string
+	// to[seat*K+kind]: the kind of seat's that a piece of kind becomes
+	// (-1: none, or the seat's own kind)
+	to []int16
+}
+
+func compileTurn(c *compiler, p string, rb ruleBase) rule {
+	g := c.g
+	ru := &turnRule{ruleBase: rb, kinds: c.readKinds(p, &moverKindsKey), when: c.compileWhen(p, false),
+		prefix: c.readString(p, &turnPrefixKey)}
+	if ru.prefix == "" || strings.ContainsAny(ru.prefix, " \t") {
+		c.r.ValueErrorf(keyPath(p, &turnPrefixKey), "%s.prefix: want a mark without spaces, so that the move is one word", p)
+	}
+	ru.to = make([]int16, len(g.seats)*len(g.kinds))
+	for seat := range g.seats {
+		for k, kind := range g.kinds {
+			ru.to[seat*len(g.kinds)+k] = -1
+			if kind.Owner >= 0 && int(kind.Owner) != seat && (ru.kinds == nil || ru.kinds[k]) {
+				ru.to[seat*len(g.kinds)+k] = int16(g.roleKind(seat, kind.Role))
+			}
+		}
+	}
+	some := false
+	for k, kind := range g.kinds {
+		if kind.Owner < 0 || (ru.kinds != nil && !ru.kinds[k]) {
+			continue
+		}
+		if kind.Role == "" {
+			c.r.Errorf(p, "%s: kind %q has no role; turn makes a piece the mover's kind of the same role ([pieces.%s] role)", p, kind.Name, kind.Name)
+			continue
+		}
+		for seat := range g.seats {
+			if seat != int(kind.Owner) && g.roleKind(seat, kind.Role) >= 0 {
+				some = true
+			}
+		}
+	}
+	if !some {
+		c.r.Errorf(p, "%s: no seat has a kind of the role of another seat's kinds, so nothing can be turned", p)
+	}
+	return ru
+}
+
+// into returns the kind the top piece of cell c would become for the
+// mover (-1: none: no piece, the mover's own, or no kind of its role).
+func (r *turnRule) into(s *State, c, mover int) int {
+	p := s.Top(c)
+	if p < 0 {
+		return -1
+	}
+	return int(r.to[mover*len(s.g.kinds)+int(s.g.pieceKind[p])])
+}
+
+// turnable reports whether the mover may turn the top piece of cell c:
+// the rule allows its kind and the mover has a spare piece to put there.
+func (r *turnRule) turnable(s *State, c, mover int) bool {
+	nk := r.into(s, c, mover)
+	return nk >= 0 && s.spare(mover, nk) >= 0
+}
+
+func (r *turnRule) gen(s *State, out []Move) []Move {
+	mover := s.ToMove()
+	for c := 0; c < s.g.board.N(); c++ {
+		// the condition (cheap, often false) before the spare (a scan)
+		if r.into(s, c, mover) >= 0 && r.when.allows(s, -1, c, s.Height(c), int(s.g.pieceKind[s.Top(c)])) && r.turnable(s, c, mover) {
+			out = append(out, mkMove(r.index, -1, c, 0))
+		}
+	}
+	return out
+}
+
+func (r *turnRule) play(s *State, m Move) error {
+	c := m.To()
+	mover := s.ToMove()
+	if c < 0 || !r.turnable(s, c, mover) {
+		return fmt.Errorf("rule %q: nothing on cell %d can be turned", r.name, c)
+	}
+	s.g.turnPiece(s, c, mover)
+	return nil
+}
+
+func (r *turnRule) format(s *State, m Move) string {
+	return r.prefix + s.g.board.Cells[m.To()].Name
+}
+
+func (r *turnRule) explain(s *State, text string) (string, bool) {
+	g := s.g
+	name, ok := strings.CutPrefix(strings.ToLower(text), strings.ToLower(r.prefix))
+	if !ok {
+		return "", false
+	}
+	c, ok := lookupCell(g, name)
+	if !ok {
+		return "", false
+	}
+	mover := s.ToMove()
+	p := s.Top(c)
+	switch {
+	case p < 0:
+		return fmt.Sprintf("there is no piece on %s to turn", g.board.Cells[c].Name), true
+	case int(g.pieceOwner[p]) == mover:
+		return fmt.Sprintf("the piece on %s is already %s's", g.board.Cells[c].Name, g.seats[mover]), true
+	case r.into(s, c, mover) < 0:
+		return fmt.Sprintf("this rule does not turn a %s", g.kinds[g.pieceKind[p]].Name), true
+	case !r.when.allows(s, -1, c, s.Height(c), int(g.pieceKind[p])):
+		return fmt.Sprintf("the rule's condition (when) does not allow turning the piece on %s", g.board.Cells[c].Name), true
+	case !r.turnable(s, c, mover):
+		return fmt.Sprintf("%s has no spare %s to put on %s", g.seats[mover], g.kinds[r.into(s, c, mover)].Name, g.board.Cells[c].Name), true
+	}
+	return "", false
+}
