@@ -112,6 +112,7 @@ func (s *Source) open(name, from string) (string, []byte, error) {
 			return "variants/" + q, b, nil
 		}
 	}
+	p = diskName(p)
 	if _, err := os.Stat(p); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			if sug := s.closest(name); sug != "" {
@@ -128,6 +129,18 @@ func (s *Source) open(name, from string) (string, []byte, error) {
 	}
 	b, err := ReadFile(p, MaxFileSize)
 	return p, b, err
+}
+
+// diskName keeps a file on disk apart from the embedded variants, whose
+// names all begin with "variants/": a relative path that begins so (a file
+// under a directory named variants, read from its parent) is written
+// "./variants/…", so that its own extends are resolved from its directory
+// and its lines and chain are never taken for an embedded variant's.
+func diskName(p string) string {
+	if strings.HasPrefix(p, "variants/") {
+		return "./" + p
+	}
+	return p
 }
 
 // closest returns the embedded variant whose name is nearest to name, or "".
@@ -177,7 +190,9 @@ func LoadBytes(file string, data []byte, src Source) (*Doc, error) {
 
 func (d *Doc) load(name, from string, src *Source, chain *[]string, diags *diag.List, data []byte) error {
 	file := name
-	if data == nil {
+	if data != nil {
+		file = diskName(name) // bytes given by the caller never come from the embedded tree
+	} else {
 		var err error
 		file, data, err = src.open(name, from)
 		if err != nil {

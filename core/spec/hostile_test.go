@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"rulesmith/core/diag"
@@ -97,5 +98,43 @@ func TestExtendsConfined(t *testing.T) {
 		if strings.Contains(d.Caret(), "hunter2") || strings.Contains(d.Caret(), "broken") {
 			t.Errorf("caret line leaks: %q", d.Caret())
 		}
+	}
+}
+
+// A file on disk whose relative path begins with "variants/" (read from the
+// parent of a directory named variants) is not an embedded variant: its
+// extends are resolved from its own directory, and confinement still holds.
+// Before, the name alone made it embedded and "base.toml" was not found.
+func TestDiskFileUnderVariantsDir(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "variants")
+	os.Mkdir(sub, 0o755)
+	os.WriteFile(filepath.Join(dir, "creds.toml"), []byte("name = \"c\"\n"), 0o600)
+	os.WriteFile(filepath.Join(sub, "base.toml"), []byte("name = \"base\"\ntitle = \"from disk\"\n"), 0o644)
+	ok := []byte("extends = \"base.toml\"\n")
+	os.WriteFile(filepath.Join(sub, "ok.toml"), ok, 0o644)
+	os.WriteFile(filepath.Join(sub, "bad.toml"), []byte("extends = \"../creds.toml\"\n"), 0o644)
+	t.Chdir(dir)
+	// An embedded tree holding a variant of the same name must not be read.
+	src := Source{FS: fstest.MapFS{"base.toml": {Data: []byte("name = \"embedded\"\n")}}}
+	for _, load := range []struct {
+		how string
+		fn  func() (*Doc, error)
+	}{
+		{"Load", func() (*Doc, error) { return Load("variants/ok.toml", src) }},
+		{"LoadBytes", func() (*Doc, error) { return LoadBytes("variants/ok.toml", ok, src) }},
+	} {
+		doc, err := load.fn()
+		if err != nil {
+			t.Errorf("%s: %v", load.how, err)
+			continue
+		}
+		if got := doc.Root["title"]; got != "from disk" {
+			t.Errorf("%s: title %v, want the disk base's", load.how, got)
+		}
+	}
+	_, err := Load("variants/bad.toml", src)
+	if err == nil || !strings.Contains(err.Error(), "outside the variant's directory") {
+		t.Errorf("got %v, want a refusal", err)
 	}
 }

@@ -3,6 +3,7 @@ package spec
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -222,10 +223,12 @@ func (r *Reader) Keys(p string, allowed []string) []string {
 	return good
 }
 
+// sorted returns the names in order, each once (a table's allowed keys may
+// be the union of several primitives' keys, which share some).
 func sorted(s []string) []string {
 	c := append([]string(nil), s...)
 	sort.Strings(c)
-	return c
+	return slices.Compact(c)
 }
 
 func contains(s []string, k string) bool {
