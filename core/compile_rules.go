@@ -616,6 +616,10 @@ func (c *compiler) compileEnds() {
 		c.g.endNames = append(c.g.endNames, c.g.repetitionEnd)
 	}
 	c.g.endNames = append(c.g.endNames, EndStuck, EndRepetition, endTwoWayDraw, EndResigned, EndUnavoidable, EndAgreedDraw)
+	c.g.boxedEnds = make([]any, len(c.g.endNames))
+	for i, n := range c.g.endNames {
+		c.g.boxedEnds[i] = n
+	}
 }
 
 // scoringKeys are the keys of [scoring].

@@ -90,11 +90,15 @@ func (c *compiler) checkChooser(p string, ru rule) {
 // before this one: the moved piece's targets of the effect's class not
 // targeted from its start and not yet marked, then with keep every piece of
 // the class on the board that holds the values.
-func (e *markTargets) collect(s *State, m Move) []int32 {
+//
+// ahead says the list is only counted (a look-ahead): the moved piece's
+// targets outside the class are not wanted then, and its walk is skipped
+// when no piece of the class stands within its reach.
+func (e *markTargets) collect(s *State, m Move, ahead bool) []int32 {
 	g := s.g
 	out := s.markCand[:0]
 	before := e.before(s)
-	if e.noNew {
+	if e.noNew || ahead && !e.anyInReach(s, m.To()) {
 		before = nil
 		s.markNow = s.markNow[:0]
 	} else {
@@ -106,9 +110,10 @@ func (e *markTargets) collect(s *State, m Move) []int32 {
 		}
 	}
 	if e.keep {
-		for p := range g.pieceOwner {
-			if s.PieceCell(p) >= 0 && e.chosen(g, p) && e.holds(s, p) && !hasPiece(out, int32(p)) {
-				out = append(out, int32(p))
+		// e.class lists the pieces of the choice's class in piece order
+		for _, p := range e.class {
+			if s.PieceCell(int(p)) >= 0 && e.holds(s, int(p)) && !hasPiece(out, p) {
+				out = append(out, p)
 			}
 		}
 	}
@@ -130,7 +135,7 @@ func (e *markTargets) collect(s *State, m Move) []int32 {
 // over (outside choose_of) get the values as without a choice.
 func (e *markTargets) applyChoice(s *State, m Move) {
 	sub := choiceOf(m)
-	cands := e.collect(s, m)
+	cands := e.collect(s, m, false)
 	if e.chooseOf != markOfAny && !e.noNew {
 		// s.markNow still holds the moved piece's targets (collect)
 		for _, p := range s.markNow {
@@ -190,20 +195,25 @@ func (g *Game) playRule(s *State, ru rule, m Move, stop effect) error {
 // candidates plays m on the State's look-ahead copy and returns how many
 // candidates its choice is over.
 func (g *Game) candidates(s *State, ru rule, m Move) []int32 {
-	if s.chooseAhead == nil {
-		s.chooseAhead = s.Clone()
-	}
-	sc := s.chooseAhead
+	sc := s.aheadCopy()
 	sc.CopyFrom(s)
 	e := ru.base().choose
 	if err := g.playRule(sc, ru, m&^choiceMask, e); err != nil {
 		return nil
 	}
-	return e.collect(sc, m&^choiceMask)
+	return e.collect(sc, m&^choiceMask, true)
 }
 
-// expandChoices replaces the moves buf[from:] of rule ru (which chooses)
-// by one move per subset of each one's candidates.
+// aheadCopy returns the State's look-ahead copy (made once).
+func (s *State) aheadCopy() *State {
+	if s.chooseAhead == nil {
+		s.chooseAhead = s.Clone()
+	}
+	return s.chooseAhead
+}
+
+// noMarkFrom is no start cell: a before-list not found yet (markFrom).
+const noMarkFrom = -2
 
 // classOnBoard reports whether a piece of the effect's class stands on the
 // board (one that could be a candidate of a choice).
@@ -215,6 +225,10 @@ func (e *markTargets) classOnBoard(s *State) bool {
 	}
 	return false
 }
+
+// expandChoices replaces the moves buf[from:] of rule ru (which chooses)
+// by one move per subset of each one's candidates. The before-lists of the
+// mark_targets effects are found once per start cell (State.markMemo).
 func (g *Game) expandChoices(s *State, ru rule, buf []Move, from int) []Move {
 	if len(buf) == from {
 		return buf
@@ -228,12 +242,18 @@ func (g *Game) expandChoices(s *State, ru rule, buf []Move, from int) []Move {
 	}
 	s.chooseBase = append(s.chooseBase[:0], buf[from:]...)
 	buf = buf[:from]
+	sc := s.aheadCopy()
+	sc.markMemo = true
+	for i := range sc.markFrom {
+		sc.markFrom[i] = noMarkFrom
+	}
 	for _, m := range s.chooseBase {
 		k := len(g.candidates(s, ru, m))
 		for sub := 0; sub < 1<<k; sub++ {
 			buf = append(buf, m|Move(sub)<<choiceShift)
 		}
 	}
+	sc.markMemo = false
 	return buf
 }
 

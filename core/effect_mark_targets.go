@@ -74,6 +74,9 @@ var markTargetsEffect = effectType{
 							}
 						}
 						c.checkChoiceBudget(p, e)
+						if lr.takeWalk && !e.noNew {
+							e.reachOf(c.g)
+						}
 					}
 					return
 				}
@@ -156,6 +159,48 @@ type markTargets struct {
 	// class lists the pieces of `of`; a choice offers none while none
 	// of them is on the board (effect_choose.go)
 	class []int32
+	// reach[c*reachW:(c+1)*reachW] is the bit set of the cells the attack
+	// walk from cell c may look at (any direction, up to the rule's
+	// distance): a piece elsewhere is never a target of a piece on c. Set
+	// for a choosing effect whose attack rule walks (reachOf).
+	reach  []uint64
+	reachW int
+}
+
+// reachOf fills e.reach from the board's rays.
+func (e *markTargets) reachOf(g *Game) {
+	n, nd := g.board.N(), len(g.board.Dirs)
+	rays, roff := g.board.RayTable()
+	e.reachW = (n + 63) / 64
+	e.reach = make([]uint64, n*e.reachW)
+	for c := 0; c < n; c++ {
+		row := e.reach[c*e.reachW : (c+1)*e.reachW]
+		for d := 0; d < nd; d++ {
+			k := c*nd + d
+			for i, x := range rays[roff[k]:roff[k+1]] {
+				if i >= e.attacks.maxDist {
+					break
+				}
+				row[x>>6] |= 1 << (x & 63)
+			}
+		}
+	}
+}
+
+// anyInReach reports whether a piece of the choice's class that does not
+// hold the values stands where the attack walk from cell c may look: when
+// none does, a piece on c has no new target to choose.
+func (e *markTargets) anyInReach(s *State, c int) bool {
+	if e.reach == nil || c < 0 {
+		return true
+	}
+	row := e.reach[c*e.reachW : (c+1)*e.reachW]
+	for _, p := range e.class {
+		if x := s.PieceCell(int(p)); x >= 0 && row[x>>6]&(1<<(x&63)) != 0 && !e.holds(s, int(p)) {
+			return true
+		}
+	}
+	return false
 }
 
 // ofClass reports whether piece p is of the pieces the effect marks.
@@ -186,9 +231,21 @@ func (e *markTargets) beforeMove(s *State, m Move) {
 	for len(s.markBefore) <= e.slot {
 		s.markBefore = append(s.markBefore, nil)
 	}
+	if s.markMemo {
+		// the look-ahead copy of an expansion: every move starts from
+		// the same position, so the list found for this start cell holds
+		for len(s.markFrom) <= e.slot {
+			s.markFrom = append(s.markFrom, noMarkFrom)
+		}
+		if s.markFrom[e.slot] == m.From() {
+			return
+		}
+		s.markFrom[e.slot] = m.From()
+	}
 	before := s.markBefore[e.slot][:0]
 	defer func() { s.markBefore[e.slot] = before }()
-	if !e.exceptBefore || m.From() < 0 || e.attacks == nil {
+	if !e.exceptBefore || e.noNew || m.From() < 0 || e.attacks == nil {
+		// new_targets = false offers no new target: no list to leave out
 		return
 	}
 	if e.attacks.takeWalk {

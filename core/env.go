@@ -91,11 +91,13 @@ func (g *Game) stateEnvFor(s *State, seat, need int) map[string]any {
 			m["over"] = s.Over()
 		}
 		if need&varEnd != 0 {
-			if s.buf[hEnd] != 0 {
-				end, who := g.EndedBy(s)
-				m["ended_by"], m["end_seat"] = end, g.seatName(who)
-			} else {
-				m["ended_by"], m["end_seat"] = "", ""
+			// boxed at load: a score read when the game ends allocates nothing
+			m["ended_by"], m["end_seat"] = boxedEmpty, boxedEmpty
+			if i := int(s.buf[hEnd]); i > 0 && i <= len(g.boxedEnds) {
+				m["ended_by"] = g.boxedEnds[i-1]
+				if who := int(s.buf[hEndSeat]) - 1; who >= 0 && who < len(g.boxedSeats) {
+					m["end_seat"] = g.boxedSeats[who]
+				}
 			}
 		}
 		if need&varElim != 0 {

@@ -29,6 +29,8 @@ import (
 type setFrame struct {
 	seqs []frameSeq
 	sets []*frameSet
+	// steps: the parts of all sequences in gathering order
+	steps []gatherStep
 	// nbound: the bound words of all sequences
 	nbound int
 	// setOf finds a set registered already by its parts' id
@@ -47,6 +49,21 @@ type frameSeq struct {
 	parts []setSource
 	bound int
 }
+
+// gatherStep gathers one part: its kinds are appended to the scratch,
+// whose length is then the bound word end (and was the bound word start,
+// when start ≥ 0: the part begins a sequence). zone is the part when it
+// is a zone (called directly, not through the interface).
+type gatherStep struct {
+	src        setSource
+	zone       *zoneSource
+	start, end int
+}
+
+// maxFrameBounds bounds the bound words of a frame (the parts of its
+// sequences, plus one per sequence); an expression reading more parts is
+// left to the VM.
+const maxFrameBounds = 64
 
 // frameSet is a set of parts, read from the scratch between the bound
 // words loW and hiW (set by plan).
@@ -150,6 +167,18 @@ func (fr *setFrame) plan() {
 			fr.nbound += len(fs.names) + 1
 		}
 	}
+	for _, sq := range fr.seqs {
+		for p, src := range sq.parts {
+			st := gatherStep{src: src, start: -1, end: sq.bound + p + 1}
+			if p == 0 {
+				st.start = sq.bound
+			}
+			if zs, ok := src.(zoneSource); ok {
+				st.zone = &zs
+			}
+			fr.steps = append(fr.steps, st)
+		}
+	}
 }
 
 // runIn returns where the run want starts in seq, or -1.
@@ -173,23 +202,18 @@ func runIn(seq, want []string) int {
 // sequences for seat, and forgets the remembered calls.
 func (fr *setFrame) gather(s *State, seat int) {
 	sc := &s.sets
-	if len(sc.bounds) < fr.nbound {
-		sc.bounds = make([]int32, fr.nbound)
-	}
-	bounds := sc.bounds
 	buf := sc.buf[:0]
-	for i := range fr.seqs {
-		sq := &fr.seqs[i]
-		b := bounds[sq.bound : sq.bound+len(sq.parts)+1]
-		b[0] = int32(len(buf))
-		for p, src := range sq.parts {
-			if zs, ok := src.(zoneSource); ok {
-				buf = zs.appendKinds(s, seat, buf)
-			} else {
-				buf = src.appendKinds(s, seat, buf)
-			}
-			b[p+1] = int32(len(buf))
+	for i := range fr.steps {
+		st := &fr.steps[i]
+		if st.start >= 0 {
+			sc.bounds[st.start] = int32(len(buf))
 		}
+		if st.zone != nil {
+			buf = st.zone.appendKinds(s, seat, buf)
+		} else {
+			buf = st.src.appendKinds(s, seat, buf)
+		}
+		sc.bounds[st.end] = int32(len(buf))
 	}
 	sc.buf = buf
 	sc.cseOK = 0
@@ -248,7 +272,9 @@ func (c *compiler) frameRoot(n ast.Node) (nativeBool, nativeInt) {
 	if (b == nil && i == nil) || len(fr.sets) == 0 {
 		return b, i
 	}
-	fr.plan()
+	if fr.plan(); fr.nbound > maxFrameBounds {
+		return nil, nil
+	}
 	if b != nil {
 		return func(s *State, f, t int) bool {
 			fr.gather(s, s.ToMove())

@@ -116,9 +116,10 @@ type setScratch struct {
 	// kinds of the gathered sequences, bounds the offsets where their
 	// parts start and end; cse the calls remembered, valid where cseOK
 	// has the bit.
-	buf, bounds []int32
-	cseOK       uint64
-	cse         [maxFrameCSE]int
+	buf    []int32
+	bounds [maxFrameBounds]int32
+	cseOK  uint64
+	cse    [maxFrameCSE]int
 }
 
 // kindsOf gathers the kinds of the set's parts for seat into the scratch

@@ -188,6 +188,18 @@ func TestSetFunctionsNative(t *testing.T) {
 		}
 		exprs = append(exprs, `size("`+spec+`")`)
 	}
+	// a frame of more than maxFrameBounds bound words is left to the VM
+	many := `size("` + strings.Repeat("spare+", maxFrameBounds) + `spare")`
+	exprs = append(exprs, many)
+	if tree, err := parser.Parse(many); err != nil {
+		t.Fatal(err)
+	} else {
+		setEval(t, g, g.NewState(), 0, many) // registers the spec
+		c := &compiler{g: g}
+		if _, f := c.frameRoot(tree.Node); f != nil {
+			t.Errorf("%d parts compiled natively", maxFrameBounds+1)
+		}
+	}
 	for _, src := range exprs {
 		for seat := range 2 {
 			s := g.NewState()
@@ -202,7 +214,13 @@ func TestSetFunctionsNative(t *testing.T) {
 			c := &compiler{g: g}
 			_, f := c.frameRoot(tree.Node)
 			if f == nil {
-				t.Fatalf("%s: not compiled natively", src)
+				if src != many {
+					t.Fatalf("%s: not compiled natively", src)
+				}
+				if want != maxFrameBounds+1 {
+					t.Errorf("%s: VM %d", src, want)
+				}
+				continue
 			}
 			if got := s.evalNativeFor(seat, f); got != want {
 				t.Errorf("seat %d: %s: native %d, VM %d", seat, src, got, want)

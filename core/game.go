@@ -68,6 +68,7 @@ type Param struct {
 type Game struct {
 	// seat, kind and cell names boxed once for the position functions
 	boxedSeats, boxedKinds, boxedCells []any
+	boxedEnds                          []any // endNames, boxed
 	// windows[n][c]: on a board of at most 64 cells, the masks of the runs
 	// of n cells along a direction and its opposite that contain c (for the
 	// n that line(), formed() and then_if read; see needWindows)

@@ -21,6 +21,8 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
 )
 
 // MaxChainSegments bounds the segments one chain rule explores for one
@@ -117,6 +119,10 @@ type chainCond struct {
 	prog condProgram
 	// captured: the condition is captured > 0, decided without the VM
 	captured bool
+	// table: a condition over from, to and the parameters only, tabled at
+	// load ([from*n+to]); nil otherwise
+	table []bool
+	n     int
 }
 
 func compileChain(c *compiler, p string, rb ruleBase) rule {
@@ -169,6 +175,17 @@ func (c *compiler) compileChainCond(path, src string) *chainCond {
 	switch strings.Join(strings.Fields(src), "") {
 	case "captured>0", "captured>=1", "captured!=0", "0<captured":
 		return &chainCond{captured: true}
+	}
+	if tree, err := parser.Parse(src); err == nil {
+		// a condition over the cells and the parameters (crowning ends the
+		// chain: 'to.row != 8') is a table, read with no VM run
+		v := &identVisitor{names: map[string]bool{}}
+		ast.Walk(&tree.Node, v)
+		if i := strings.LastIndexByte(path, '.'); i > 0 && c.staticNames(v.names) {
+			if w := c.cellCond(path[:i], path[i+1:], src, true, false); w != nil && w.static {
+				return &chainCond{table: w.table, n: b.N()}
+			}
+		}
 	}
 	env := c.g.stateEnv(nil, 0)
 	env["from"], env["to"], env["height"], env["kind"] = b.Cells[0].Attrs, b.Cells[0].Attrs, 0, ""
@@ -535,6 +552,9 @@ func (r *chainRule) emit(w *chainWalk, d int) bool {
 func (cc *chainCond) holds(s *State, m Move, n, segment int) bool {
 	if cc.captured {
 		return n > 0
+	}
+	if cc.table != nil {
+		return cc.table[m.From()*cc.n+m.To()]
 	}
 	g := s.g
 	env := g.stateEnvFor(s, s.ToMove(), allVars)

@@ -842,3 +842,29 @@ func TestAmazonsMatchesModel(t *testing.T) {
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/amazons-small.toml"), newAmazonsSmall(), 60, 12)
 	ngCrosscheckPlies(t, loadFile(t, "../testdata/variants/amazons.toml"), newAmazonsBig(), 2, 13, 40)
 }
+
+// The new games' playouts allocate nothing once warm: the hot paths of
+// gravity, flank, connected, distance = "line", line_exactly, a place
+// follow-up with clear_path, and turn.
+func TestNewGamesPlayoutsAllocateNothing(t *testing.T) {
+	for _, f := range []string{"connect-four", "reversi", "hex", "lines-of-action", "english-draughts", "gomoku", "amazons-small"} {
+		g := loadFile(t, "../testdata/variants/"+f+".toml")
+		start := g.NewState()
+		s := g.NewState()
+		rng := rand.New(rand.NewPCG(4, 4))
+		buf := make([]core.Move, 0, 4096)
+		play := func() {
+			s.CopyFrom(start)
+			var err error
+			if buf, err = g.Playout(s, rng, buf, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for range 5 {
+			play()
+		}
+		if n := testing.AllocsPerRun(5, play); n != 0 {
+			t.Errorf("%s: %.1f allocations per playout, want 0", f, n)
+		}
+	}
+}

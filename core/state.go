@@ -102,6 +102,12 @@ type State struct {
 	markBefore [][]int32
 	markNow    []int32
 	markCand   []int32
+	// markMemo says the before-lists are kept per start cell while a
+	// rule's moves are expanded into choices on this look-ahead copy
+	// (every move is played from the same position): markFrom[slot] is the
+	// start cell markBefore[slot] was found for (effect_choose.go).
+	markMemo bool
+	markFrom []int
 	// chooseAhead is a copy for looking one move ahead when a rule's
 	// moves are expanded into choices, chooseBase the base moves being
 	// expanded, choosePre a copy after a prelude (effect_choose.go).
