@@ -82,20 +82,20 @@ func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]
 				continue
 			}
 		}
-		if ready && s.buf[hOver] == 0 && s.buf[hChance] == 0 && int(s.buf[hPly]) < g.maxPlies {
-			// the turn's settling generated this position's list already
-			buf = append(buf[:0], s.skipBuf...)
-		} else {
-			buf = g.Settle(s, buf)
-		}
-		if len(buf) == 0 {
-			return buf, nil
-		}
 		var m Move
-		if s.buf[hChance] != 0 {
-			m = g.Sample(s, buf, rng)
+		if ready && s.buf[hOver] == 0 && s.buf[hChance] == 0 && int(s.buf[hPly]) < g.maxPlies && len(s.skipBuf) > 0 {
+			// the turn's settling generated this position's list already:
+			// the move is drawn from it, as from a copy
+			m = s.skipBuf[rng.IntN(len(s.skipBuf))]
 		} else {
-			m = buf[rng.IntN(len(buf))]
+			if buf = g.Settle(s, buf); len(buf) == 0 {
+				return buf, nil
+			}
+			if s.buf[hChance] != 0 {
+				m = g.Sample(s, buf, rng)
+			} else {
+				m = buf[rng.IntN(len(buf))]
+			}
 		}
 		if record != nil {
 			*record = append(*record, m)

@@ -606,6 +606,9 @@ func (c *compiler) compileEnds() {
 	for _, e := range c.g.ends {
 		c.g.endNames = append(c.g.endNames, e.name)
 	}
+	if len(c.g.ends) == 1 {
+		c.g.onlyPoints, _ = c.g.ends[0].check.(*pointsReached)
+	}
 	for _, e := range c.g.legal.noMove {
 		c.g.endNames = append(c.g.endNames, e.name)
 	}

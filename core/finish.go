@@ -81,16 +81,33 @@ func (g *Game) finishWith(s *State, winner int) {
 
 // checkEnd evaluates the declared end conditions.
 func (g *Game) checkEnd(s *State) {
+	if p := g.onlyPoints; p != nil {
+		// the one end is a points target: its test without the call
+		sc := s.buf[g.lay.scores:]
+		for seat := range g.seats {
+			if int(sc[seat]) >= p.count {
+				g.endBy(s, g.ends[0], seat)
+				return
+			}
+		}
+		return
+	}
 	for _, e := range g.ends {
 		if ok, who := e.check.holds(g, s); ok {
-			winner := scoresDecide
-			if e.typ.decides && !e.byScore {
-				winner = who
-			}
-			g.endGame(s, e.name, who, winner)
+			g.endBy(s, e, who)
 			return
 		}
 	}
+}
+
+// endBy ends the game by end condition e, which names seat who (-1:
+// none).
+func (g *Game) endBy(s *State, e *endCond, who int) {
+	winner := scoresDecide
+	if e.typ.decides && !e.byScore {
+		winner = who
+	}
+	g.endGame(s, e.name, who, winner)
 }
 
 // eliminateWithout removes from the turn order every seat that has no

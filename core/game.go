@@ -149,6 +149,8 @@ type Game struct {
 	always []bool
 	phases []*phase
 	ends   []*endCond
+	// onlyPoints: ends is one points target, tested inline (checkEnd)
+	onlyPoints *pointsReached
 	// awards[ri]: rule ri can award capture points (pointsAwarder), or nil
 	// when no rule can
 	awards []bool

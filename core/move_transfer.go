@@ -150,6 +150,17 @@ func (r *transferRule) filter(s *State, ks []int32) []int32 {
 	if r.bound != nil {
 		s.condKind = -1
 		bound = r.bound.bound(s, -1, 0)
+		if r.kinds == nil {
+			// every pair is written and kept or not by the comparison,
+			// without a branch: whether a kind meets the bound is not
+			// predictable
+			for i := 0; i < len(ks); i += 2 {
+				a := ks[i]
+				ks[kept], ks[kept+1] = a, ks[i+1]
+				kept += 2 * b2i(int(a) < nk && r.bound.holds(int(a), bound))
+			}
+			return ks[:kept]
+		}
 	}
 	for i := 0; i < len(ks); i += 2 {
 		a := int(ks[i])

@@ -45,6 +45,14 @@ func (b *kindBound) holds(k, bound int) bool {
 	return v != bound
 }
 
+// b2i is 1 for true and 0 for false (compiled without a branch).
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // flippedOp is the comparison with its sides swapped (a < b is b > a).
 var flippedOp = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 

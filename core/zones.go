@@ -387,6 +387,14 @@ func (s *State) zoneKindCounts(zi int, out []int32) []int32 {
 		g := s.g
 		row := zi * len(g.kinds)
 		start, taken := g.zoneStart[row:row+len(g.kinds)], s.buf[g.lay.zone+row:g.lay.zone+row+len(g.kinds)]
+		if len(bw) == 2 {
+			// up to 64 kinds: one loop over one word (one exit to mispredict)
+			for word := uint64(uint32(bw[0])) | uint64(uint32(bw[1]))<<32; word != 0; word &= word - 1 {
+				k := bits.TrailingZeros64(word)
+				out = append(out, int32(k), int32(start[k]-int(taken[k])))
+			}
+			return out
+		}
 		for i, w := range bw {
 			for word := uint32(w); word != 0; word &= word - 1 {
 				k := i*32 + bits.TrailingZeros32(word)
@@ -661,9 +669,10 @@ func (s *State) zoneMove(from, to, k, by int) {
 	buf[g.lay.zone+i], buf[g.lay.zone+j] = oi+1, oj-1
 	kw, bit := 1+int(uint(k)>>5), int32(1)<<(uint(k)&31)
 	buf[zf.bits]--
-	if int32(g.zoneStart[i]) <= oi+1 {
-		buf[zf.bits+kw] &^= bit
-	}
+	// the kind's bit goes when from is left with none (start <= out),
+	// without a branch: which zone a piece leaves is not predictable
+	gone := int32((int64(g.zoneStart[i]) - int64(oi) - 2) >> 63)
+	buf[zf.bits+kw] &^= bit & gone
 	buf[zt.bits]++
 	buf[zt.bits+kw] |= bit
 	if zf.hand != zt.hand {
