@@ -228,7 +228,7 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		return x.Value, true
 	}
 	switch name {
-	case "line":
+	case "line", "line_exactly":
 		if len(args) != 2 {
 			return nil, nil
 		}
@@ -237,12 +237,15 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		if !ok1 || !ok2 {
 			return nil, nil
 		}
-		g.needWindows(k)
+		exact := name == "line_exactly"
+		if !exact {
+			g.needWindows(k)
+		}
 		return func(s *State, from, to int) bool {
 			x := cell(from, to)
-			return x >= 0 && s.inLine(x, k)
+			return x >= 0 && s.inLineOf(x, k, exact)
 		}, nil
-	case "formed":
+	case "formed", "formed_exactly":
 		if len(args) != 1 {
 			return nil, nil
 		}
@@ -250,33 +253,12 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		if !ok {
 			return nil, nil
 		}
-		g.needWindows(k)
-		return func(s *State, _, _ int) bool {
-			return s.LastTarget() >= 0 && s.inLine(s.LastTarget(), k)
-		}, nil
-	case "line_exactly":
-		if len(args) != 2 {
-			return nil, nil
-		}
-		cell, ok1 := cellArg(args[0])
-		k, ok2 := intArg(args[1])
-		if !ok1 || !ok2 {
-			return nil, nil
-		}
-		return func(s *State, from, to int) bool {
-			x := cell(from, to)
-			return x >= 0 && s.inLineExactly(x, k)
-		}, nil
-	case "formed_exactly":
-		if len(args) != 1 {
-			return nil, nil
-		}
-		k, ok := intArg(args[0])
-		if !ok {
-			return nil, nil
+		exact := name == "formed_exactly"
+		if !exact {
+			g.needWindows(k)
 		}
 		return func(s *State, _, _ int) bool {
-			return s.LastTarget() >= 0 && s.inLineExactly(s.LastTarget(), k)
+			return s.LastTarget() >= 0 && s.inLineOf(s.LastTarget(), k, exact)
 		}, nil
 	case "clear_path":
 		if len(args) != 2 {

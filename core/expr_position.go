@@ -424,6 +424,14 @@ func (s *State) clearPath(a, b int) bool {
 	return false
 }
 
+// inLineOf is inLineExactly when exact, else inLine.
+func (s *State) inLineOf(c, n int, exact bool) bool {
+	if exact {
+		return s.inLineExactly(c, n)
+	}
+	return s.inLine(c, n)
+}
+
 // inLineExactly reports whether the top piece on c stands in a row of
 // exactly n pieces of its owner along some direction (with its opposite,
 // where the board has one): the row's ends are not its owner's.

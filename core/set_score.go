@@ -141,26 +141,11 @@ func sumWays(vals []int32, n int, scratch []int64) (int, []int64) {
 func sumWaysLanes(vals []int32, n int) (c int, ok bool) {
 	lo, hi := uint64(1), uint64(0) // the empty set
 	for _, v := range vals {
-		switch {
-		case v < 0:
+		if lo, hi, ok = lanesTimes(lo, hi, v); !ok {
 			return 0, false
-		case v < 8:
-			sh := uint(v) * 8
-			hi += hi<<sh | lo>>(64-sh)
-			lo += lo << sh
-		case v < 16:
-			hi += lo << ((uint(v) - 8) * 8)
 		}
 	}
-	w := lo >> (uint(n) * 8)
-	if n >= 8 {
-		w = hi >> ((uint(n) - 8) * 8)
-	}
-	c = int(w & 0xff)
-	if n == 0 {
-		c-- // not the empty set
-	}
-	return c, true
+	return lanesCoef(lo, hi, n), true
 }
 
 // sumWaysLanesOf is sumWaysLanes of the values col[k] of kinds, when it
@@ -171,26 +156,41 @@ func sumWaysLanesOf(kinds, col []int32, n int) (c int, ok bool) {
 	}
 	lo, hi := uint64(1), uint64(0) // the empty set
 	for _, k := range kinds {
-		switch v := col[k]; {
-		case v < 0:
+		if lo, hi, ok = lanesTimes(lo, hi, col[k]); !ok {
 			return 0, false
-		case v < 8:
-			sh := uint(v) * 8
-			hi += hi<<sh | lo>>(64-sh)
-			lo += lo << sh
-		case v < 16:
-			hi += lo << ((uint(v) - 8) * 8)
 		}
 	}
+	return lanesCoef(lo, hi, n), true
+}
+
+// lanesTimes multiplies the lanes' polynomial by 1 + x^v (ok is false for
+// a negative v; a v past 15 changes no kept coefficient).
+func lanesTimes(lo, hi uint64, v int32) (uint64, uint64, bool) {
+	switch {
+	case v < 0:
+		return lo, hi, false
+	case v < 8:
+		sh := uint(v) * 8
+		hi += hi<<sh | lo>>(64-sh)
+		lo += lo << sh
+	case v < 16:
+		hi += lo << ((uint(v) - 8) * 8)
+	}
+	return lo, hi, true
+}
+
+// lanesCoef reads the number of non-empty subsets summing to n from the
+// lanes.
+func lanesCoef(lo, hi uint64, n int) int {
 	w := lo >> (uint(n) * 8)
 	if n >= 8 {
 		w = hi >> ((uint(n) - 8) * 8)
 	}
-	c = int(w & 0xff)
+	c := int(w & 0xff)
 	if n == 0 {
 		c-- // not the empty set
 	}
-	return c, true
+	return c
 }
 
 // sumWaysTiny is sumWays for a small target 0 ≤ n < maxWaysTiny and
