@@ -30,12 +30,13 @@ func compileScoreEffect(c *compiler, p, name, cite string) effect {
 		return nil
 	}
 	c.notePoints(p + ".points")
-	return &scoreEffect{prog: prog, native: c.nativeSrcInt(src)}
+	return &scoreEffect{prog: prog, at: c.exprAt(p + ".points"), native: c.nativeSrcInt(src)}
 }
 
 // scoreEffect adds the value of its expression to the mover's points.
 type scoreEffect struct {
 	prog   *vm.Program
+	at     string    // where the expression is written, for its errors in play
 	native nativeInt // the expression without the VM, when it can be
 }
 
@@ -45,7 +46,7 @@ func (e *scoreEffect) apply(s *State) {
 	if e.native != nil {
 		v = e.native(s, -1, -1)
 	} else {
-		v = s.g.evalPoints(s, seat, e.prog)
+		v = s.g.evalPoints(s, seat, e.prog, e.at)
 	}
 	if v != 0 {
 		s.addPoints(seat, v)

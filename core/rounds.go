@@ -56,8 +56,10 @@ type phaseStep struct {
 	points   *vm.Program
 	native   nativeInt // points without the VM, when it can be
 	pointsAt string
-	effect   effect
-	passDeal bool
+	// pointsPos is pointsAt with its file:line:col, for errors in play
+	pointsPos string
+	effect    effect
+	passDeal  bool
 }
 
 // rounds holds what a game in rounds compiled; nil for other games.
@@ -155,6 +157,7 @@ func (c *compiler) compileRounds(effects map[string]effect) {
 			if src := c.readString(stp, keyOf(stepKeys, "points")); src != "" {
 				st.points = c.compileExpr(stp+".points", src, c.condEnv(), expr.AsInt())
 				st.pointsAt = stp + ".points"
+				st.pointsPos = c.exprAt(st.pointsAt)
 				c.notePoints(st.pointsAt)
 				if st.points != nil {
 					st.native = c.nativeSrcInt(src)
@@ -315,7 +318,7 @@ func (g *Game) runSteps(s *State, ph int) bool {
 			if st.native != nil && seat >= 0 {
 				v = s.evalNativeFor(seat, st.native)
 			} else {
-				v = g.evalPoints(s, seat, st.points)
+				v = g.evalPoints(s, seat, st.points, st.pointsPos)
 			}
 			if v != 0 && seat >= 0 {
 				s.addPoints(seat, v)
@@ -337,11 +340,13 @@ func (g *Game) runSteps(s *State, ph int) bool {
 }
 
 // evalPoints evaluates an integer expression with seat in question; an
-// error counts 0.
-func (g *Game) evalPoints(s *State, seat int, prog *vm.Program) int {
+// error (its budget, an overflow) counts 0 and is kept, placed at at, for
+// the next Play to report (see State.noteExprErr).
+func (g *Game) evalPoints(s *State, seat int, prog *vm.Program, at string) int {
 	env := g.stateEnvFor(s, seat, allVars)
 	out, err := s.env.vm.Run(prog, env)
 	if err != nil {
+		s.noteExprErr(at, err) // the next Play reports it
 		return 0
 	}
 	n, _ := out.(int)

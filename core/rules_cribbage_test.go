@@ -108,7 +108,7 @@ func cribShowPoints(t *testing.T, g *Game, step string, hand, played, start stri
 	}
 	for _, st := range g.rounds.steps[show] {
 		if st.name == step {
-			return g.evalPoints(s, g.seatFor(s, st.seat), st.points)
+			return g.evalPoints(s, g.seatFor(s, st.seat), st.points, st.pointsPos)
 		}
 	}
 	t.Fatalf("no step %s", step)
@@ -183,7 +183,7 @@ func cribShowPointsSeat(t *testing.T, g *Game, hand, start string) int {
 		}
 		for _, st := range g.rounds.steps[i] {
 			if st.name == "dealer_hand" {
-				return g.evalPoints(s, g.seatFor(s, st.seat), st.points)
+				return g.evalPoints(s, g.seatFor(s, st.seat), st.points, st.pointsPos)
 			}
 		}
 	}
