@@ -21,11 +21,15 @@ type setNativeCase struct {
 // vmPoints evaluates a compiled points expression through the VM.
 type vmPoints struct{ e *scoreEffect }
 
-func (v vmPoints) eval(g *Game, s *State, seat int) int { return g.evalPoints(s, seat, v.e.prog, v.e.at) }
+func (v vmPoints) eval(g *Game, s *State, seat int) int {
+	return g.evalPoints(s, seat, v.e.prog, v.e.at)
+}
 
 type vmStep struct{ st *phaseStep }
 
-func (v vmStep) eval(g *Game, s *State, seat int) int { return g.evalPoints(s, seat, v.st.points, v.st.pointsPos) }
+func (v vmStep) eval(g *Game, s *State, seat int) int {
+	return g.evalPoints(s, seat, v.st.points, v.st.pointsPos)
+}
 
 // cribSetCases returns the show's scoring steps and the peg of
 // traditional/cribbage.
