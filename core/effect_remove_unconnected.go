@@ -109,16 +109,7 @@ func (e *removeUnconnected) applySmall(s *State, masks []uint64, height, pos []i
 			reached |= 1 << uint(c)
 		}
 	}
-	// grow by whole masks (Board.Expand: a few shifts on grids and hex
-	// boards) until nothing more is reached
-	b := s.g.board
-	for reached != occ {
-		next := (reached | b.Expand(reached)) & occ
-		if next == reached {
-			break
-		}
-		reached = next
-	}
+	reached = s.g.board.Flood(reached, occ)
 	for lost := occ &^ reached; lost != 0; lost &= lost - 1 {
 		s.clear(bits.TrailingZeros64(lost))
 	}

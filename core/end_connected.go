@@ -181,21 +181,12 @@ func (e *connected) doneSmall(g *Game, s *State, seat int) bool {
 		return false
 	}
 	b := g.board
-	flood := func(from uint64) uint64 {
-		for {
-			next := (from | b.Expand(from)) & mine
-			if next == from {
-				return from
-			}
-			from = next
-		}
-	}
 	if e.regions == 0 {
-		return flood(mine&-mine) == mine
+		return b.Flood(mine&-mine, mine) == mine
 	}
 	masks := e.masks[seat*e.regions : (seat+1)*e.regions]
 	for left := mine & masks[0]; left != 0; {
-		group := flood(left & -left)
+		group := b.Flood(left&-left, mine)
 		left &^= group
 		all := true
 		for _, m := range masks[1:] {

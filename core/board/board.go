@@ -361,6 +361,20 @@ func (b *Board) Expand(x uint64) uint64 {
 	return out
 }
 
+// Flood returns the cells of within joined to a cell of from through
+// adjacent cells of within, on a board of at most 64 cells; from must lie
+// within. It grows by whole masks (Expand) until nothing more is reached.
+func (b *Board) Flood(from, within uint64) uint64 {
+	for from != within {
+		next := (from | b.Expand(from)) & within
+		if next == from {
+			break
+		}
+		from = next
+	}
+	return from
+}
+
 // AdjacencyTable returns the flat adjacency table: the neighbours of c are
 // adj[off[c]:off[c+1]]. For hot loops; do not modify.
 func (b *Board) AdjacencyTable() (adj, off []int32) { return b.adj, b.adjOff }
