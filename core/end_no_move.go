@@ -118,34 +118,17 @@ func (g *Game) checker(s *State, seat int) int {
 // stays as it is.
 func (g *Game) passPieces(s *State, from, to int) {
 	pos := s.buf[g.lay.pos:]
-	var vars [8]int
 	for _, q := range g.seatPieces[from] {
 		p := int(q)
 		c := int(pos[p]) - 1
 		if c < 0 || s.Top(c) != p {
 			continue
 		}
-		k := int(g.pieceKind[p])
 		if g.legal.royalPiece(p) {
 			s.popTop(c)
 			continue
 		}
-		nk := g.roleKind(to, g.kinds[k].Role)
-		if nk < 0 {
-			continue
-		}
-		np := s.spare(to, nk)
-		if np < 0 {
-			continue
-		}
-		for v := range g.pieceVars {
-			vars[v] = s.PieceVar(p, v)
-		}
-		s.popTop(c)
-		s.push(np, c)
-		for v := range g.pieceVars {
-			s.setPieceVar(np, v, vars[v])
-		}
+		g.turnPiece(s, c, to)
 	}
 }
 
