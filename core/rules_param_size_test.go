@@ -9,7 +9,7 @@ import (
 
 // One size parameter sizes a hex board's rows and the hands
 // (testdata/variants/hex.toml: rows = 'map(1..size, size)', hands
-// "red_stone:(size * size + 1) / 2"): Hex 5×5 has 25 cells, 13 and 12
+// "red_stone:size * size / 2 + 1"): Hex 5×5 has 25 cells, 13 and 12
 // stones, and plays as the independent model of a 5×5 rhombus.
 func TestParamSizesHexBoardAndHands(t *testing.T) {
 	for _, tc := range []struct {
@@ -18,7 +18,7 @@ func TestParamSizesHexBoardAndHands(t *testing.T) {
 	}{
 		{"11", 121, 61, 60},
 		{"5", 25, 13, 12},
-		{"2", 4, 2, 2},
+		{"2", 4, 3, 2},
 	} {
 		g := loadFile(t, "../testdata/variants/hex.toml", "size="+tc.size)
 		s := g.NewState()
@@ -98,5 +98,50 @@ func TestParamSizesRefusals(t *testing.T) {
 				t.Fatalf("got  %q\nwant %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// Hex's reflected swap (testdata/variants/hex.toml, R4 with reflect): Blue
+// takes Red's first stone onto its mirror image across the long diagonal
+// (a turn with relation = "mirror"); a stone on the diagonal stays.
+func TestTurnReflectedSwap(t *testing.T) {
+	g := loadFile(t, "../testdata/variants/hex.toml", "reflect=true")
+	s := g.NewState()
+	play(t, g, s, "f4")
+	moves := " " + legal(g, s) + " "
+	if !strings.Contains(moves, " ^f4-f3 ") || strings.Contains(moves, " ^f4 ") {
+		t.Fatalf("R4: Red's f4 mirrors to f3 (col 6, row 6 - 4 + 1): %s", moves)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"^f4", "the piece taken over on f4 moves to a cell mirror relates to it: write ^f4-f3"},
+		{"^f4-f5", "the piece taken over on f4 moves to a cell mirror relates to it (f3), not f5"},
+	} {
+		if _, err := g.Parse(s, tc.text); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.text, err, tc.want)
+		}
+	}
+	play(t, g, s, "^f4-f3")
+	if kindOn(g, s, "f3") != "blue_stone" || kindOn(g, s, "f4") != "" || countKind(g, s, "red_stone") != 0 {
+		t.Fatalf("after ^f4-f3: f3 %q, f4 %q, %d red stones", kindOn(g, s, "f3"), kindOn(g, s, "f4"), countKind(g, s, "red_stone"))
+	}
+	// e3 lies on the diagonal (col - row == row - 1): its mirror is itself
+	s = g.NewState()
+	play(t, g, s, "e3")
+	if moves := " " + legal(g, s) + " "; !strings.Contains(moves, " ^e3 ") || strings.Contains(moves, "^e3-") {
+		t.Fatalf("a stone on the diagonal stays: %s", moves)
+	}
+	if _, err := g.Parse(s, "^e3-e4"); err == nil || !strings.Contains(err.Error(), "the piece taken over on e3 stays there (relation mirror relates no other cell to it): write ^e3") {
+		t.Errorf("^e3-e4: %v", err)
+	}
+	// without reflect the stone changes colour where it stands
+	g = loadFile(t, "../testdata/variants/hex.toml")
+	s = g.NewState()
+	play(t, g, s, "f4")
+	play(t, g, s, "^f4")
+	if kindOn(g, s, "f4") != "blue_stone" {
+		t.Fatalf("after ^f4: f4 %q", kindOn(g, s, "f4"))
+	}
+	if got := ngLoadErr(t, turnGame+"relation = \"mirror\"\n"); !strings.Contains(got, `relation: unknown relation "mirror"`) {
+		t.Errorf("unknown relation: %q", got)
 	}
 }
