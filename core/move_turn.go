@@ -146,7 +146,7 @@ func (r *turnRule) play(s *State, m Move) error {
 	if t != c && (r.rel == nil || !r.rel.Has(c, t) || s.occupied(t)) {
 		return fmt.Errorf("rule %q: the piece on cell %d cannot move to cell %d", r.name, c, t)
 	}
-	s.g.turnPiece(s, c, mover)
+	s.g.turnPieceTo(s, c, mover, r.into(s, c, mover))
 	if t != c {
 		s.moveStack(c, t, 1)
 	}
