@@ -20,13 +20,6 @@ var hexBoard = boardKind{
 			}
 			return nil, "", nil
 		}
-		total := 0
-		for _, n := range rows {
-			if total += n; total > board.MaxCells {
-				c.r.ValueErrorf("board.rows", "board.rows: %d rows make more than %d cells, the limit", len(rows), board.MaxCells)
-				return nil, "", nil
-			}
-		}
 		b, err := board.Hex(rows)
 		return b, "board.rows", err
 	},

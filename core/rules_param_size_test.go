@@ -80,7 +80,7 @@ func TestParamSizesRefusals(t *testing.T) {
 		{"a huge size", "1000000000", `'map(1..size, size)'`, `"as:3"`,
 			`ng.toml:8:8: board.rows: memory budget exceeded`},
 		{"too many cells", "100", `'map(1..size, size)'`, `"as:3"`,
-			`ng.toml:8:8: board.rows: 100 rows make more than 4096 cells, the limit`},
+			`ng.toml:8:8: board.rows: hex board has 10000 cells; the limit is 4096`},
 		{"a row of no cells", "2", `'map(1..size, size - 2)'`, `"as:3"`,
 			`ng.toml:8:8: board.rows: "map(1..size, size - 2)" gives 0 as element 1, out of range 1..4096`},
 		{"not a list", "2", `'size'`, `"as:3"`,
