@@ -361,6 +361,7 @@ func TestAutoChanceBehindTheCurtain(t *testing.T) {
 		t.Errorf("a curtain before anything is dealt:\n%s", scr)
 	}
 	tm.sync(func() { a.autoChance = true; a.maybeAI() })
+	tm.tv.QueueUpdateDraw(func() {}) // a change made in sync is drawn at the next draw
 	scr := tm.waitFor("pass to North — press a key")
 	tm.sync(func() {
 		if n := len(a.sess.Lines()); n != 10 {
