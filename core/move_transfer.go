@@ -275,6 +275,26 @@ func (r *transferRule) play(s *State, m Move) error {
 	g := s.g
 	seat := s.ToMove()
 	from, to := g.zoneInst(r.from, seat), g.zoneInst(r.to, seat)
+	if aux := m.Aux(); r.byBits && r.count <= 2 && g.lay.zbitsW > 0 && g.pileOff[from] == 0 {
+		// one or two kinds, each held (its bit), two kinds distinct: the
+		// pieces move with no decoding loop and no count read
+		k1, k2 := aux&maxTransferKinds-1, aux>>10&maxTransferKinds-1
+		zb := g.zinfo[from].bits
+		held := uint64(uint32(s.buf[zb+1]))
+		if g.lay.zbitsW == 2 {
+			held |= uint64(uint32(s.buf[zb+2])) << 32
+		}
+		if r.count == 1 && aux>>10 == 0 && k1 >= 0 && k1 < len(g.kinds) && held>>uint(k1)&1 != 0 {
+			s.zoneMoveBits(from, to, k1, seat)
+			return nil
+		}
+		if r.count == 2 && aux>>20 == 0 && k1 >= 0 && k2 >= 0 && k1 != k2 && k1 < len(g.kinds) && k2 < len(g.kinds) &&
+			(held>>uint(k1))&(held>>uint(k2))&1 != 0 {
+			s.zoneMoveBits(from, to, k1, seat)
+			s.zoneMoveBits(from, to, k2, seat)
+			return nil
+		}
+	}
 	ks, n := transferKinds(m.Aux())
 	for i := 0; i < n; i++ {
 		k := ks[i]

@@ -104,8 +104,12 @@ when = 'kind_attr(kind, "rank") * 2 <= zone("deck") % 9'`, false},
 		}
 		rng := rand.New(rand.NewPCG(4, 7))
 		var buf, byBits, byCounts []Move
-		compared, answered, twice := 0, 0, 0
-		for game := 0; game < 60; game++ {
+		compared, answered, twice, played, refused := 0, 0, 0, 0, 0
+		games := 60
+		if c.name == "cribbage" {
+			games = 3 // long games
+		}
+		for game := 0; game < games; game++ {
 			s := g.NewState()
 			for {
 				buf = g.Settle(s, buf)
@@ -122,6 +126,28 @@ when = 'kind_attr(kind, "rank") * 2 <= zone("deck") % 9'`, false},
 							t.Fatalf("%s: game %d ply %d, rule %s: by bits %v, by counts %v", c.name, game, s.Ply(), r.name, byBits, byCounts)
 						}
 						compared++
+						// each move played by the bits and by the counts
+						// leaves the same State
+						// and moves no list gives: a kind not held, a pair
+						// of one kind, a move of the other count
+						odd := byBits
+						for k := range g.kinds {
+							odd = append(odd, mkMove(r.index, -1, -1, k+1), mkMove(r.index, -1, -1, k+1|(k+1)<<10))
+						}
+						for _, m := range odd {
+							a, b := s.Clone(), s.Clone()
+							errA := r.play(a, m)
+							r.byBits = false
+							errB := r.play(b, m)
+							r.byBits = true
+							if (errA == nil) != (errB == nil) || !slices.Equal(a.buf, b.buf) {
+								t.Fatalf("%s: game %d ply %d, rule %s, move %v: played by the bits (%v) and by the counts (%v) differ", c.name, game, s.Ply(), r.name, m, errA, errB)
+							}
+							played++
+							if errA != nil {
+								refused++
+							}
+						}
 						if _, ok := r.genBits(s, byBits[:0]); ok && r.count <= 2 {
 							answered++
 						}
@@ -143,7 +169,7 @@ when = 'kind_attr(kind, "rank") * 2 <= zone("deck") % 9'`, false},
 				}
 			}
 		}
-		t.Logf("%s: %d positions compared, %d answered by bits, %d with a kind held twice", c.name, compared, answered, twice)
+		t.Logf("%s: %d positions compared, %d answered by bits, %d with a kind held twice, %d moves played, %d refused", c.name, compared, answered, twice, played, refused)
 		if compared < 100 || (answered > 0) != c.bits || (c.name != "cribbage" && twice == 0) {
 			t.Fatalf("%s: %d positions compared, %d answered by bits (want some: %v), %d with a kind held twice", c.name, compared, answered, c.bits, twice)
 		}

@@ -648,11 +648,19 @@ func (s *State) zoneMove(from, to, k, by int) {
 		s.zoneAdd(to, k, by)
 		return
 	}
+	s.zoneMoveBits(from, to, k, by)
+}
+
+// zoneMoveBits is zoneMove in a game that keeps kind bits, from a zone
+// instance that is not a pile.
+func (s *State) zoneMoveBits(from, to, k, by int) {
+	g := s.g
 	nk := len(g.kinds)
 	i, j := from*nk+k, to*nk+k
 	buf := s.buf
 	zf, zt := &g.zinfo[from], &g.zinfo[to]
-	oi, oj := buf[g.lay.zone+i], buf[g.lay.zone+j]
+	wi, wj := g.lay.zone+i, g.lay.zone+j
+	oi, oj := buf[wi], buf[wj]
 	var h uint64
 	if oi != 0 {
 		h = zoneKey(i, int(oi))
@@ -666,22 +674,19 @@ func (s *State) zoneMove(from, to, k, by int) {
 	if oj-1 != 0 {
 		h ^= zoneKey(j, int(oj-1))
 	}
-	buf[g.lay.zone+i], buf[g.lay.zone+j] = oi+1, oj-1
+	buf[wi], buf[wj] = oi+1, oj-1
 	kw, bit := 1+int(uint(k)>>5), int32(1)<<(uint(k)&31)
-	buf[zf.bits]--
 	// the kind's bit goes when from is left with none (start <= out),
 	// without a branch: which zone a piece leaves is not predictable
 	gone := int32((int64(g.zoneStart[i]) - int64(oi) - 2) >> 63)
-	buf[zf.bits+kw] &^= bit & gone
-	buf[zt.bits]++
-	buf[zt.bits+kw] |= bit
-	if zf.hand != zt.hand {
-		if zf.hand {
-			buf[hHandLeft]--
-		} else {
-			buf[hHandLeft]++
-		}
-	}
+	fb, tb := zf.bits, zt.bits
+	buf[fb]--
+	buf[fb+kw] &^= bit & gone
+	buf[tb]++
+	buf[tb+kw] |= bit
+	// the hands' total, without a branch: whether a piece leaves or
+	// enters a hand depends on the rule
+	buf[hHandLeft] += int32(b2i(zt.hand) - b2i(zf.hand))
 	for _, t := range zf.sums {
 		buf[t.word] -= t.col[k]
 	}
