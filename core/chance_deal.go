@@ -311,7 +311,8 @@ func (d *dealEvent) drawOnes(s *State, rng *rand.Rand, record *[]Move, from, siz
 	per, next := b2i(z.perSeat), b2i(d.each)
 	toHand := b2i(g.zinfo[z.first].hand)
 	ns := len(g.seats)
-	var h uint64
+	var h uint64 // the keys (none while a playout defers them)
+	later := s.zoneHashLater
 	dealt := min(due, size)
 	for i := 0; i < dealt; i++ {
 		k := selectBit(left, rng.IntN(size-i))
@@ -322,11 +323,13 @@ func (d *dealEvent) drawOnes(s *State, rng *rand.Rand, record *[]Move, from, siz
 		left &^= 1 << uint(k&63)
 		// from's word: one more taken
 		o := fOut[k]
-		if o != 0 {
-			h ^= zoneKey(from*nk+k, int(o))
-		}
-		if o+1 != 0 {
-			h ^= zoneKey(from*nk+k, int(o+1))
+		if !later {
+			if o != 0 {
+				h ^= zoneKey(from*nk+k, int(o))
+			}
+			if o+1 != 0 {
+				h ^= zoneKey(from*nk+k, int(o+1))
+			}
 		}
 		fOut[k] = o + 1
 		// the receiving instance's word: one more put
@@ -334,11 +337,13 @@ func (d *dealEvent) drawOnes(s *State, rng *rand.Rand, record *[]Move, from, siz
 		j := to*nk + k
 		tb := g.zinfo[to].bits
 		o = buf[g.lay.zone+j]
-		if o != 0 {
-			h ^= zoneKey(j, int(o))
-		}
-		if o-1 != 0 {
-			h ^= zoneKey(j, int(o-1))
+		if !later {
+			if o != 0 {
+				h ^= zoneKey(j, int(o))
+			}
+			if o-1 != 0 {
+				h ^= zoneKey(j, int(o-1))
+			}
 		}
 		buf[g.lay.zone+j] = o - 1
 		buf[tb]++
