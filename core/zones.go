@@ -498,10 +498,28 @@ func (s *State) settleZoneHash() {
 		return
 	}
 	buf := s.buf
+	nk := len(g.kinds)
+	w := g.lay.zbitsW
 	var h uint64
-	for i, o := range buf[g.lay.zone : g.lay.zone+g.nzi*len(g.kinds)] {
-		if o != 0 {
-			h ^= zoneKey(i, int(o))
+	for zi := 0; zi < g.nzi; zi++ {
+		row := zi * nk
+		out := buf[g.lay.zone+row : g.lay.zone+row+nk]
+		base := g.zinfo[zi].bits
+		if g.initial.buf[base] != 0 {
+			// a zone that held pieces at the start: every word
+			for k, o := range out {
+				if o != 0 {
+					h ^= zoneKey(row+k, int(o))
+				}
+			}
+			continue
+		}
+		// one that held none: a word is not zero where a kind is held
+		for i, word := range buf[base+1 : base+1+w] {
+			for x := uint32(word); x != 0; x &= x - 1 {
+				k := i*32 + bits.TrailingZeros32(x)
+				h ^= zoneKey(row+k, int(out[k]))
+			}
 		}
 	}
 	for zi, off := range g.pileOff {
