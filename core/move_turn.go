@@ -103,7 +103,7 @@ func (r *turnRule) play(s *State, m Move) error {
 	if c < 0 || !r.turnable(s, c, mover) {
 		return fmt.Errorf("rule %q: nothing on cell %d can be turned", r.name, c)
 	}
-	s.g.turnPiece(s, c, mover)
+	s.g.turnPieceTo(s, c, mover, r.into(s, c, mover))
 	return nil
 }
 

@@ -845,9 +845,9 @@ func TestAmazonsMatchesModel(t *testing.T) {
 
 // The new games' playouts allocate nothing once warm: the hot paths of
 // gravity, flank, connected, distance = "line", line_exactly, a place
-// follow-up with clear_path, and turn.
+// follow-up with clear_path, turn, and follow-ups that move a piece.
 func TestNewGamesPlayoutsAllocateNothing(t *testing.T) {
-	for _, f := range []string{"connect-four", "reversi", "hex", "lines-of-action", "english-draughts", "gomoku", "amazons-small"} {
+	for _, f := range []string{"connect-four", "reversi", "hex", "lines-of-action", "english-draughts", "gomoku", "amazons-small", "breakthrough-marseillais", "breakthrough-hit-and-run"} {
 		g := loadFile(t, "../testdata/variants/"+f+".toml")
 		start := g.NewState()
 		s := g.NewState()
