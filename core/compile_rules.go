@@ -273,7 +273,7 @@ func (c *compiler) compileSetup() {
 var moveKeys = []*Key{
 	{Name: "type", Type: TChoice, Required: true, Doc: "the primitive: one of the registered move types"},
 	{Name: "cite", Type: TString, Default: "", Doc: "shown when this rule refuses a move: (rule move, E 2-7)"},
-	&thenKey, &thenIfKey, &setStateKey, &promoteKey,
+	&thenKey, &thenIfKey, &thenOptionalKey, &thenPieceKey, &setStateKey, &promoteKey,
 	{Name: "title", Type: TString, Doc: "accepted and ignored"},
 	{Name: "after", Type: TStrings, Doc: "effects applied, in order, after each move by this rule"},
 }

@@ -4,8 +4,10 @@
 // turned to the owner's side, each exchanged for a spare piece of the
 // owner's kind of the same role. flanks(cell) counts the pieces a piece of
 // the seat put on a cell would turn, so a rule can require a flanking
-// move (when = 'flanks(to) > 0'). apply walks the board's precomputed
-// rays and allocates nothing.
+// move (when = 'flanks(to) > 0'). Both are on the hot path: they walk the
+// board's precomputed rays (on a board of at most 64 cells, against the
+// State's bit masks of the seats' cells), take the new kind from a table
+// made at load, and allocate nothing.
 
 package core
 
@@ -17,7 +19,10 @@ var flankEffect = effectType{
 
 // flank is a compiled [effects.NAME] of type flank: runs are looked for
 // along every direction of the board.
-type flank struct{}
+type flank struct {
+	// to[seat*K+kind]: the kind of seat's of the role of kind (-1: none)
+	to []int16
+}
 
 func compileFlank(c *compiler, p, _, _ string) effect {
 	g := c.g
@@ -42,7 +47,20 @@ func compileFlank(c *compiler, p, _, _ string) effect {
 			}
 		}
 	}
-	return &flank{}
+	return &flank{to: g.roleKindTable()}
+}
+
+// roleKindTable returns, at [seat*K+kind], seat's kind of the role of kind
+// (-1: none), so that turning a piece compares no role names.
+func (g *Game) roleKindTable() []int16 {
+	nk := len(g.kinds)
+	t := make([]int16, len(g.seats)*nk)
+	for seat := range g.seats {
+		for k, kind := range g.kinds {
+			t[seat*nk+k] = int16(g.roleKind(seat, kind.Role))
+		}
+	}
+	return t
 }
 
 func (e *flank) apply(*State) {}
@@ -61,11 +79,24 @@ func (e *flank) applyMove(s *State, m Move) {
 		return
 	}
 	g := s.g
-	for d := range g.board.Dirs {
-		ray := g.board.Ray(c, d)
-		n := flankRun(s, ray, o)
+	cells, off := g.board.RayTable()
+	nd := len(g.board.Dirs)
+	nk := len(g.kinds)
+	for k := c * nd; k < c*nd+nd; k++ {
+		ray := cells[off[k]:off[k+1]]
+		var n int
+		if g.small {
+			// the masks are read again for each direction: the runs
+			// turned along the last one changed them
+			own, others := s.flankMasks(o)
+			n = maskRun(ray, own, others)
+		} else {
+			n = flankRun(s, ray, o)
+		}
 		for _, x := range ray[:n] {
-			g.turnPiece(s, int(x), o)
+			if p := s.Top(int(x)); p >= 0 {
+				g.turnPieceTo(s, int(x), o, int(e.to[o*nk+int(g.pieceKind[p])]))
+			}
 		}
 	}
 }
@@ -85,15 +116,58 @@ func flankRun(s *State, ray []int32, o int) int {
 	return 0
 }
 
+// flankMasks returns, on a board of at most 64 cells, the cells whose top
+// piece seat o owns and those whose top piece another seat owns.
+func (s *State) flankMasks(o int) (own, others uint64) {
+	for seat := range s.g.seats {
+		if seat == o {
+			own = s.ownMask(seat)
+		} else {
+			others |= s.ownMask(seat)
+		}
+	}
+	return own, others
+}
+
+// maskRun is flankRun on a board of at most 64 cells, read from the
+// masks of flankMasks.
+func maskRun(ray []int32, own, others uint64) int {
+	for i, x := range ray {
+		bit := uint64(1) << uint(x)
+		if others&bit == 0 {
+			if own&bit != 0 {
+				return i
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
 // flanks counts the pieces a piece of seat o on cell c would turn.
 func (s *State) flanks(c, o int) int {
 	g := s.g
 	if c < 0 || o < 0 {
 		return 0
 	}
+	cells, off := g.board.RayTable()
+	nd := len(g.board.Dirs)
 	n := 0
-	for d := range g.board.Dirs {
-		n += flankRun(s, g.board.Ray(c, d), o)
+	if g.small {
+		own, others := s.flankMasks(o)
+		if g.reach == nil || g.reach[c*g.reachLen+1]&others == 0 {
+			return 0 // no other seat's piece next to c along a direction
+		}
+		for k := c * nd; k < c*nd+nd; k++ {
+			// most rays start on a cell no other seat holds: no run
+			if first := off[k]; first < off[k+1] && others&(1<<uint(cells[first])) != 0 {
+				n += maskRun(cells[first:off[k+1]], own, others)
+			}
+		}
+		return n
+	}
+	for k := c * nd; k < c*nd+nd; k++ {
+		n += flankRun(s, cells[off[k]:off[k+1]], o)
 	}
 	return n
 }
@@ -106,8 +180,14 @@ func (g *Game) turnPiece(s *State, c, to int) {
 	if p < 0 {
 		return
 	}
-	nk := g.roleKind(to, g.kinds[g.pieceKind[p]].Role)
-	if nk < 0 {
+	g.turnPieceTo(s, c, to, g.roleKind(to, g.kinds[g.pieceKind[p]].Role))
+}
+
+// turnPieceTo is turnPiece with the new kind nk already known (-1: none,
+// and the piece stays).
+func (g *Game) turnPieceTo(s *State, c, to, nk int) {
+	p := s.Top(c)
+	if p < 0 || nk < 0 {
 		return
 	}
 	np := s.spare(to, nk)

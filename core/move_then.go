@@ -2,10 +2,12 @@
 // A rule with `then = "RULE"` and `then_if = 'CONDITION'` makes, after each
 // of its moves that meets the condition, the same seat choose one move of
 // the follow-up rule: a `remove` of one piece (a mill and the removal it
-// earns) or a `place` from the hand's queue (a shot placed after a move).
+// earns), a `place` from the hand's queue (a shot placed after a move), or
+// a slide, step or jump of a piece (a second move; with then_piece =
+// "moved", of the piece the base move moved).
 // The pair is one Move, one ply and one notation token: the base move's
-// notation, "x" and the removed cell (d2-d3xa1, d1xa4), or "/" and the
-// placed cell (d1-d7/g7).
+// notation, "x" and the removed cell (d2-d3xa1, d1xa4), "/" and the
+// placed cell (d1-d7/g7), or "/" and the follow-up move (a2-a3/b2-b3).
 // When the follow-up has no move (nothing to remove), the base move stands
 // alone. gen and play are on the hot path and allocate nothing once a
 // State's scratch buffers exist.
@@ -23,10 +25,18 @@ import (
 
 var (
 	thenKey = Key{Name: "then", Type: TString,
-		Doc: "a follow-up rule (a remove of one piece, or a place) the same seat plays in the same move when then_if holds after it"}
+		Doc: "a follow-up rule (a remove of one piece, a place, or a slide, step or jump) the same seat plays in the same move when then_if holds after it"}
 	thenIfKey = Key{Name: "then_if", Type: TExpr,
 		Doc: "when the follow-up is due, read after the base move (formed(3): the move made a line of 3)"}
+	thenOptionalKey = Key{Name: "then_optional", Type: TBool, Default: false, Literal: true,
+		Doc: "the follow-up may be left out: when it is due, the base move alone is a move too"}
+	thenPieceKey = Key{Name: "then_piece", Type: TChoice, Default: "any", Allowed: []string{"any", "moved"}, Literal: true,
+		Doc: "the piece a follow-up slide, step or jump moves: any the rule allows, or only the piece the base move moved or placed (from its target)"}
 )
+
+// maxFollowUps bounds the follow-ups of one base move that moves a piece:
+// the Move keeps the follow-up's ordinal among them in the follow-up bits.
+const maxFollowUps = noCell - 1
 
 // followShift places the follow-up's cell (+1) in a Move, above the base
 // rule's own detail (which must fit in followShift-34 bits).
@@ -43,6 +53,16 @@ type thenRule struct {
 	follow rule
 	take   *removeRule
 	put    *placeRule
+	// walk: the follow-up moves a piece (a slide, step or jump); the Move
+	// keeps its ordinal (+1) among the follow-up's moves after the base
+	// move, which play finds again by generating them on the position
+	// after the base move. moved: only the piece on the base move's target
+	// may make it (then_piece = "moved").
+	walk  *slideRule
+	moved bool
+	// optional: the base move alone stands beside its follow-ups
+	// (then_optional).
+	optional bool
 	// line > 0: the condition is formed(line), checked natively; always:
 	// there is none (then_if absent or true); else cond.
 	line   int
@@ -136,9 +156,8 @@ func (t *thenRule) gen(s *State, out []Move) []Move {
 					s.thenFollow = t.take.gen(s, s.thenFollow[:0])
 					haveFollow = true
 				}
-				if len(s.thenFollow) == 0 {
-					out = append(out, m) // nothing to remove: the move stands alone
-					continue
+				if len(s.thenFollow) == 0 || t.optional {
+					out = append(out, m) // nothing to remove, or it may be left out
 				}
 				for _, f := range s.thenFollow {
 					out = append(out, m|Move(f.To()+1)<<followShift)
@@ -151,10 +170,28 @@ func (t *thenRule) gen(s *State, out []Move) []Move {
 			out = append(out, m)
 			continue
 		}
+		if t.optional {
+			out = append(out, m) // the follow-up may be left out
+		}
 		n := len(out)
+		if t.walk != nil {
+			out = t.walkGen(sc, m, out)
+			if len(out)-n > maxFollowUps {
+				out = out[:n+maxFollowUps] // (the load-time bound rules this out)
+			}
+			for i := n; i < len(out); i++ {
+				out[i] = m | Move(i-n+1)<<followShift
+			}
+			if len(out) == n && !t.optional {
+				out = append(out, m) // no follow-up: the move stands alone
+			}
+			continue
+		}
 		out = t.follow.gen(sc, out)
 		if len(out) == n {
-			out = append(out, m) // nothing to remove: the move stands alone
+			if !t.optional {
+				out = append(out, m) // nothing to remove: the move stands alone
+			}
 			continue
 		}
 		for i := n; i < len(out); i++ {
@@ -162,6 +199,42 @@ func (t *thenRule) gen(s *State, out []Move) []Move {
 		}
 	}
 	return out
+}
+
+// walkGen appends the moves of a follow-up that moves a piece, on sc, the
+// position after base move m: every move of the rule, or with then_piece
+// = "moved" those of the piece on m's target. The order is the one whose
+// ordinals the Moves keep.
+func (t *thenRule) walkGen(sc *State, m Move, out []Move) []Move {
+	if !t.moved {
+		return t.walk.gen(sc, out)
+	}
+	if to := m.To(); to >= 0 {
+		return t.walk.genFrom(sc, to, out)
+	}
+	return out
+}
+
+// walkMove finds the follow-up of m (its ordinal i) on s, the position
+// after m's base move, whose last target it sets as due does.
+func (t *thenRule) walkMove(s *State, m Move, i int) (Move, bool) {
+	s.buf[hLastTo] = int32(m.To() + 1)
+	s.thenFollow = t.walkGen(s, m, s.thenFollow[:0])
+	if i >= len(s.thenFollow) {
+		return 0, false
+	}
+	return s.thenFollow[i], true
+}
+
+// afterBase returns a look-ahead copy of s with m's base move played, or
+// nil when it cannot be.
+func (t *thenRule) afterBase(s *State, m Move) *State {
+	sc := s.aheadState()
+	sc.CopyFrom(s)
+	if t.rule.play(sc, baseMove(m)) != nil {
+		return nil
+	}
+	return sc
 }
 
 // plainMove reports whether m (of a plain rule) moves only the mover's
@@ -206,6 +279,12 @@ func (t *thenRule) play(s *State, m Move) error {
 	c := followCell(m)
 	switch {
 	case c < 0:
+	case t.walk != nil:
+		f, ok := t.walkMove(s, m, c)
+		if !ok {
+			return fmt.Errorf("core: %s: no follow-up %d by %s after the base move", t.base().name, c+1, t.follow.base().name)
+		}
+		return t.walk.play(s, f)
 	case t.put != nil:
 		// the kind the queue gives now (gen offered only that one)
 		return t.put.play(s, mkMove(t.put.index, -1, c, t.put.queueKind(s)))
@@ -226,7 +305,16 @@ func (t *thenRule) mark() string {
 
 func (t *thenRule) format(s *State, m Move) string {
 	text := t.rule.format(s, baseMove(m))
-	if c := followCell(m); c >= 0 {
+	c := followCell(m)
+	switch {
+	case c < 0:
+	case t.walk != nil:
+		if sc := t.afterBase(s, m); sc != nil {
+			if f, ok := t.walkMove(sc, m, c); ok {
+				text += "/" + t.walk.format(sc, f)
+			}
+		}
+	default:
 		text += t.mark() + s.g.board.Cells[c].Name
 	}
 	return text
@@ -236,6 +324,9 @@ func (t *thenRule) format(s *State, m Move) string {
 func (t *thenRule) explain(s *State, text string) (string, bool) {
 	g := s.g
 	low := strings.ToLower(text)
+	if t.walk != nil {
+		return t.explainWalk(s, low)
+	}
 	baseText, victim := low, ""
 	if i := strings.LastIndexByte(low, t.mark()[0]); i > 0 {
 		if _, ok := lookupCell(g, low[i+1:]); ok {
@@ -254,7 +345,7 @@ func (t *thenRule) explain(s *State, text string) (string, bool) {
 		switch {
 		case !due && victim != "":
 			return fmt.Sprintf("%s does not call for %s (then_if does not hold after it), so nothing may be taken", baseText, t.follow.base().name), true
-		case due && victim == "":
+		case due && victim == "" && !t.optional:
 			var vb [1]Move
 			if vs := t.follow.gen(sc, vb[:0]); len(vs) > 0 {
 				mk := t.mark()
@@ -273,14 +364,70 @@ func (t *thenRule) explain(s *State, text string) (string, bool) {
 	return "", false
 }
 
+// explainWalk names what is wrong with a move whose follow-up moves a
+// piece, written BASE/FOLLOW-UP: the base move, whether a follow-up is due
+// after it, or the follow-up.
+func (t *thenRule) explainWalk(s *State, low string) (string, bool) {
+	var buf [256]Move
+	bases := t.rule.gen(s, buf[:0])
+	for i := 0; i <= len(low); i++ {
+		if i < len(low) && low[i] != '/' {
+			continue
+		}
+		baseText, rest := low[:i], ""
+		if i < len(low) {
+			rest = low[i+1:]
+		}
+		for _, m := range bases {
+			if !strings.EqualFold(t.rule.format(s, m), baseText) {
+				continue
+			}
+			sc, due := t.due(s, m)
+			if due {
+				var fb [1]Move
+				due = len(t.walkGen(sc, m, fb[:0])) > 0
+			}
+			switch {
+			case !due && rest != "":
+				return fmt.Sprintf("%s is not followed by %s here (then_if does not hold after it, or it has no move)", baseText, t.follow.base().name), true
+			case due && rest == "" && !t.optional:
+				return fmt.Sprintf("%s must be followed by a move of %s in the same move: write %s/ and that move", baseText, t.follow.base().name, baseText), true
+			case due:
+				if reason, ok := t.walk.explain(sc, rest); ok {
+					return fmt.Sprintf("after %s: %s (rule %s)", baseText, reason, t.follow.base().name), true
+				}
+				if t.moved {
+					var ab [256]Move
+					for _, f := range t.walk.gen(sc, ab[:0]) {
+						if f.From() != m.To() && strings.EqualFold(t.walk.format(sc, f), rest) {
+							return fmt.Sprintf("after %s only the piece on %s may move (%s: then_piece = \"moved\")", baseText, sc.g.board.Cells[m.To()].Name, t.base().name), true
+						}
+					}
+				}
+			}
+		}
+	}
+	if reason, ok := t.rule.explain(s, low); ok {
+		return reason, true
+	}
+	return "", false
+}
+
 func (r *thenRule) mayAwardAny() bool {
+	if r.walk != nil && r.walk.mayAwardAny() {
+		return true
+	}
 	pa, ok := r.rule.(pointsAwarder)
 	return ok && pa.mayAwardAny()
 }
 
 // mayAward is the base rule's, asked conservatively: a move with a
-// follow-up may read as having victims.
+// follow-up may read as having victims, and one whose follow-up may
+// award points does.
 func (r *thenRule) mayAward(s *State, m Move) bool {
+	if r.walk != nil && r.walk.mayAwardAny() && followCell(m) >= 0 {
+		return true
+	}
 	pa, ok := r.rule.(pointsAwarder)
 	return ok && pa.mayAward(s, m)
 }
@@ -311,8 +458,10 @@ func (c *compiler) compileFollowUps() map[int]bool {
 	for i, ru := range g.rules {
 		p := "moves." + ru.base().name
 		if !r.Has(p + ".then") {
-			if r.Has(p + ".then_if") {
-				r.Errorf(p+".then_if", "%s.then_if: without then there is no follow-up to decide", p)
+			for _, k := range []string{"then_if", "then_piece", "then_optional"} {
+				if r.Has(p + "." + k) {
+					r.Errorf(p+"."+k, "%s.%s: without then there is no follow-up to decide", p, k)
+				}
 			}
 			continue
 		}
@@ -353,10 +502,19 @@ func (c *compiler) compileFollowUps() map[int]bool {
 			t.take = f
 		case *placeRule:
 			t.put = f
+		case *slideRule:
+			t.walk = f
 		}
+		t.moved = c.readChoice(p, &thenPieceKey) == "moved"
+		t.optional = c.readBool(p, &thenOptionalKey)
 		switch {
-		case t.take != nil && t.take.run, t.take == nil && t.put == nil:
-			r.ValueErrorf(p+".then", "%s.then: %q is a %s; a follow-up is a remove of one piece (shape = \"piece\") or a place", p, g.rules[j].base().name, g.rules[j].base().typ)
+		case t.take != nil && t.take.run, t.take == nil && t.put == nil && t.walk == nil:
+			r.ValueErrorf(p+".then", "%s.then: %q is a %s; a follow-up is a remove of one piece (shape = \"piece\"), a place, or a slide, step or jump", p, g.rules[j].base().name, g.rules[j].base().typ)
+			continue
+		case t.walk == nil && r.Has(p+".then_piece"):
+			r.Errorf(p+".then_piece", "%s.then_piece: %q is a %s; then_piece chooses the piece of a follow-up that moves one (a slide, step or jump)", p, g.rules[j].base().name, g.rules[j].base().typ)
+			continue
+		case t.walk != nil && !c.walkFollowUpOK(p, g.rules[i], t.walk, t.moved):
 			continue
 		case t.put != nil && t.put.choice:
 			r.ValueErrorf(p+".then", "%s.then: %q places by order = \"choice\"; a follow-up place takes the kind its hand's queue gives (order = \"queue\")", p, g.rules[j].base().name)
@@ -386,6 +544,40 @@ func (c *compiler) compileFollowUps() map[int]bool {
 	return followed
 }
 
+// walkFollowUpOK reports whether base may be followed by walk, a rule
+// that moves a piece, and says why not at base's then. Neither rule may
+// change a piece after its move (promote, set_state, after effects: the
+// base's would meet the position after the follow-up), and one base move
+// may have at most maxFollowUps follow-ups: the pieces walk may move, each
+// to any cell.
+func (c *compiler) walkFollowUpOK(p string, base rule, walk *slideRule, moved bool) bool {
+	g := c.g
+	for _, ru := range []rule{base, walk} {
+		b := ru.base()
+		if b.promo != nil || b.sets != nil || len(b.after) > 0 {
+			c.r.ValueErrorf(p+".then", "%s.then: %s changes pieces after its move (promote, set_state or after); a pair whose follow-up moves a piece takes none", p, "moves."+b.name)
+			return false
+		}
+	}
+	if _, isChain := base.(*chainRule); isChain {
+		return true // linkChains refuses it
+	}
+	movers := 1
+	if !moved {
+		movers = 0
+		for p := range g.pieceKind {
+			if walk.kinds == nil || walk.kinds[g.pieceKind[p]] {
+				movers++
+			}
+		}
+	}
+	if n := movers * g.board.N(); n > maxFollowUps {
+		c.r.ValueErrorf(p+".then", "%s.then: a move could have up to %d follow-ups (%d pieces %s may move, each to any of %d cells); the limit is %d (then_piece = \"moved\" allows one piece)", p, n, movers, "moves."+walk.name, g.board.N(), maxFollowUps)
+		return false
+	}
+	return true
+}
+
 func didYouMean(name string, known []string) string {
 	if s := diag.Closest(name, known); s != "" {
 		return fmt.Sprintf(" (did you mean %q?)", s)
@@ -400,8 +592,17 @@ func (t *thenRule) captured(s *State, m Move) int {
 	if cc, ok := t.rule.(captureCounter); ok {
 		n = cc.captured(s, baseMove(m))
 	}
-	if followCell(m) >= 0 && t.take != nil {
+	c := followCell(m)
+	switch {
+	case c < 0:
+	case t.take != nil:
 		n++
+	case t.walk != nil:
+		if sc := t.afterBase(s, m); sc != nil {
+			if f, ok := t.walkMove(sc, m, c); ok {
+				n += t.walk.captured(sc, f)
+			}
+		}
 	}
 	return n
 }

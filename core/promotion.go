@@ -206,13 +206,37 @@ func (g *Game) promote(s *State, pr *promotion, m Move, mover int) {
 func (s *State) spare(seat, k int) int {
 	g := s.g
 	pos := s.buf[g.lay.pos:]
-	free, first := 0, -1
-	for p := range g.pieceKind {
-		if int(g.pieceKind[p]) == k && int(g.pieceOwner[p]) == seat && pos[p] == 0 {
-			free++
-			if first < 0 {
-				first = p
+	insts := g.kindInst[k] // ascending
+	if seat >= 0 && !g.handReturn && len(g.zones) <= 1 && !g.zoneFlow {
+		// the hand's pieces are the instances [lo, hi), all off the board:
+		// a spare is the highest instance off the board when one lies
+		// outside them (the count below, without counting)
+		i := seat*len(g.kinds) + k
+		lo := g.handStart[i] + int(s.buf[g.lay.zone+i])
+		hi := lo + s.HandLeft(seat, k)
+		cand := -1
+		for j := len(insts) - 1; j >= 0; j-- {
+			p := int(insts[j])
+			if pos[p] != 0 || int(g.pieceOwner[p]) != seat {
+				continue
 			}
+			if cand < 0 {
+				cand = p
+			}
+			if p < lo || p >= hi {
+				return cand
+			}
+			if d := p - lo; j >= d && int(insts[j-d]) == lo {
+				j -= d // over the rest of the hand's
+			}
+		}
+		return -1
+	}
+	free, last := 0, -1
+	for _, p := range insts {
+		if pos[p] == 0 && int(g.pieceOwner[p]) == seat {
+			free++
+			last = int(p)
 		}
 	}
 	inHand := 0
@@ -227,12 +251,7 @@ func (s *State) spare(seat, k int) int {
 	}
 	// hand placements take the lowest free instances (fromHand); give the
 	// highest so that the hand's stay where it looks for them
-	for p := len(g.pieceKind) - 1; p >= 0; p-- {
-		if int(g.pieceKind[p]) == k && int(g.pieceOwner[p]) == seat && pos[p] == 0 {
-			return p
-		}
-	}
-	return first
+	return last
 }
 
 // popTop takes the top piece of cell c off the board, leaving the rest of

@@ -39,7 +39,7 @@ func threadCPU() time.Duration {
 func TestPlayoutRatio(t *testing.T) {
 	only := os.Getenv("RULESMITH_RATIO")
 	if only == "" {
-		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,threechess,pachisi,ringneutral) to measure")
+		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,cribbage,ring,ringneutral,threechess,pachisi,reversi) to measure")
 	}
 	rounds := 40
 	if v, err := strconv.Atoi(os.Getenv("RULESMITH_RATIO_ROUNDS")); err == nil && v > 0 {
@@ -93,12 +93,22 @@ func TestPlayoutRatio(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, 2))
 			return func() int { return handwritten.PlayoutPachisi(p, rng) }
 		}},
+		{"reversi", "../testdata/variants/reversi.toml", 100, func() func() int {
+			r := handwritten.NewReversi()
+			rng := rand.New(rand.NewPCG(1, 2))
+			return func() int { return handwritten.PlayoutReversi(r, rng) }
+		}},
 	}
 	for _, p := range pairs {
 		if only != "all" && !slices.Contains(strings.Split(only, ","), p.name) {
 			continue
 		}
-		g := load(t, p.variant)
+		var g *core.Game
+		if strings.HasSuffix(p.variant, ".toml") {
+			g = loadFile(t, p.variant) // a test variant of testdata
+		} else {
+			g = load(t, p.variant)
+		}
 		start := g.NewState()
 		s := g.NewState()
 		rng := rand.New(rand.NewPCG(1, 2))

@@ -54,11 +54,16 @@ func (r *swapRule) zoneFeeds(g *Game, feed func(zoneFeed)) {
 	feed(zoneFeed{to: r.zone, from: -1, kinds: kinds, seat: feedAny})
 }
 
-// zoneFeeds: a rule under a follow-up feeds what it feeds alone (the
-// follow-up, a remove, feeds nothing).
+// zoneFeeds: a rule under a follow-up feeds what it feeds alone, and so
+// does a follow-up that moves a piece (a remove or a place feeds nothing).
 func (t *thenRule) zoneFeeds(g *Game, feed func(zoneFeed)) {
 	if f, ok := t.rule.(zoneFeeder); ok {
 		f.zoneFeeds(g, feed)
+	}
+	if t.walk != nil {
+		if f, ok := rule(t.walk).(zoneFeeder); ok {
+			f.zoneFeeds(g, feed)
+		}
 	}
 }
 

@@ -177,8 +177,14 @@ func (c *compiler) readZoneItems(p string, counts []int, total *int, order func(
 		if ns != "" {
 			var err error
 			n, err = strconv.Atoi(ns)
-			if err != nil || n < 0 || n > MaxPieces {
-				r.ValueErrorf(ip, "%s: %q: want KIND or KIND:COUNT with a count up to %d", p, item, MaxPieces)
+			if err != nil {
+				var ok bool
+				if n, ok = c.itemCount(ip, item, len(kn)+1); !ok {
+					continue
+				}
+			}
+			if n < 0 || n > MaxPieces {
+				r.ValueErrorf(ip, "%s: %q: want KIND or KIND:COUNT with a count in 0..%d", p, item, MaxPieces)
 				continue
 			}
 		}

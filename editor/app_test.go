@@ -818,23 +818,27 @@ func TestCompareShowsDivergence(t *testing.T) {
 	})
 }
 
-// The event loop answers while an agent thinks.
+// The event loop answers while an agent thinks: the help appears while
+// the agent is still searching. The agent's budget is far longer than any
+// wait, so the order of the two events, not a time, is what is checked (a
+// loaded machine may take seconds to draw the help; the agent is cancelled
+// when the test stops the editor).
 func TestUIAnswersWhileAgentThinks(t *testing.T) {
-	a, tm := startApp(t, Options{Variant: "strix/standard", Seats: []string{"b=mcts:3s"}})
+	a, tm := startApp(t, Options{Variant: "strix/standard", Seats: []string{"b=mcts:10m"}})
 	tm.waitFor("[thinking]")
-	start := time.Now()
 	tm.runes("?")
 	tm.waitFor("Press any key to close")
-	if d := time.Since(start); d > 2500*time.Millisecond { // well inside the agent's 3 s
-		t.Errorf("the help took %v to appear while the agent thinks", d)
-	}
 	moved := true
 	tm.sync(func() { moved = len(a.sess.Lines()) > 0 })
 	if moved {
-		t.Error("the agent moved before the help appeared: the test proves nothing")
+		t.Error("the agent moved before the help appeared: the event loop waited for it")
 	}
 	tm.runes("x")
 	tm.waitGone("Press any key")
+	tm.sync(func() { moved = len(a.sess.Lines()) > 0 })
+	if moved {
+		t.Error("the agent moved while the help was shown")
+	}
 }
 
 // A random agent answers a person's move by itself; a person's move while an

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -73,7 +74,7 @@ func solveCmd(c *call) int {
 		fmt.Fprintln(stderr, "rulesmith solve: --jobs must not be negative")
 		return 2
 	}
-	opts := solve.Options{MaxMemory: o.maxMemory << 20, Endgame: o.endgame, Workers: o.jobs}
+	opts := solve.Options{MaxMemory: o.maxMemory << 20, Endgame: o.endgame, Workers: o.jobs, Force: o.force}
 	// The solve counts what it holds; the collector is asked to keep the
 	// process near that too (garbage included), unless a lower limit is set.
 	if lim := opts.MaxMemory + opts.MaxMemory/4 + 64<<20; lim < debug.SetMemoryLimit(-1) {
@@ -106,6 +107,10 @@ func solveCmd(c *call) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "rulesmith %v\n", err)
+		var tl *solve.TooLargeError
+		if errors.As(err, &tl) {
+			fmt.Fprintln(stderr, "rulesmith solve: --force tries anyway (--timeout D bounds the try); a smaller --set of the variant's parameters may be solvable")
+		}
 		return 1
 	}
 	name := g.Name()

@@ -45,9 +45,24 @@ func TestCLISolveJSON(t *testing.T) {
 // budget, in a subprocess whose memory is capped (issue #12: the walk's
 // states were not counted, and this reached 4.8 GB).
 func TestCLISolveMemoryBound(t *testing.T) {
-	code, stdout, stderr, took := runLimited(t, "solve", "../../testdata/solve/kono-1024.toml", "--max-memory", "64")
+	code, stdout, stderr, took := runLimited(t, "solve", "../../testdata/solve/kono-1024.toml", "--max-memory", "64", "--force")
 	if code != 1 || stdout != "" || !strings.Contains(stderr, "more than --max-memory allows (64 MB); give more memory or a smaller variant") {
 		t.Fatalf("exit %d after %v\nstdout: %s\nstderr: %s", code, took, stdout, stderr)
+	}
+}
+
+// A variant far too large is refused at once with its estimated size and
+// the way to force it; forced, it starts (and here stops at --timeout).
+func TestCLISolveTooLarge(t *testing.T) {
+	r := rulesmith(t, "solve", "mancala/egyptian", "--set", "pits=6", "--set", "seeds=5", "--timeout", "20s")
+	want := "rulesmith solve: mancala/egyptian: too large to solve: up to 1.7e14 positions (60 stones over 14 cells; 2 seats to move), past the 3.2e13 this solver can finish (Kalah 6×4, up to 1.3e13, takes about 2.5 CPU-minutes; 6×5, up to 1.7e14, did not finish its first pass in 15 CPU-minutes)\n" +
+		"rulesmith solve: --force tries anyway (--timeout D bounds the try); a smaller --set of the variant's parameters may be solvable\n"
+	if r.code != 1 || r.stdout != "" || r.stderr != want {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s\nwant: %s", r.code, r.stdout, r.stderr, want)
+	}
+	r = rulesmith(t, "solve", "mancala/egyptian", "--set", "pits=6", "--set", "seeds=5", "--force", "--timeout", "1ns", "--endgame", "-1")
+	if r.code != 1 || !strings.Contains(r.stderr, "stopped by the timeout") {
+		t.Fatalf("forced: exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 	}
 }
 

@@ -50,6 +50,7 @@ type options struct {
 	seed                                 uint64
 	maxMemory                            int64
 	timeout                              time.Duration
+	force                                bool
 	extendsAnywhere                      bool
 	strict                               bool
 	ply                                  int
@@ -123,6 +124,8 @@ var flagDefs = map[string]flagDef{
 		func(fs *flag.FlagSet, name, help string, o *options) {
 			fs.Int64Var(&o.maxMemory, name, solve.DefaultMaxMemory>>20, help)
 		}},
+	"force": {"", false, "solve even a variant whose estimated size is far past what the solver can finish",
+		func(fs *flag.FlagSet, name, help string, o *options) { fs.BoolVar(&o.force, name, false, help) }},
 	"timeout": {"D", false, "give up after this long (e.g. 10m; 0: no limit)",
 		func(fs *flag.FlagSet, name, help string, o *options) { fs.DurationVar(&o.timeout, name, 0, help) }},
 	"games": {"N", false, "games per variant",
@@ -204,14 +207,16 @@ func init() {
 			flagHelp: map[string]string{"record": "the game record whose last move is judged"},
 			summary:  "judge a record's last move by the variant's foul: the verdict, a demonstration, a safe move",
 			run:      analyzeCmd},
-		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "endgame", "jobs", "timeout", "set", "extends-anywhere", "compile-time", "compile-memory"},
+		{name: "solve", args: "VARIANT", nargs: 1, flags: []string{"record", "json", "max-memory", "endgame", "jobs", "timeout", "force", "set", "extends-anywhere", "compile-time", "compile-memory"},
 			flagHelp: map[string]string{"record": "a game record to play first; solve the position after it",
 				"max-memory": "memory for the solve (table, endgame databases, walks), in MB",
 				"jobs":       "goroutines that search and build the databases (0: one per CPU)"},
 			summary: "the exact value and a principal line of a small two-seat variant under perfect play",
 			doc: "The value is seat 0's final score margin; for variants whose positions can repeat (solved by\n" +
 				"retrograde analysis) the outcome for seat 0: +1, 0 or -1.\n" +
-				"Variants whose material only decreases get endgame databases, kept under $XDG_CACHE_HOME/rulesmith/endgame.",
+				"Variants whose material only decreases get endgame databases, kept under $XDG_CACHE_HOME/rulesmith/endgame.\n" +
+				"A variant whose positions, bounded from its material, far pass what the solver can finish (Kalah\n" +
+				"6×4, 1.3e13, is solved in minutes; 6×5, 1.7e14, is not) is refused at once; --force tries anyway.",
 			run: solveCmd},
 		{name: "play", args: "VARIANT", nargs: 1, flags: editorFlags,
 			flagHelp: map[string]string{"seed": "random seed of the agents"},

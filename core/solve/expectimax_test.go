@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -291,24 +292,29 @@ func TestExpectimaxOutcomesAsDeclared(t *testing.T) {
 }
 
 // A chance game far too large refuses quickly and says why: Pachisi for
-// two is refused at its ply limit (the depth-first walk meets a line that
-// stops undecided), and without that limit at the memory budget, counted as
-// the walk goes (here a small one), not after the whole graph; a value
-// iteration that would take too long gives up with its measured rate.
+// two is refused at once by its size; forced, at its ply limit (the
+// depth-first walk meets a line that stops undecided), and without that
+// limit at the memory budget, counted as the walk goes (here a small one),
+// not after the whole graph; a value iteration that would take too long
+// gives up with its measured rate.
 func TestExpectimaxRefusesLargeGames(t *testing.T) {
 	g, err := core.Load("traditional/pachisi", core.WithFS(variants.FS()), core.WithSet("players=2"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = Solve(context.Background(), g, g.NewState(), Options{})
-	if err == nil || !strings.Contains(err.Error(), "a line reaches the ply limit (5000 plies)") {
+	if tl := (*TooLargeError)(nil); !errors.As(err, &tl) || !strings.Contains(err.Error(), "too large to solve: up to 5.3e13 positions (8 pieces of 2 kinds over 104 places; 2 seats to move)") {
 		t.Errorf("Pachisi for two: %v", err)
+	}
+	_, err = Solve(context.Background(), g, g.NewState(), Options{Force: true})
+	if err == nil || !strings.Contains(err.Error(), "a line reaches the ply limit (5000 plies)") {
+		t.Errorf("Pachisi for two, forced: %v", err)
 	}
 	g, err = core.Load("traditional/pachisi", core.WithFS(variants.FS()), core.WithSet("players=2", "max_plies=1000000"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Solve(context.Background(), g, g.NewState(), Options{MaxMemory: 2 << 20})
+	_, err = Solve(context.Background(), g, g.NewState(), Options{MaxMemory: 2 << 20, Force: true})
 	if err == nil || !strings.Contains(err.Error(), "the reachable positions do not fit the memory budget (2 MB)") {
 		t.Errorf("Pachisi for two without a ply limit, 2 MB: %v", err)
 	}

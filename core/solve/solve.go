@@ -93,6 +93,12 @@
 //
 // # What it refuses
 //
+// Variants far too large to finish, at once: EstimateSize bounds the
+// positions from the material (stones over the cells, pieces over the
+// cells, zones and off the board), and past MaxSizeLog10 (calibrated on
+// Kalah: 6×4 is solved, 6×5 is not) Solve returns a *TooLargeError
+// unless Options.Force is set.
+//
 // Variants with other than two seats, and variants whose position value
 // would depend on more than the position: a repetition rule, pieces resting
 // for a number of plies, expressions reading the ply count (Check).
@@ -142,6 +148,10 @@ type Options struct {
 	// ProgressEvery (default 250ms).
 	Progress      func(Progress)
 	ProgressEvery time.Duration
+	// Force solves a variant whose estimated size (EstimateSize) passes
+	// MaxSizeLog10, which is otherwise refused at once with a
+	// *TooLargeError.
+	Force bool
 }
 
 // firstTableBytes is the transposition table's size at the start; it
@@ -263,6 +273,11 @@ const (
 func Solve(ctx context.Context, g *core.Game, s *core.State, opts Options) (Result, error) {
 	if err := Check(g); err != nil {
 		return Result{}, err
+	}
+	if !opts.Force {
+		if z := EstimateSize(g, s); z.Log10 > MaxSizeLog10 {
+			return Result{}, &TooLargeError{Variant: g.Name(), Size: z}
+		}
 	}
 	if g.HasChance() {
 		if opts.MaxMemory <= 0 {
