@@ -119,16 +119,14 @@ func (c *compiler) cell(path, name string) int {
 // ---- setup ----------------------------------------------------------------
 
 // setupCells returns the cells a [setup.pieces] key names: one cell, or
-// every cell of a board-wide region.
+// (when no cell has the name) every cell of a board-wide region.
 func (c *compiler) setupCells(path, name string) []int32 {
 	b := c.g.board
-	i, isCell := b.Index(name)
+	if i, isCell := b.Index(name); isCell {
+		return []int32{int32(i)} // a cell, even where a region has its name
+	}
 	ref, isRegion := resolveRegion(b, name)
 	switch {
-	case isCell && isRegion:
-		c.r.ValueErrorf(path, "%s: %q names a cell and a region; rename the region", path, name)
-	case isCell:
-		return []int32{int32(i)}
 	case isRegion && ref.perSeat:
 		c.r.ValueErrorf(path, "%s: %q is a per-seat region; setup fills a cell or a board-wide region", path, name)
 	case isRegion:

@@ -217,6 +217,11 @@ func TestSetupPiecesByRegion(t *testing.T) {
 			t.Errorf("a region named by setup counts as used: %v", w)
 		}
 	}
+	// a name that is a cell's and a region's means the cell (Pachisi's home)
+	g = ngLoad(t, strings.Replace(fillBase, "bottom = 'row == 1'\n", "bottom = 'row == 1'\na1 = 'row == 4'\n", 1)+"a1 = \"ap\"\n")
+	if s := g.NewState(); countKind(g, s, "ap") != 1 || kindOn(g, s, "a1") != "ap" {
+		t.Errorf("a1 names the cell: %d pieces, a1 %q", countKind(g, s, "ap"), kindOn(g, s, "a1"))
+	}
 	for _, tc := range []struct{ name, setup, want string }{
 		{"overlap", "bottom = \"ap\"\ndark = \"bp\"\n", `cell a1 already has its pieces from setup.pieces.`},
 		{"per-seat region", "home = \"ap\"\n", `setup.pieces.home: "home" is a per-seat region; setup fills a cell or a board-wide region`},
