@@ -38,6 +38,7 @@ func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
 	case *ast.BoolNode:
 		v := x.Value
 		return func(*State, int, int) bool { return v }, nil
+
 	case *ast.UnaryNode:
 		b, i := c.native(x.Node)
 		switch {
@@ -177,6 +178,9 @@ func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
 		if x.Value == "ply" {
 			return nil, func(s *State, _, _ int) int { return s.Ply() }
 		}
+		if v, ok := c.paramInt(x.Value); ok {
+			return nil, func(*State, int, int) int { return v }
+		}
 	}
 	_ = g
 	return nil, nil
@@ -214,11 +218,13 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		return func(_ *State, from, to int) int { return f(from, to) }, true
 	}
 	intArg := func(a ast.Node) (int, bool) {
-		x, ok := a.(*ast.IntegerNode)
-		if !ok {
-			return 0, false
+		switch x := a.(type) {
+		case *ast.IntegerNode:
+			return x.Value, true
+		case *ast.IdentifierNode:
+			return c.paramInt(x.Value) // expr_native_params.go
 		}
-		return x.Value, true
+		return 0, false
 	}
 	strArg := func(a ast.Node) (string, bool) {
 		x, ok := a.(*ast.StringNode)
