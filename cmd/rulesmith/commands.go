@@ -666,7 +666,7 @@ func diffCmd(a, b string, src spec.Source, asJSON bool, stdout, stderr io.Writer
 		return 0
 	}
 	tables := spec.DiffTables(da, db)
-	fmt.Fprintf(stdout, "%s → %s: %d differences in %d tables\n", a, b, len(changes), len(tables))
+	fmt.Fprintf(stdout, "%s → %s: %s in %s\n", a, b, plural(len(changes), "difference"), plural(len(tables), "table"))
 	for _, t := range tables {
 		short := func(c spec.Change) string { return strings.TrimPrefix(c.Key, t.Table+".") }
 		switch t.Kind {
