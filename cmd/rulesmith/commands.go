@@ -161,6 +161,13 @@ func perftCmd(c *call) int {
 
 func showCmd(c *call) int {
 	data, err := fsReadVariant(c.pos[0])
+	if errors.Is(err, fs.ErrNotExist) {
+		// the loader's words: no variant or file so named, and the
+		// embedded name it may have meant
+		if _, lerr := spec.Load(c.pos[0], spec.Source{FS: variants.FS()}); lerr != nil {
+			err = lerr
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesmith show: %v\n", err)
 		return 1
