@@ -39,3 +39,14 @@ func BenchmarkPlayoutReversi(b *testing.B) {
 		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutReversi(r, rng) })
 	})
 }
+
+// Connect Four (testdata/variants/connect-four.toml): a place with
+// gravity, and the end formed(row) after every drop. The ratio to the
+// hand-written reference should be at least 1/3.
+func BenchmarkPlayoutConnectFour(b *testing.B) {
+	b.Run("framework", func(b *testing.B) { benchFrameworkFile(b, "../testdata/variants/connect-four.toml") })
+	b.Run("handwritten", func(b *testing.B) {
+		f := handwritten.NewConnectFour()
+		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutConnectFour(f, rng) })
+	})
+}

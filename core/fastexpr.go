@@ -180,7 +180,11 @@ func (fc *fastCompiler) stateIdent(name string) (n fnode, ok, known bool) {
 		return fnode{k: fkInt, i: func(e *fenv) int { return e.st.Ply() }}, true, true
 	case "seat":
 		return fnode{k: fkStr, s: func(e *fenv) string { return g.seatName(e.seat) }}, true, true
-	case "ended_by", "end_seat", "eliminated", "stones", "controlled", "pieces", "hand", "points", "zone":
+	case "ended_by":
+		return fnode{k: fkStr, s: func(e *fenv) string { name, _ := g.EndedBy(e.st); return name }}, true, true
+	case "end_seat":
+		return fnode{k: fkStr, s: func(e *fenv) string { _, who := g.EndedBy(e.st); return g.seatName(who) }}, true, true
+	case "eliminated", "stones", "controlled", "pieces", "hand", "points", "zone":
 		return fnode{}, false, true
 	}
 	for _, f := range posFuncs {
@@ -204,6 +208,12 @@ func (fc *fastCompiler) stateCall(n *ast.CallNode) (fnode, bool) {
 			return fnode{}, false
 		}
 		return fnode{k: fkInt, i: func(e *fenv) int { return f(e.st, e.seat) }}, true
+	}
+	if id.Value == "owner" {
+		if f := g.ownerCall(n.Arguments); f != nil {
+			return fnode{k: fkStr, s: func(e *fenv) string { return f(e.st) }}, true
+		}
+		return fnode{}, false
 	}
 	if id.Value == "zone_of" {
 		f := g.zoneOfCall(n.Arguments)

@@ -26,8 +26,35 @@ type placeRule struct {
 	// below: with gravity, the next cell of each cell in the gravity
 	// direction (-1: off the board); nil without gravity
 	below []int32
+	// floor and rise (boards of at most 64 cells): the cells with no next
+	// cell, and the step from a cell to the cells whose next cell it is,
+	// grouped by the difference of their indices; the cells a piece may
+	// take are then free & (floor | each group's occupied cells rotated by
+	// its difference). rise is nil when that needs too many groups.
+	floor uint64
+	rise  []riseGroup
 	// gravity names the direction (for refusals)
 	gravity string
+}
+
+// riseGroup is the cells (src) whose cell above (the one that falls onto
+// them) lies off further on in cell order.
+type riseGroup struct {
+	off int
+	src uint64
+}
+
+// maxRiseGroups bounds the rotations of a gravity placement's mask.
+const maxRiseGroups = 4
+
+// grounds returns the cells of a board of at most 64 cells where a piece
+// would stay, given the occupied cells occ (rise must be set).
+func (r *placeRule) grounds(occ uint64) uint64 {
+	out := r.floor
+	for _, g := range r.rise {
+		out |= bits.RotateLeft64(occ&g.src, g.off)
+	}
+	return out
 }
 
 var placeMove = moveType{
@@ -103,6 +130,25 @@ func (c *compiler) compileGravity(p string, ru *placeRule) bool {
 	for x := range ru.below {
 		ru.below[x] = int32(b.Step(x, d))
 	}
+	if b.N() <= 64 {
+		for x, y := range ru.below {
+			if y < 0 {
+				ru.floor |= 1 << uint(x)
+				continue
+			}
+			off := x - int(y)
+			k := slices.IndexFunc(ru.rise, func(g riseGroup) bool { return g.off == off })
+			if k < 0 {
+				if len(ru.rise) == maxRiseGroups {
+					ru.rise = nil
+					break
+				}
+				k = len(ru.rise)
+				ru.rise = append(ru.rise, riseGroup{off: off})
+			}
+			ru.rise[k].src |= 1 << uint(y)
+		}
+	}
 	return true
 }
 
@@ -155,7 +201,9 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 		if n < 64 {
 			free &= 1<<uint(n) - 1
 		}
-		if r.below != nil {
+		if r.rise != nil {
+			free &= r.grounds(s.occMask())
+		} else if r.below != nil {
 			for m := free; m != 0; m &= m - 1 {
 				if c := bits.TrailingZeros64(m); !r.grounded(s, c) {
 					free &^= 1 << uint(c)

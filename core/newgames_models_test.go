@@ -202,6 +202,9 @@ type hexModel struct {
 	won    int8
 	ply    int
 	swap   bool // R4: Blue may take Red's first stone
+	// reflect: R4 with the parameter reflect: the stone taken moves
+	// across the long diagonal, from (i, j) to (j, i)
+	reflect bool
 }
 
 func newHexModel(n int) hexModel { return hexModel{n: n, cell: make([]int8, n*n), swap: true} }
@@ -262,10 +265,17 @@ func (p hexModel) children(names bool) ([]hexModel, []string) {
 			k.ply++
 			k.cell = slices.Clone(p.cell)
 			name := p.name(i, j)
-			if p.cell[j*p.n+i] != 0 {
+			at := j*p.n + i
+			if p.cell[at] != 0 {
 				name = "^" + name // R4: Red's first stone becomes Blue's
+				if p.reflect && i != j {
+					// ... on its mirror image
+					k.cell[at] = 0
+					at = i*p.n + j
+					name += "-" + p.name(j, i)
+				}
 			}
-			k.cell[j*p.n+i] = p.toMove + 1
+			k.cell[at] = p.toMove + 1
 			if k.joined(p.toMove + 1) {
 				k.won = p.toMove + 1
 			}
@@ -812,6 +822,9 @@ func TestHexMatchesModel(t *testing.T) {
 	noSwap := newHexModel(3)
 	noSwap.swap = false
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/hex-small.toml", "swap=false"), noSwap, 300, 5)
+	reflected := newHexModel(4)
+	reflected.reflect = true
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/hex.toml", "size=4", "reflect=true"), reflected, 300, 14)
 }
 
 func TestLinesOfActionMatchesModel(t *testing.T) {

@@ -39,7 +39,7 @@ func threadCPU() time.Duration {
 func TestPlayoutRatio(t *testing.T) {
 	only := os.Getenv("RULESMITH_RATIO")
 	if only == "" {
-		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,cribbage,ring,ringneutral,threechess,pachisi,reversi) to measure")
+		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,cribbage,ring,ringneutral,threechess,pachisi,reversi,connectfour) to measure")
 	}
 	rounds := 40
 	if v, err := strconv.Atoi(os.Getenv("RULESMITH_RATIO_ROUNDS")); err == nil && v > 0 {
@@ -97,6 +97,11 @@ func TestPlayoutRatio(t *testing.T) {
 			r := handwritten.NewReversi()
 			rng := rand.New(rand.NewPCG(1, 2))
 			return func() int { return handwritten.PlayoutReversi(r, rng) }
+		}},
+		{"connectfour", "../testdata/variants/connect-four.toml", 1000, func() func() int {
+			f := handwritten.NewConnectFour()
+			rng := rand.New(rand.NewPCG(1, 2))
+			return func() int { return handwritten.PlayoutConnectFour(f, rng) }
 		}},
 	}
 	for _, p := range pairs {

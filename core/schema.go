@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/expr-lang/expr"
 )
 
 // ValueType is what a key's value may be.
@@ -47,9 +49,12 @@ const (
 	TNumber
 	// TScalars is an array of numbers, strings or booleans.
 	TScalars
+	// TIntsOrExpr is an array of integers, or an expression over [params]
+	// giving one ('map(1..size, size)').
+	TIntsOrExpr
 )
 
-var valueTypeNames = []string{"string", "choice", "integer", "boolean", "strings", "integers", "expression", "table", "scalar", "integer or word", "arrays of strings", "arrays of integers", "number", "array of scalars"}
+var valueTypeNames = []string{"string", "choice", "integer", "boolean", "strings", "integers", "expression", "table", "scalar", "integer or word", "arrays of strings", "arrays of integers", "number", "array of scalars", "integers or expression"}
 
 func (t ValueType) String() string { return valueTypeNames[t] }
 
@@ -118,6 +123,94 @@ func (c *compiler) readChoice(p string, k *Key) string {
 func (c *compiler) readInt(p string, k *Key) int {
 	def, _ := k.Default.(int)
 	return c.num(keyPath(p, k), def, k.Min, k.Max)
+}
+
+// readInts reads an array of integers, each in k.Min..k.Max; a key of type
+// TIntsOrExpr may instead be an expression over [params] giving one
+// ('map(1..size, size)'), whose errors and wrong values are reported at
+// its place (or at the parameter of an extending file that breaks it).
+func (c *compiler) readInts(p string, k *Key) []int {
+	path := keyPath(p, k)
+	v, ok := c.r.Doc.Get(path)
+	src, isExpr := v.(string)
+	if !ok || !isExpr || k.Type != TIntsOrExpr {
+		return c.r.Ints(path, k.Min, k.Max)
+	}
+	prog := c.compileExpr(path, src, c.params)
+	if prog == nil {
+		return nil
+	}
+	val, err := expr.Run(prog, c.params)
+	if err != nil {
+		c.exprValueErrorf(path, src, "%s: %s", path, exprMsg(err))
+		return nil
+	}
+	var list []any
+	switch x := val.(type) {
+	case []any:
+		list = x
+	case []int:
+		for _, n := range x {
+			list = append(list, n)
+		}
+	default:
+		c.exprValueErrorf(path, src, "%s: %q gives %s; want a list of integers", path, src, exprTypeName(val))
+		return nil
+	}
+	out := make([]int, 0, len(list))
+	for i, e := range list {
+		n, isInt := e.(int)
+		if !isInt {
+			c.exprValueErrorf(path, src, "%s: %q gives %s as element %d; want a list of integers", path, src, exprTypeName(e), i+1)
+			return nil
+		}
+		if n < k.Min || n > k.Max {
+			c.exprValueErrorf(path, src, "%s: %q gives %d as element %d, out of range %d..%d", path, src, n, i+1, k.Min, k.Max)
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// itemCount evaluates the count of a setup item KIND:COUNT whose count is
+// an expression over [params] ("stone:(size*size+1)/2"), starting at byte
+// at of the item; its errors are reported at their place in the item.
+func (c *compiler) itemCount(path, item string, at int) (int, bool) {
+	// blanks in place of KIND: keep the expression's columns the item's
+	src := strings.Repeat(" ", at) + item[at:]
+	prog := c.compileExpr(path, src, c.params, expr.AsInt())
+	if prog == nil {
+		return 0, false
+	}
+	out, err := expr.Run(prog, c.params)
+	if err != nil {
+		c.exprValueErrorf(path, item, "%s: %q: %s", path, item, exprMsg(err))
+		return 0, false
+	}
+	n := out.(int)
+	if n < 0 || n > MaxPieces {
+		c.exprValueErrorf(path, item, "%s: %q: the count is %d, out of range 0..%d", path, item, n, MaxPieces)
+		return 0, false
+	}
+	return n, true
+}
+
+// exprTypeName names the type of an expression's value for a message.
+func exprTypeName(v any) string {
+	switch v.(type) {
+	case int, int64:
+		return "an integer"
+	case float64:
+		return "a number"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case nil:
+		return "nil"
+	}
+	return fmt.Sprintf("a %T", v)
 }
 
 // readBool reads a boolean key, which may be an expression over [params].

@@ -199,6 +199,8 @@ func valueJSON(k *Key) map[string]any {
 		s = map[string]any{"anyOf": []any{item, map[string]any{"type": "array", "items": item}}}
 	case TInts:
 		s = map[string]any{"type": "array", "items": map[string]any{"type": "integer"}}
+	case TIntsOrExpr:
+		s = map[string]any{"anyOf": []any{map[string]any{"type": "array", "items": map[string]any{"type": "integer"}}, exprStr}}
 	case TStringLists:
 		s = map[string]any{"type": "array", "items": map[string]any{"type": "array", "items": map[string]any{"type": "string"}}}
 	case TIntLists:
@@ -465,6 +467,8 @@ func typeDoc(k *Key) string {
 		return "string or array of strings"
 	case TInts:
 		return "array of integers"
+	case TIntsOrExpr:
+		return "array of integers or expr"
 	case TExpr:
 		return "expr"
 	}

@@ -1,0 +1,68 @@
+package core
+
+import "github.com/expr-lang/expr/ast"
+
+// An integer parameter named in an expression is a constant of the loaded
+// game (params are fixed at load, --set included), so the native subset of
+// expr_native.go takes it as a literal: `formed(row)` or `line(to, size)`
+// run without the VM as `formed(4)` does.
+
+// envOwnNames are the names a condition's environment binds over the
+// parameters (stateEnv's variables and a move's cell, height and kind).
+var envOwnNames = map[string]bool{
+	"seat": true, "ply": true, "over": true, "ended_by": true, "end_seat": true, "eliminated": true,
+	"from": true, "to": true, "height": true, "kind": true,
+}
+
+// paramInt returns the value of the integer parameter name, when the
+// expression environments see that parameter under the name (no variable
+// or position function of theirs hides it).
+func (c *compiler) paramInt(name string) (int, bool) {
+	v, ok := c.params[name].(int)
+	if !ok || envOwnNames[name] {
+		return 0, false
+	}
+	ev, ok := c.g.stateEnv(nil, 0)[name].(int)
+	return v, ok && ev == v
+}
+
+// ownerCall compiles owner(cell) for native scoring (fastexpr.go) when the
+// cell is a literal name or last_to(): the seat owning the cell's top
+// piece, "none" for a neutral piece, "" when empty, as the expression
+// function says. nil otherwise.
+func (g *Game) ownerCall(args []ast.Node) func(*State) string {
+	if len(args) != 1 {
+		return nil
+	}
+	var cell func(*State) int
+	switch a := args[0].(type) {
+	case *ast.StringNode:
+		c, ok := g.board.Index(a.Value)
+		if !ok {
+			return nil
+		}
+		cell = func(*State) int { return c }
+	case *ast.CallNode:
+		id, ok := a.Callee.(*ast.IdentifierNode)
+		if !ok || id.Value != "last_to" || len(a.Arguments) != 0 {
+			return nil
+		}
+		cell = (*State).LastTarget
+	default:
+		return nil
+	}
+	return func(s *State) string {
+		c := cell(s)
+		if c < 0 {
+			return ""
+		}
+		p := s.Top(c)
+		if p < 0 {
+			return ""
+		}
+		if o := int(g.pieceOwner[p]); o >= 0 && o < len(g.seats) {
+			return g.seats[o]
+		}
+		return "none"
+	}
+}
