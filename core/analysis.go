@@ -52,7 +52,23 @@ func (g *Game) Perft(s *State, depth int) uint64 {
 //
 // A variant with a repetition rule ([end] type "repetition") has it judged
 // here too, from the positions of this playout (kept in s, reused).
+//
+// In a game that keeps the zones' share of the hash and judges no
+// repetition, the hash is not read while the playout plays: the zone
+// changes leave their keys out and the share is recomputed once at the
+// end (settleZoneHash), so s ends with the hash a game played move by move
+// would have.
 func (g *Game) Playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]Move, error) {
+	if g.lay.zhash == 0 || g.repetition > 0 || g.repBan != nil {
+		return g.playout(s, rng, buf, record)
+	}
+	s.zoneHashLater = true
+	buf, err := g.playout(s, rng, buf, record)
+	s.settleZoneHash()
+	return buf, err
+}
+
+func (g *Game) playout(s *State, rng *rand.Rand, buf []Move, record *[]Move) ([]Move, error) {
 	ready := false // skipBuf holds the list of the ply just played (settleTurn)
 	for {
 		if ev := int(s.buf[hChance]) - 1; ev >= 0 && ev < len(g.chance) && s.buf[hOver] == 0 {

@@ -192,44 +192,29 @@ func nthBit(bw []int32, x int) int {
 }
 
 // selectBit returns the position of the x-th set bit (from 0) of word,
-// which has more than x: by halves, quarters, eighths and sixteenths of
-// the word, each step without a branch (the draws are random, so a branch
-// would be mispredicted half the time), then within a nibble by a table.
+// which has more than x, without a branch (the draws are random, so a
+// branch would be mispredicted half the time): the running counts of the
+// bits by bytes, in one multiplication, say which byte holds it (the
+// bytes whose running count is at most x all lie below it), and a table
+// finds it within the byte.
 func selectBit(word uint64, x int) int {
-	c := bits.OnesCount32(uint32(word))
-	t := (c - 1 - x) >> 63 // -1 when the bit is beyond the low half, else 0
-	x -= c & t
-	at := 32 & t
-	word >>= uint(at)
-	c = bits.OnesCount16(uint16(word))
-	t = (c - 1 - x) >> 63
-	x -= c & t
-	sh := 16 & t
-	word >>= uint(sh)
-	at += sh
-	c = int(bits.OnesCount8(uint8(word)))
-	t = (c - 1 - x) >> 63
-	x -= c & t
-	sh = 8 & t
-	word >>= uint(sh)
-	at += sh
-	c = int(nibbleCount[word&15])
-	t = (c - 1 - x) >> 63
-	x -= c & t
-	sh = 4 & t
-	word >>= uint(sh)
-	at += sh
-	return at + int(nibbleSelect[word&15][x&3])
+	const ones8, high8 = 0x0101010101010101, 0x8080808080808080
+	b := word - word>>1&0x5555555555555555
+	b = b&0x3333333333333333 + b>>2&0x3333333333333333
+	b = (b + b>>4) & 0x0f0f0f0f0f0f0f0f
+	b *= ones8 // byte i: the bits set in bytes 0 … i (at most 64)
+	// the high bit of byte i is set when its running count is <= x
+	below := ((uint64(x)*ones8 | high8) - b) & high8
+	sh := bits.OnesCount64(below) * 8 & 63
+	before := int(b << 8 >> uint(sh) & 0xff)
+	return sh + int(byteSelect[word>>uint(sh)&0xff][(x-before)&7])
 }
 
-// nibbleCount[n] is the number of set bits of the nibble n.
-var nibbleCount = [16]int8{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4}
-
-// nibbleSelect[n][x] is the position of the x-th set bit of the nibble n.
-var nibbleSelect = func() (t [16][4]int8) {
+// byteSelect[n][x] is the position of the x-th set bit of the byte n.
+var byteSelect = func() (t [256][8]int8) {
 	for n := range t {
 		x := 0
-		for b := 0; b < 4; b++ {
+		for b := 0; b < 8; b++ {
 			if n>>b&1 != 0 {
 				t[n][x] = int8(b)
 				x++
@@ -320,60 +305,61 @@ func (d *dealEvent) drawOnes(s *State, rng *rand.Rand, record *[]Move, from, siz
 	}
 	fi := g.lay.zone + from*nk
 	fOut := buf[fi : fi+nk]
+	// the receiving instance is first + seat (per seat) or first; the
+	// seat moves on after each piece when the deal goes round
+	z := &g.zones[d.to]
+	per, next := b2i(z.perSeat), b2i(d.each)
+	toHand := b2i(g.zinfo[z.first].hand)
 	ns := len(g.seats)
-	var h uint64
-	dealt := 0
-	for dealt < due && size > 0 {
-		k := selectBit(left, rng.IntN(size))
+	var h uint64 // the keys (none while a playout defers them)
+	later := s.zoneHashLater
+	dealt := min(due, size)
+	for i := 0; i < dealt; i++ {
+		k := selectBit(left, rng.IntN(size-i))
 		if k >= nk {
+			dealt = i
 			break // not reached: the words hold the zone's kinds
 		}
-		left &^= 1 << uint(k)
+		left &^= 1 << uint(k&63)
 		// from's word: one more taken
 		o := fOut[k]
-		if o != 0 {
-			h ^= zoneKey(from*nk+k, int(o))
-		}
-		if o+1 != 0 {
-			h ^= zoneKey(from*nk+k, int(o+1))
+		if !later {
+			if o != 0 {
+				h ^= zoneKey(from*nk+k, int(o))
+			}
+			if o+1 != 0 {
+				h ^= zoneKey(from*nk+k, int(o+1))
+			}
 		}
 		fOut[k] = o + 1
 		// the receiving instance's word: one more put
-		to := g.zoneInst(d.to, seat)
+		to := z.first + seat*per
 		j := to*nk + k
-		zt := &g.zinfo[to]
+		tb := g.zinfo[to].bits
 		o = buf[g.lay.zone+j]
-		if o != 0 {
-			h ^= zoneKey(j, int(o))
-		}
-		if o-1 != 0 {
-			h ^= zoneKey(j, int(o-1))
+		if !later {
+			if o != 0 {
+				h ^= zoneKey(j, int(o))
+			}
+			if o-1 != 0 {
+				h ^= zoneKey(j, int(o-1))
+			}
 		}
 		buf[g.lay.zone+j] = o - 1
-		buf[zt.bits]++
-		buf[zt.bits+1+k>>5] |= 1 << uint(k&31)
-		if zt.hand {
-			buf[hHandLeft]++
-		}
+		buf[tb]++
+		buf[tb+1+k>>5] |= 1 << uint(k&31)
 		if record != nil {
 			*record = append(*record, chanceMove(d.index, k))
 		}
-		if d.each {
-			if seat++; seat == ns {
-				seat = 0
-			}
-		}
-		dealt++
-		size--
+		seat += next
+		seat *= b2i(seat < ns) // round the table without a branch
 	}
 	bw[0] = int32(uint32(left))
 	if len(bw) == 2 {
 		bw[1] = int32(uint32(left >> 32))
 	}
 	buf[zf.bits] -= int32(dealt)
-	if zf.hand {
-		buf[hHandLeft] -= int32(dealt)
-	}
+	buf[hHandLeft] += int32(dealt * (toHand - b2i(zf.hand)))
 	s.xorZoneHash(h)
 	return dealt
 }

@@ -889,14 +889,18 @@ var boardHolesKey = Key{Name: "holes", Type: TStrings,
 // boardKeys checks the keys of [board] against its kind and returns the
 // kind's entry, or nil.
 func (c *compiler) boardKeys() *boardKind {
+	// Without a known kind, a key some kind takes is not reported: the
+	// kind's own error says what is wrong (a misspelt kind would otherwise
+	// also call width and height unknown).
+	anyKind := append(keyNames(boardCommonKeys), boardKeyNames()...)
 	if !c.r.Has("board.kind") {
-		c.r.Keys("board", keyNames(boardCommonKeys))
+		c.r.Keys("board", anyKind)
 		return nil
 	}
 	kind := c.r.OneOf("board.kind", "", boardKindNames()...) // the kinds are the registry's
 	bk := lookupBoardKind(kind)
 	if bk == nil {
-		c.r.Keys("board", keyNames(boardCommonKeys))
+		c.r.Keys("board", anyKind)
 		return nil
 	}
 	c.checkKindKeys("board", "kind", kind, keyNames(boardCommonKeys, bk.keys), boardKeyNames())

@@ -52,6 +52,12 @@ func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
 		if f := c.nativeSeatCompare(x); f != nil {
 			return f, nil
 		}
+		if x.Operator == "+" || x.Operator == "-" {
+			k := 0
+			if terms, ok := c.sumTerms(x, 1, nil, &k); ok && len(terms) >= 3 {
+				return nil, linearSum(terms, k)
+			}
+		}
 		lb, li := c.native(x.Left)
 		rb, ri := c.native(x.Right)
 		if lb != nil && rb != nil {
@@ -431,4 +437,93 @@ func (s *State) evalNativeFor(seat int, f nativeInt) int {
 	v := f(s, -1, -1)
 	s.buf[hToMove] = me
 	return v
+}
+
+// linTerm is one term of a sum: coef times f's value.
+type linTerm struct {
+	coef int
+	f    nativeInt
+}
+
+// sumTerms flattens n, times sign, into the terms of a sum and a constant
+// added to k: a sum or a difference is split, a product with a literal
+// keeps the literal as a factor of its terms' coefficients (2 * (a + b):
+// 2a + 2b, the same in wrapping integer arithmetic), anything else is a
+// term compiled natively (ok is false when one is not).
+func (c *compiler) sumTerms(n ast.Node, sign int, terms []linTerm, k *int) ([]linTerm, bool) {
+	switch x := n.(type) {
+	case *ast.IntegerNode:
+		*k += sign * x.Value
+		return terms, true
+	case *ast.UnaryNode:
+		if x.Operator == "-" {
+			return c.sumTerms(x.Node, -sign, terms, k)
+		}
+	case *ast.BinaryNode:
+		switch x.Operator {
+		case "+", "-":
+			terms, ok := c.sumTerms(x.Left, sign, terms, k)
+			if !ok {
+				return nil, false
+			}
+			if x.Operator == "-" {
+				return c.sumTerms(x.Right, -sign, terms, k)
+			}
+			return c.sumTerms(x.Right, sign, terms, k)
+		case "*":
+			if lit, ok := x.Left.(*ast.IntegerNode); ok {
+				return c.sumTerms(x.Right, sign*lit.Value, terms, k)
+			}
+			if lit, ok := x.Right.(*ast.IntegerNode); ok {
+				return c.sumTerms(x.Left, sign*lit.Value, terms, k)
+			}
+		}
+	}
+	_, f := c.native(n)
+	if f == nil {
+		return nil, false
+	}
+	return append(terms, linTerm{sign, f}), true
+}
+
+// linearSum returns the closure of the sum of terms (three or more) plus
+// k: one closure whose calls of the terms are each their own call site
+// (up to six terms), instead of a tree of closures of two operands each.
+func linearSum(terms []linTerm, k int) nativeInt {
+	c := make([]int, 6)
+	f := make([]nativeInt, 6)
+	for i, t := range terms {
+		if i < 6 {
+			c[i], f[i] = t.coef, t.f
+		}
+	}
+	c0, c1, c2, c3, c4, c5 := c[0], c[1], c[2], c[3], c[4], c[5]
+	f0, f1, f2, f3, f4, f5 := f[0], f[1], f[2], f[3], f[4], f[5]
+	switch len(terms) {
+	case 3:
+		return func(s *State, from, to int) int {
+			return c0*f0(s, from, to) + c1*f1(s, from, to) + c2*f2(s, from, to) + k
+		}
+	case 4:
+		return func(s *State, from, to int) int {
+			return c0*f0(s, from, to) + c1*f1(s, from, to) + c2*f2(s, from, to) + c3*f3(s, from, to) + k
+		}
+	case 5:
+		return func(s *State, from, to int) int {
+			return c0*f0(s, from, to) + c1*f1(s, from, to) + c2*f2(s, from, to) + c3*f3(s, from, to) +
+				c4*f4(s, from, to) + k
+		}
+	case 6:
+		return func(s *State, from, to int) int {
+			return c0*f0(s, from, to) + c1*f1(s, from, to) + c2*f2(s, from, to) + c3*f3(s, from, to) +
+				c4*f4(s, from, to) + c5*f5(s, from, to) + k
+		}
+	}
+	return func(s *State, from, to int) int {
+		v := k
+		for _, t := range terms {
+			v += t.coef * t.f(s, from, to)
+		}
+		return v
+	}
 }

@@ -29,8 +29,12 @@ import (
 type setFrame struct {
 	seqs []frameSeq
 	sets []*frameSet
-	// steps: the parts of all sequences in gathering order
-	steps []gatherStep
+	// steps: the parts of all sequences in gathering order; seqSteps
+	// those of the sequences read when the sets' words are (the sets
+	// read in order, the sets with no word)
+	steps, seqSteps []gatherStep
+	// masks: the sets read as words (expr_setmask.go)
+	masks setMasks
 	// nbound: the bound words of all sequences
 	nbound int
 	// setOf finds a set registered already by its parts' id
@@ -71,6 +75,13 @@ type frameSet struct {
 	names    []string
 	parts    []setSource
 	loW, hiW int
+	// mask: the index of its word (maskOf), maskNone or maskNever; seq:
+	// a function reads its gathered sequence even when the words are read
+	// (the others read its word, or a pile in the State); in: its
+	// sequence
+	mask int
+	seq  bool
+	in   int
 }
 
 // maxFrameCSE bounds the calls an evaluation remembers (a bit each).
@@ -116,7 +127,7 @@ func (fr *setFrame) set(spec string, ps *pieceSet) *frameSet {
 	if i := strings.IndexByte(body, '['); i >= 0 {
 		body = body[:i]
 	}
-	fs := &frameSet{names: strings.Split(body, "+"), parts: ps.parts}
+	fs := &frameSet{names: strings.Split(body, "+"), parts: ps.parts, mask: maskNone}
 	fr.sets = append(fr.sets, fs)
 	fr.setOf[ps.partsID] = fs
 	return fs
@@ -154,20 +165,25 @@ func (fr *setFrame) plan() {
 	}
 	for _, fs := range order {
 		found := false
-		for _, sq := range fr.seqs {
+		for q, sq := range fr.seqs {
 			if lo := runIn(sq.names, fs.names); lo >= 0 {
-				fs.loW, fs.hiW = sq.bound+lo, sq.bound+lo+len(fs.names)
+				fs.loW, fs.hiW, fs.in = sq.bound+lo, sq.bound+lo+len(fs.names), q
 				found = true
 				break
 			}
 		}
 		if !found {
 			fr.seqs = append(fr.seqs, frameSeq{names: fs.names, parts: fs.parts, bound: fr.nbound})
-			fs.loW, fs.hiW = fr.nbound, fr.nbound+len(fs.names)
+			fs.loW, fs.hiW, fs.in = fr.nbound, fr.nbound+len(fs.names), len(fr.seqs)-1
 			fr.nbound += len(fs.names) + 1
 		}
 	}
-	for _, sq := range fr.seqs {
+	read := make([]bool, len(fr.seqs)) // read even when the words are
+	for _, fs := range fr.sets {
+		read[fs.in] = read[fs.in] || fs.seq
+	}
+	fr.masks.finish()
+	for q, sq := range fr.seqs {
 		for p, src := range sq.parts {
 			st := gatherStep{src: src, start: -1, end: sq.bound + p + 1}
 			if p == 0 {
@@ -177,6 +193,9 @@ func (fr *setFrame) plan() {
 				st.zone = &zs
 			}
 			fr.steps = append(fr.steps, st)
+			if read[q] {
+				fr.seqSteps = append(fr.seqSteps, st)
+			}
 		}
 	}
 }
@@ -198,13 +217,21 @@ func runIn(seq, want []string) int {
 	return -1
 }
 
-// gather fills the State's scratch with the kinds of the frame's
-// sequences for seat, and forgets the remembered calls.
+// gather fills the State's scratch with the words of the frame's mask
+// sets and the kinds of its sequences for seat (only those still read
+// when the words are), and forgets the remembered calls.
 func (fr *setFrame) gather(s *State, seat int) {
 	sc := &s.sets
+	steps := fr.seqSteps
+	sc.maskOK = false
+	if len(fr.masks.sets) > 0 {
+		if sc.maskOK = fr.masks.gather(s, seat); !sc.maskOK {
+			steps = fr.steps
+		}
+	}
 	buf := sc.buf[:0]
-	for i := range fr.steps {
-		st := &fr.steps[i]
+	for i := range steps {
+		st := &steps[i]
 		if st.start >= 0 {
 			sc.bounds[st.start] = int32(len(buf))
 		}

@@ -120,6 +120,14 @@ type setScratch struct {
 	bounds [maxFrameBounds]int32
 	cseOK  uint64
 	cse    [maxFrameCSE]int
+	// masks: the words of the frame's mask sets, valid when maskOK
+	// (expr_setmask.go)
+	masks  [maxMaskSets]uint64
+	maskOK bool
+	// tallies: the frame's tallies counted so far in the evaluation (a
+	// bit each in tallied)
+	tallies [maxTallies]setTally
+	tallied uint32
 }
 
 // kindsOf gathers the kinds of the set's parts for seat into the scratch
@@ -507,9 +515,11 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 	if ps == nil {
 		return nil, nil
 	}
-	var arg nativeInt // the second argument, an integer
+	var arg intArg // the second argument, an integer
 	if len(args) == 2 {
-		if _, arg = c.native(args[1]); arg == nil {
+		if lit, ok := args[1].(*ast.IntegerNode); ok {
+			arg.k = lit.Value
+		} else if _, arg.f = c.native(args[1]); arg.f == nil {
 			return nil, nil
 		}
 	}
@@ -558,7 +568,7 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 		}
 	case "sum_ways":
 		i = func(s *State, f, t int) int {
-			n := arg(s, f, t)
+			n := arg.of(s, f, t)
 			if plain {
 				if v, ok := sumWaysLanesOf(s.sets.frameKinds(fs), s.g.attrs[ps.attr], n); ok {
 					return v
@@ -583,7 +593,7 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 		}
 	case "runs":
 		i = func(s *State, f, t int) int {
-			k := arg(s, f, t)
+			k := arg.of(s, f, t)
 			if plain {
 				if cnt, mask, ok := smallCountsOf(s.sets.frameKinds(fs), s.g.attrs[ps.attr]); ok {
 					return runsOfCounts(cnt, mask, max(k, 1))
@@ -596,9 +606,9 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 		}
 	case "run_end":
 		i = func(s *State, f, t int) int {
-			k := arg(s, f, t)
+			k := arg.of(s, f, t)
 			if plain {
-				if v, ok := runEndOf(s.sets.frameKinds(fs), s.g.attrs[ps.attr], k); ok {
+				if v, ok := runEndOf(s.sets.frameKinds(fs), -1, 0, s.g.attrs[ps.attr], k); ok {
 					return v
 				}
 			}
@@ -659,7 +669,7 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 		}
 	case "count_of":
 		i = func(s *State, f, t int) int {
-			v := arg(s, f, t)
+			v := arg.of(s, f, t)
 			kinds, g := s.sets.frameKinds(fs), s.g
 			n := 0
 			for _, k := range kinds {
@@ -670,6 +680,21 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 			return n
 		}
 	}
+	// the functions that do not read the order count on the set's word
+	// when it has one (expr_setmask.go)
+	// those that read the order of one whole pile read its entries in
+	// the State
+	onWord := false
+	if d := c.pileDirect(name, ps, arg); d != nil {
+		i, onWord = d, true
+	} else if name != "run_end" && name != "same_end" {
+		if j := fr.maskOf(g, fs); j >= 0 {
+			if mb, mi := c.maskSet(fr, name, ps, j, arg, b, i); mb != nil || mi != nil {
+				b, i, onWord = mb, mi, true
+			}
+		}
+	}
+	fs.seq = fs.seq || !onWord
 	if i == nil {
 		return b, nil
 	}
@@ -688,6 +713,66 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 		}
 	}
 	return nil, i
+}
+
+// pileDirect compiles same_end, run_end or attr_of of a set that is one
+// whole pile with no filter: they read the pile's entries in the State,
+// nothing gathered. nil: not such a call.
+func (c *compiler) pileDirect(name string, ps *pieceSet, arg intArg) nativeInt {
+	g := c.g
+	if (name != "same_end" && name != "run_end" && name != "attr_of") || len(ps.parts) != 1 || len(ps.fAttr) != 0 || ps.attr < 0 {
+		return nil
+	}
+	zs, ok := ps.parts[0].(zoneSource)
+	if !ok || zs.by || !g.zones[zs.z].ordered {
+		return nil
+	}
+	z, a := zs.z, ps.attr
+	entries := func(s *State) []int32 {
+		g, seat := s.g, s.ToMove()
+		if zs.seated && uint(seat) >= uint(len(g.seats)) {
+			return nil
+		}
+		off := g.pileOff[g.zoneInst(z, max(seat, 0))]
+		return s.buf[off+1 : off+1+int(s.buf[off])]
+	}
+	switch name {
+	case "same_end":
+		return func(s *State, _, _ int) int { return sameEndOf(entries(s), 0xffff, 1, s.g.attrs[a]) }
+	case "attr_of":
+		return func(s *State, _, _ int) int {
+			if es := entries(s); len(es) > 0 {
+				return int(s.g.attrs[a][es[len(es)-1]&0xffff-1])
+			}
+			return -1
+		}
+	}
+	return func(s *State, f, t int) int {
+		es, col, k := entries(s), s.g.attrs[a], arg.of(s, f, t)
+		if v, ok := runEndOf(es, 0xffff, 1, col, k); ok {
+			return v
+		}
+		vals := s.sets.vals[:0]
+		for _, e := range es {
+			vals = append(vals, col[e&0xffff-1])
+		}
+		s.sets.vals = vals
+		return runEnd(vals, k)
+	}
+}
+
+// intArg is a set function's integer argument: the literal k, or f's
+// value when f is set.
+type intArg struct {
+	k int
+	f nativeInt
+}
+
+func (a intArg) of(s *State, from, to int) int {
+	if a.f == nil {
+		return a.k
+	}
+	return a.f(s, from, to)
 }
 
 // sumTracked returns the index of the zone sum the State keeps for the set

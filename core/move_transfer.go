@@ -7,6 +7,7 @@ package core
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -31,6 +32,10 @@ type transferRule struct {
 	bound   *kindBound
 	glyph   bool // notation: the kinds' glyphs
 	prelude bool // an optional first part of a ply (move_prelude.go)
+	// byBits: a game of at most 64 kinds: gen may read the zone's kinds
+	// as one word and keep the movable ones by masks (genBits)
+	byBits   bool
+	kindMask uint64 // the kinds it may move, as bits (byBits)
 }
 
 var transferMove = moveType{
@@ -48,6 +53,17 @@ var transferMove = moveType{
 		ru.whenOnce = ru.when != nil && !readsName(c.readString(p, &transferWhenKey), "kind")
 		if ru.when != nil && ru.when.native != nil && !ru.whenOnce {
 			ru.bound = c.compileKindBound(c.readString(p, &transferWhenKey))
+		}
+		if ru.bound != nil {
+			ru.bound.tableMasks(len(c.g.kinds))
+		}
+		if nk := len(c.g.kinds); nk <= 64 {
+			ru.byBits = true
+			for k := 0; k < nk; k++ {
+				if ru.kinds == nil || ru.kinds[k] {
+					ru.kindMask |= 1 << uint(k)
+				}
+			}
 		}
 		ru.glyph = c.readChoice(p, &transferNotationKey) == "glyph"
 		ru.prelude = c.readBool(p, &transferPreludeKey)
@@ -86,6 +102,11 @@ var (
 )
 
 func (r *transferRule) gen(s *State, out []Move) []Move {
+	if r.byBits && r.count <= 2 && s.g.lay.zbitsW > 0 {
+		if out, ok := r.genBits(s, out); ok {
+			return out
+		}
+	}
 	// one pass over the zone: the kinds it may move, with their counts
 	ks := s.zoneKindCounts(s.g.zoneInst(r.from, s.ToMove()), s.genKinds[:0])
 	if r.kinds != nil || r.when != nil {
@@ -138,6 +159,53 @@ func (r *transferRule) gen(s *State, out []Move) []Move {
 		}
 	}
 	return out
+}
+
+// genBits is gen for one or two pieces by the zone's kind bits (byBits):
+// the movable kinds are the zone's bits less those the rule's kinds and
+// the bound's mask leave out, found without a branch per kind. A pair
+// needs each kind once (the zone's size is its bit count); otherwise it
+// reports false and gen counts the kinds.
+func (r *transferRule) genBits(s *State, out []Move) ([]Move, bool) {
+	g := s.g
+	zb := g.zinfo[g.zoneInst(r.from, s.ToMove())].bits
+	held := uint64(uint32(s.buf[zb+1]))
+	if g.lay.zbitsW == 2 {
+		held |= uint64(uint32(s.buf[zb+2])) << 32
+	}
+	if r.count == 2 && bits.OnesCount64(held) != int(s.buf[zb]) {
+		return out, false // a kind held twice: a pair of it is a move
+	}
+	ok := held & r.kindMask
+	if b := r.bound; b != nil {
+		if b.masks == nil {
+			return out, false
+		}
+		s.condKind = -1
+		ok &= b.maskFor(b.bound(s, -1, 0))
+	} else if r.when != nil {
+		if !r.whenOnce {
+			return out, false
+		}
+		if ok != 0 && !r.when.allows(s, -1, 0, 0, bits.TrailingZeros64(ok)) {
+			// a condition that does not read kind holds for all or none
+			return out, true
+		}
+	}
+	base := mkMove(r.index, -1, -1, 0)
+	if r.count == 1 {
+		for ; ok != 0; ok &= ok - 1 {
+			out = append(out, base|Move(bits.TrailingZeros64(ok)+1)<<34)
+		}
+		return out, true
+	}
+	for ; ok != 0; ok &= ok - 1 {
+		a := base | Move(bits.TrailingZeros64(ok)+1)<<34
+		for rest := ok & (ok - 1); rest != 0; rest &= rest - 1 {
+			out = append(out, a|Move(bits.TrailingZeros64(rest)+1)<<44)
+		}
+	}
+	return out, true
 }
 
 // filter keeps, in place, the (kind, count) pairs of ks whose kind the
@@ -207,6 +275,26 @@ func (r *transferRule) play(s *State, m Move) error {
 	g := s.g
 	seat := s.ToMove()
 	from, to := g.zoneInst(r.from, seat), g.zoneInst(r.to, seat)
+	if aux := m.Aux(); r.byBits && r.count <= 2 && g.lay.zbitsW > 0 && g.pileOff[from] == 0 {
+		// one or two kinds, each held (its bit), two kinds distinct: the
+		// pieces move with no decoding loop and no count read
+		k1, k2 := aux&maxTransferKinds-1, aux>>10&maxTransferKinds-1
+		zb := g.zinfo[from].bits
+		held := uint64(uint32(s.buf[zb+1]))
+		if g.lay.zbitsW == 2 {
+			held |= uint64(uint32(s.buf[zb+2])) << 32
+		}
+		if r.count == 1 && aux>>10 == 0 && k1 >= 0 && k1 < len(g.kinds) && held>>uint(k1)&1 != 0 {
+			s.zoneMoveBits(from, to, k1, seat)
+			return nil
+		}
+		if r.count == 2 && aux>>20 == 0 && k1 >= 0 && k2 >= 0 && k1 != k2 && k1 < len(g.kinds) && k2 < len(g.kinds) &&
+			(held>>uint(k1))&(held>>uint(k2))&1 != 0 {
+			s.zoneMoveBits(from, to, k1, seat)
+			s.zoneMoveBits(from, to, k2, seat)
+			return nil
+		}
+	}
 	ks, n := transferKinds(m.Aux())
 	for i := 0; i < n; i++ {
 		k := ks[i]

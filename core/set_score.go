@@ -445,16 +445,18 @@ wide:
 }
 
 // runEndOf is runEnd of the values col[k] of kinds, when they are at
-// most 64, all in 0 … 63 (ok).
-func runEndOf(kinds, col []int32, k int) (best int, ok bool) {
-	if len(kinds) > 64 {
+// most 64, all in 0 … 63 (ok). The kinds are read as e&em - eo of the
+// words e of seq: seq is a list of kinds (em -1, eo 0) or a pile's entries
+// (em 0xffff, eo 1).
+func runEndOf(seq []int32, em, eo int32, col []int32, k int) (best int, ok bool) {
+	if len(seq) > 64 {
 		return 0, false
 	}
 	k = max(k, 1)
 	var seen uint64
 	lo, hi := int32(64), int32(-1)
-	for n := 1; n <= len(kinds); n++ {
-		v := col[kinds[len(kinds)-n]]
+	for n := 1; n <= len(seq); n++ {
+		v := col[seq[len(seq)-n]&em-eo]
 		if uint32(v) > 63 {
 			return 0, false
 		}
@@ -468,6 +470,20 @@ func runEndOf(kinds, col []int32, k int) (best int, ok bool) {
 		}
 	}
 	return best, true
+}
+
+// sameEndOf is sameEnd of the values col[k] of the kinds of seq, read as
+// runEndOf reads them.
+func sameEndOf(seq []int32, em, eo int32, col []int32) int {
+	if len(seq) == 0 {
+		return 0
+	}
+	last := col[seq[len(seq)-1]&em-eo]
+	n := 1
+	for j := len(seq) - 2; j >= 0 && col[seq[j]&em-eo] == last; j-- {
+		n++
+	}
+	return n
 }
 
 // sameEnd counts the values at the end of vals equal to the last (0 for

@@ -125,6 +125,11 @@ type State struct {
 	// generating the list again (cleared by Play and by any change made
 	// after settleTurn).
 	skipReady bool
+	// zoneHashLater: a playout is under way in a game that keeps the
+	// zones' share of the hash (lay.zhash) and reads no hash while it
+	// plays: the busiest zone changes leave their keys out, and the share
+	// is recomputed from the zones when the playout ends (settleZoneHash)
+	zoneHashLater bool
 	// condKind is the kind a move condition is evaluated for (its kind),
 	// read by the native kind_attr (expr_sets.go)
 	condKind int32

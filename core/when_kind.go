@@ -22,6 +22,45 @@ type kindBound struct {
 	col   []int32
 	op    string // <, <=, >, >=, ==, !=
 	bound nativeInt
+	// masks, for a game of at most 64 kinds whose column spans a small
+	// range lo…hi: masks[i] holds the kinds that meet the bound
+	// lo − 1 + i, for the bounds lo − 1 … hi + 1 (a bound beyond them
+	// keeps the same kinds as the nearest end); nil otherwise
+	masks []uint64
+	lo    int
+}
+
+// maxBoundMasks bounds the masks a kind bound tables.
+const maxBoundMasks = 256
+
+// tableMasks fills b.masks for a game of nk kinds.
+func (b *kindBound) tableMasks(nk int) {
+	if nk > 64 || len(b.col) < nk || nk == 0 {
+		return
+	}
+	lo, hi := int(b.col[0]), int(b.col[0])
+	for _, v := range b.col[:nk] {
+		lo, hi = min(lo, int(v)), max(hi, int(v))
+	}
+	if hi-lo+3 > maxBoundMasks {
+		return
+	}
+	b.lo = lo
+	b.masks = make([]uint64, hi-lo+3)
+	for i := range b.masks {
+		for k := 0; k < nk; k++ {
+			if b.holds(k, lo-1+i) {
+				b.masks[i] |= 1 << uint(k)
+			}
+		}
+	}
+}
+
+// maskFor returns the kinds that meet bound (masks must be tabled): the
+// bound is clamped to the tabled range without a branch.
+func (b *kindBound) maskFor(bound int) uint64 {
+	i := min(max(bound-b.lo+1, 0), len(b.masks)-1)
+	return b.masks[i]
 }
 
 // holds compares kind k's value with a bound computed by the caller.

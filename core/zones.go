@@ -491,6 +491,56 @@ func (s *State) xorZoneHash(h uint64) {
 	}
 }
 
+// settleZoneHash ends a playout's deferral of the zones' keys
+// (zoneHashLater): the zones' share of the hash is recomputed from the
+// count words and the piles, and the hash takes the difference from the
+// share the zone changes kept. The hash is then what changing the zones
+// key by key would have made it.
+func (s *State) settleZoneHash() {
+	s.zoneHashLater = false
+	g := s.g
+	zh := g.lay.zhash
+	if zh == 0 {
+		return
+	}
+	buf := s.buf
+	nk := len(g.kinds)
+	w := g.lay.zbitsW
+	var h uint64
+	for zi := 0; zi < g.nzi; zi++ {
+		row := zi * nk
+		out := buf[g.lay.zone+row : g.lay.zone+row+nk]
+		base := g.zinfo[zi].bits
+		if g.initial.buf[base] != 0 {
+			// a zone that held pieces at the start: every word
+			for k, o := range out {
+				if o != 0 {
+					h ^= zoneKey(row+k, int(o))
+				}
+			}
+			continue
+		}
+		// one that held none: a word is not zero where a kind is held
+		for i, word := range buf[base+1 : base+1+w] {
+			for x := uint32(word); x != 0; x &= x - 1 {
+				k := i*32 + bits.TrailingZeros32(x)
+				h ^= zoneKey(row+k, int(out[k]))
+			}
+		}
+	}
+	for zi, off := range g.pileOff {
+		if off > 0 {
+			for pos := 0; pos < int(buf[off]); pos++ {
+				h ^= pileKey(zi, pos, buf[off+1+pos])
+			}
+		}
+	}
+	d := h ^ (uint64(uint32(buf[zh])) | uint64(uint32(buf[zh+1]))<<32)
+	buf[hHashLo] ^= int32(uint32(d))
+	buf[hHashHi] ^= int32(uint32(d >> 32))
+	buf[zh], buf[zh+1] = int32(uint32(h)), int32(uint32(h>>32))
+}
+
 // addOut changes the out word of (zi, k) by d (pieces taken: +1; put: -1),
 // keeping the hash and the hands' total.
 func (s *State) addOut(zi, k, d int) {
@@ -654,40 +704,48 @@ func (s *State) zoneMove(from, to, k, by int) {
 		s.zoneAdd(to, k, by)
 		return
 	}
+	s.zoneMoveBits(from, to, k, by)
+}
+
+// zoneMoveBits is zoneMove in a game that keeps kind bits, from a zone
+// instance that is not a pile.
+func (s *State) zoneMoveBits(from, to, k, by int) {
+	g := s.g
 	nk := len(g.kinds)
 	i, j := from*nk+k, to*nk+k
 	buf := s.buf
 	zf, zt := &g.zinfo[from], &g.zinfo[to]
-	oi, oj := buf[g.lay.zone+i], buf[g.lay.zone+j]
+	wi, wj := g.lay.zone+i, g.lay.zone+j
+	oi, oj := buf[wi], buf[wj]
+	later := s.zoneHashLater
 	var h uint64
-	if oi != 0 {
-		h = zoneKey(i, int(oi))
+	if !later {
+		if oi != 0 {
+			h = zoneKey(i, int(oi))
+		}
+		if oi+1 != 0 {
+			h ^= zoneKey(i, int(oi+1))
+		}
+		if oj != 0 {
+			h ^= zoneKey(j, int(oj))
+		}
+		if oj-1 != 0 {
+			h ^= zoneKey(j, int(oj-1))
+		}
 	}
-	if oi+1 != 0 {
-		h ^= zoneKey(i, int(oi+1))
-	}
-	if oj != 0 {
-		h ^= zoneKey(j, int(oj))
-	}
-	if oj-1 != 0 {
-		h ^= zoneKey(j, int(oj-1))
-	}
-	buf[g.lay.zone+i], buf[g.lay.zone+j] = oi+1, oj-1
+	buf[wi], buf[wj] = oi+1, oj-1
 	kw, bit := 1+int(uint(k)>>5), int32(1)<<(uint(k)&31)
-	buf[zf.bits]--
 	// the kind's bit goes when from is left with none (start <= out),
 	// without a branch: which zone a piece leaves is not predictable
 	gone := int32((int64(g.zoneStart[i]) - int64(oi) - 2) >> 63)
-	buf[zf.bits+kw] &^= bit & gone
-	buf[zt.bits]++
-	buf[zt.bits+kw] |= bit
-	if zf.hand != zt.hand {
-		if zf.hand {
-			buf[hHandLeft]--
-		} else {
-			buf[hHandLeft]++
-		}
-	}
+	fb, tb := zf.bits, zt.bits
+	buf[fb]--
+	buf[fb+kw] &^= bit & gone
+	buf[tb]++
+	buf[tb+kw] |= bit
+	// the hands' total, without a branch: whether a piece leaves or
+	// enters a hand depends on the rule
+	buf[hHandLeft] += int32(b2i(zt.hand) - b2i(zf.hand))
 	for _, t := range zf.sums {
 		buf[t.word] -= t.col[k]
 	}
@@ -699,9 +757,13 @@ func (s *State) zoneMove(from, to, k, by int) {
 		e := int32(k+1) | int32(by+1)<<16
 		buf[off+1+n] = e
 		buf[off] = int32(n + 1)
-		h ^= pileKey(to, n, e)
+		if !later {
+			h ^= pileKey(to, n, e)
+		}
 	}
-	s.xorZoneHash(h)
+	if !later {
+		s.xorZoneHash(h)
+	}
 }
 
 // zoneEmptyInto moves every piece of zone instance from into zone
@@ -724,7 +786,8 @@ func (s *State) zoneEmptyInto(from, to int) bool {
 	fi, ti := from*nk, to*nk
 	fw, tw := g.lay.zone+fi, g.lay.zone+ti
 	sums := len(zf.sums)+len(zt.sums) > 0
-	var h uint64
+	later := s.zoneHashLater
+	var h uint64 // the keys (none while a playout defers them)
 	moved := int32(0)
 	for wi := 0; wi < w; wi++ {
 		word := uint32(buf[zf.bits+1+wi])
@@ -732,19 +795,23 @@ func (s *State) zoneEmptyInto(from, to int) bool {
 			k := wi*32 + bits.TrailingZeros32(x)
 			out := buf[fw+k]
 			n := int32(g.zoneStart[fi+k]) - out // the pieces of kind k in from
-			if out != 0 {
-				h ^= zoneKey(fi+k, int(out))
-			}
-			if out+n != 0 {
-				h ^= zoneKey(fi+k, int(out+n))
+			if !later {
+				if out != 0 {
+					h ^= zoneKey(fi+k, int(out))
+				}
+				if out+n != 0 {
+					h ^= zoneKey(fi+k, int(out+n))
+				}
 			}
 			buf[fw+k] = out + n
 			out = buf[tw+k]
-			if out != 0 {
-				h ^= zoneKey(ti+k, int(out))
-			}
-			if out-n != 0 {
-				h ^= zoneKey(ti+k, int(out-n))
+			if !later {
+				if out != 0 {
+					h ^= zoneKey(ti+k, int(out))
+				}
+				if out-n != 0 {
+					h ^= zoneKey(ti+k, int(out-n))
+				}
 			}
 			buf[tw+k] = out - n
 			if sums {

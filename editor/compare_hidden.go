@@ -99,9 +99,11 @@ func (c *CompareApp) markText(i int) string {
 }
 
 // checkCurtain raises the curtain of pass-and-play when the view follows
-// the seat to move and the turn has come to another seat than the one
-// the screen shows: the games then show only what every seat sees until
-// a key is pressed.
+// the seat to move, the turn has come to another seat than the one the
+// screen shows and that seat holds, in either game, something another may
+// not see: the games then show only what every seat sees until a key is
+// pressed. A seat with nothing hidden (before the deal) takes the screen
+// without a curtain, which then shows what every seat sees.
 func (c *CompareApp) checkCurtain() {
 	g, s := c.cmp.A.Game, c.cmp.A.State()
 	if c.curtain || !c.hidden() || c.viewSeat != followMover || g.Result(s).Over || c.cmp.OutOfStep() {
@@ -109,6 +111,10 @@ func (c *CompareApp) checkCurtain() {
 	}
 	seat := s.ToMove()
 	if seat == c.shownSeat {
+		return
+	}
+	if !hasSecrets(g, s, seat) && !hasSecrets(c.cmp.B.Game, c.cmp.B.State(), seat) {
+		c.shownSeat = -1
 		return
 	}
 	c.curtain, c.curtainSeat = true, seat
@@ -139,13 +145,19 @@ func (c *CompareApp) lowerCurtain() {
 // while the engine plays chance (the auto-chance key) and both games wait
 // for one; it stops at a decision, when the games fall out of step, on an
 // error, while the curtain is up, and after an undo (which would
-// otherwise deal again at once what was just taken back).
+// otherwise deal again at once what was just taken back). The curtain is
+// looked at between runs (a whole deal is one run, as d plays it), so a
+// deal is not cut short by the curtain its first card calls for.
 func (c *CompareApp) autoRoll() {
+	run := runOf(c.cmp.A.State())
 	for n := 0; n < maxRun && c.autoChance && !c.holdChance && !c.curtain && c.cmp.AtChance(); n++ {
 		if _, err := c.cmp.Roll(c.dice); err != nil {
 			c.errMsg = err.Error()
 			return
 		}
-		c.checkCurtain()
+		if s := c.cmp.A.State(); !c.cmp.A.Game.AtChance(s) || runOf(s) != run {
+			c.checkCurtain()
+			run = runOf(s)
+		}
 	}
 }

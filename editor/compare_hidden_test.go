@@ -36,22 +36,27 @@ func houseCribbage(t *testing.T) string {
 }
 
 // compare-view hides what a seat may not see, as play does with two
-// people: a curtain stands before each seat's turn and the games then
-// show that seat's view (its own hand, the other's as backs; a deal to
-// the other's hand reads "(hidden)"); c lets the engine deal, the same
-// cards in both games, and an undo does not deal again at once.
+// people: a curtain stands before each seat's turn once that seat holds
+// something hidden (none before the deal) and the games then show that
+// seat's view (its own hand, the other's as backs; a deal to the other's
+// hand reads "(hidden)"); c lets the engine deal, the whole deal before the
+// curtain, the same cards in both games, and an undo does not deal again
+// at once.
 func TestCompareHiddenAndAutoChance(t *testing.T) {
 	c, tm := startCompareWith(t, CompareOptions{A: Options{Variant: "traditional/cribbage"}, B: Options{Variant: houseCribbage(t)}, Seed: 4, Mono: true})
+	if scr := tm.text(); strings.Contains(scr, "pass to") {
+		t.Errorf("a curtain before anything is dealt:\n%s", scr)
+	}
+	tm.runes("c")
 	tm.waitFor("pass to North — press a key")
+	var a, b []string
+	tm.sync(func() { a, b = c.cmp.A.Lines(), c.cmp.B.Lines() })
+	if len(a) != 10 || len(b) != 10 {
+		t.Fatalf("before the curtain A dealt %v, B %v: want the whole deal", a, b)
+	}
 	tm.runes("x") // any key gives the screen to North
 	tm.waitGone("pass to North")
-	tm.runes("c")
 	tm.waitFor("auto-chance (c turns it off)")
-	var a, b []string
-	tm.waitUntil("both games dealt", func(string) bool {
-		tm.sync(func() { a, b = c.cmp.A.Lines(), c.cmp.B.Lines() })
-		return len(a) == 10 && len(b) == 10
-	})
 	if strings.Join(a, " ") != strings.Join(b, " ") {
 		t.Fatalf("A dealt %v, B %v: want the same cards", a, b)
 	}

@@ -122,9 +122,34 @@ func (a *App) zoneLines() []string {
 	return out
 }
 
+// hasSecrets reports whether seat sees pieces in s that another seat may
+// not: a pass-and-play screen showing seat's view would show them.
+func hasSecrets(g *core.Game, s *core.State, seat int) bool {
+	for z := range g.Zones() {
+		insts := 1
+		if g.ZonePerSeat(z) {
+			insts = g.NumSeats()
+		}
+		for inst := 0; inst < insts; inst++ {
+			if s.ZoneSize(z, inst) == 0 || !g.ZoneVisible(s, z, inst, seat) {
+				continue
+			}
+			for o := 0; o < g.NumSeats(); o++ {
+				if o != seat && !g.ZoneVisible(s, z, inst, o) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // checkCurtain raises the curtain of pass-and-play when the turn has come
-// to a human seat other than the one whose view the screen shows: the
-// screen then shows only what every seat sees until a key is pressed.
+// to a human seat other than the one whose view the screen shows and that
+// seat holds something another may not see (its hand once dealt): the
+// screen then shows only what every seat sees until a key is pressed. A
+// seat with nothing hidden (before the deal) takes the screen without a
+// curtain, which then shows what every seat sees.
 func (a *App) checkCurtain() {
 	g := a.sess.Game
 	s := a.sess.State()
@@ -133,6 +158,10 @@ func (a *App) checkCurtain() {
 	}
 	seat := s.ToMove()
 	if a.agents[seat] != nil || seat == a.shownSeat {
+		return
+	}
+	if !hasSecrets(g, s, seat) {
+		a.shownSeat = -1
 		return
 	}
 	a.curtain = true

@@ -18,10 +18,16 @@ const pairsVariant = "../testdata/variants/pairs.toml"
 // deck as counts), and the move list hides the cards dealt to the other.
 func TestPassAndPlayHidesTheOtherHand(t *testing.T) {
 	a, tm := startApp(t, Options{Variant: pairsVariant})
+	// nothing is dealt yet: nobody's hand would show, so no curtain
+	if scr := tm.text(); strings.Contains(scr, "pass to") {
+		t.Errorf("a curtain before anything is dealt:\n%s", scr)
+	}
+	tm.typeMove("deal=a")
+	// North's first card would show: the curtain
 	tm.waitFor("pass to North — press a key")
 	tm.key(tcell.KeyEnter)
 	tm.waitGone("pass to North")
-	for _, l := range []string{"deal=a", "deal=b", "deal=a", "deal=c", "draw=d"} {
+	for _, l := range []string{"deal=b", "deal=a", "deal=c", "draw=d"} {
 		tm.typeMove(l)
 	}
 	scr := tm.waitFor("5. draw=d")
@@ -169,21 +175,36 @@ func rowOf(text, want string) int {
 // narrated to whom it went) and the status line offers it; the screen
 // then shows North his own five cards and South's as backs, and none of
 // South's cards anywhere; u takes the whole deal back and r deals the
-// same cards again; a typed outcome still plays one card.
+// same cards again; a typed outcome still plays one card. Before the deal
+// no hand would show, so no curtain stands before it; after it, one
+// stands before North's view.
 func TestDealKeyPlaysTheWholeDeal(t *testing.T) {
 	a, tm := startApp(t, Options{Variant: "traditional/cribbage", Seed: 3})
-	tm.waitFor("pass to North — press a key")
-	tm.key(tcell.KeyEnter)
-	scr := tm.waitGone("pass to North")
+	scr := tm.waitFor("deal: enter/d plays it,")
+	if strings.Contains(scr, "pass to") {
+		t.Errorf("a curtain before anything is dealt:\n%s", scr)
+	}
 	if st := statusLine(scr); !strings.Contains(st, "d roll  c auto-chance") {
 		t.Errorf("the status line does not offer the deal: %q", st)
 	}
-	if !strings.Contains(scr, "deal: enter/d plays it,") {
-		t.Errorf("the side panel does not offer the deal:\n%s", scr)
-	}
 	tm.runes("d")
-	scr = tm.waitFor("moves (10)")
+	scr = tm.waitFor("pass to North — press a key")
 	var lines []string
+	tm.sync(func() { lines = a.sess.Lines() })
+	if len(lines) != 10 {
+		t.Fatalf("d played %d lines, want the ten cards of the deal: %v", len(lines), lines)
+	}
+	for _, l := range lines {
+		if card := strings.TrimPrefix(l, "deal="); strings.Contains(scr, card) {
+			t.Errorf("behind the curtain the card %s shows:\n%s", card, scr)
+		}
+	}
+	if !strings.Contains(scr, "deal: 10 outcomes played (the whole deal)") {
+		t.Errorf("the status line does not say what d did:\n%s", scr)
+	}
+	tm.key(tcell.KeyEnter)
+	scr = tm.waitGone("pass to North")
+	lines = nil
 	var events []string
 	tm.sync(func() {
 		lines = a.sess.Lines()
@@ -200,9 +221,6 @@ func TestDealKeyPlaysTheWholeDeal(t *testing.T) {
 		if !strings.HasPrefix(l, "deal=") || !strings.Contains(events[i], "deal to "+to+"'s hand") {
 			t.Errorf("line %d: %q, %q; want a card dealt to %s", i+1, l, events[i], to)
 		}
-	}
-	if !strings.Contains(scr, "deal: 10 outcomes played (the whole deal)") {
-		t.Errorf("the status line does not say what d did:\n%s", scr)
 	}
 	for i, l := range lines {
 		card := strings.TrimPrefix(l, "deal=")
@@ -284,9 +302,9 @@ func TestCompareDealsTheWholeDeal(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, tm := startCompare(t, "traditional/cribbage", house, true)
-	tm.waitFor("pass to North")
-	tm.runes("x") // the curtain of pass-and-play: any key lowers it
-	tm.waitGone("pass to North")
+	if scr := tm.text(); strings.Contains(scr, "pass to") {
+		t.Errorf("a curtain before anything is dealt:\n%s", scr)
+	}
 	tm.runes("d")
 	tm.waitUntil("both games dealt", func(string) bool {
 		n := 0
@@ -334,20 +352,27 @@ func TestCardTableEnterListsTheMoves(t *testing.T) {
 	tm.waitFor("11. " + legal[0])
 }
 
-// auto-chance in pass-and-play: the engine's deal waits behind the
-// curtain and then deals for the seat that took the screen, whose view
-// shows only his own cards.
+// auto-chance in pass-and-play: before the deal no curtain stands (no
+// hand would show); the engine deals the whole deal, then a curtain stands
+// before North's view, which shows only his own cards.
 func TestAutoChanceBehindTheCurtain(t *testing.T) {
 	a, tm := startApp(t, Options{Variant: "traditional/cribbage", Seed: 11})
-	tm.waitFor("pass to North — press a key")
+	if scr := tm.waitFor("deal: enter/d plays it,"); strings.Contains(scr, "pass to") {
+		t.Errorf("a curtain before anything is dealt:\n%s", scr)
+	}
 	tm.sync(func() { a.autoChance = true; a.maybeAI() })
+	tm.tv.QueueUpdateDraw(func() {}) // a change made in sync is drawn at the next draw
+	scr := tm.waitFor("pass to North — press a key")
 	tm.sync(func() {
-		if n := len(a.sess.Lines()); n != 0 {
-			t.Errorf("the engine dealt %d cards behind the curtain", n)
+		if n := len(a.sess.Lines()); n != 10 {
+			t.Errorf("the engine dealt %d cards before the curtain, want the whole deal (10)", n)
 		}
 	})
+	if !strings.Contains(scr, "deal: 10 outcomes played by the engine") {
+		t.Errorf("the message does not say the engine dealt:\n%s", scr)
+	}
 	tm.key(tcell.KeyEnter)
-	scr := tm.waitFor("moves (10)")
+	scr = tm.waitFor("moves (10)")
 	var lines []string
 	tm.sync(func() { lines = a.sess.Lines() })
 	for i, l := range lines {
@@ -355,7 +380,5 @@ func TestAutoChanceBehindTheCurtain(t *testing.T) {
 			t.Errorf("South's %s shows on North's screen:\n%s", card, scr)
 		}
 	}
-	if !strings.Contains(scr, "deal: 10 outcomes played by the engine") {
-		t.Errorf("the message does not say the engine dealt:\n%s", scr)
-	}
+	tm.waitGone("pass to North")
 }

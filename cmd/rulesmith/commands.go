@@ -410,7 +410,7 @@ func printPositionAs(g *core.Game, s *core.State, w io.Writer, asJSON bool, even
 		if c := e.Call; c != nil {
 			fmt.Fprintf(w, "line %d: %s: %s\n", e.Line, e.Text, c.Outcome)
 			if c.Gainer >= 0 {
-				fmt.Fprintf(w, "  %s wins by force: %s\n", g.Seat(c.Gainer), strings.Join(c.Verdict.Line, " "))
+				fmt.Fprintf(w, "  %s wins by force: %s\n", g.SeatTitle(c.Gainer), strings.Join(c.Verdict.Line, " "))
 			}
 		}
 	}
