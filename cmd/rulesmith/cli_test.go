@@ -928,3 +928,15 @@ func TestCLIUnreadableInputs(t *testing.T) {
 		}
 	}
 }
+
+// show and the loading commands answer a name without its family, or
+// misspelt, with the embedded name it may mean (show said "no such file or
+// directory").
+func TestCLIUnknownVariantName(t *testing.T) {
+	for _, args := range [][]string{{"show", "cribbage"}, {"validate", "cribbage"}, {"show", "traditional/cribage"}} {
+		r := rulesmith(t, args...)
+		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, `(did you mean "traditional/cribbage"?)`) {
+			t.Errorf("%v: exit %d\nstdout: %s\nstderr: %s", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}

@@ -161,6 +161,13 @@ func perftCmd(c *call) int {
 
 func showCmd(c *call) int {
 	data, err := fsReadVariant(c.pos[0])
+	if errors.Is(err, fs.ErrNotExist) {
+		// the loader's words: no variant or file so named, and the
+		// embedded name it may have meant
+		if _, lerr := spec.Load(c.pos[0], spec.Source{FS: variants.FS()}); lerr != nil {
+			err = lerr
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "rulesmith show: %v\n", err)
 		return 1
@@ -666,7 +673,7 @@ func diffCmd(a, b string, src spec.Source, asJSON bool, stdout, stderr io.Writer
 		return 0
 	}
 	tables := spec.DiffTables(da, db)
-	fmt.Fprintf(stdout, "%s → %s: %d differences in %d tables\n", a, b, len(changes), len(tables))
+	fmt.Fprintf(stdout, "%s → %s: %s in %s\n", a, b, plural(len(changes), "difference"), plural(len(tables), "table"))
 	for _, t := range tables {
 		short := func(c spec.Change) string { return strings.TrimPrefix(c.Key, t.Table+".") }
 		switch t.Kind {

@@ -10,7 +10,7 @@ import (
 // diff reports parameter and rule differences by table after extends.
 func TestCLIDiff(t *testing.T) {
 	r := rulesmith(t, "diff", "mancala/egyptian", "../../testdata/house-rules/kalah-4-3.toml")
-	want := "mancala/egyptian → ../../testdata/house-rules/kalah-4-3.toml: 2 differences in 1 tables\n[params] changed:\n  pits: 6 → 4\n  seeds: 4 → 3\n"
+	want := "mancala/egyptian → ../../testdata/house-rules/kalah-4-3.toml: 2 differences in 1 table\n[params] changed:\n  pits: 6 → 4\n  seeds: 4 → 3\n"
 	if r.code != 0 || r.stdout != want {
 		t.Fatalf("diff: exit %d\n%s\nwant\n%s", r.code, r.stdout, want)
 	}

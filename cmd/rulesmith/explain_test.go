@@ -119,9 +119,14 @@ func TestExplainDiff(t *testing.T) {
 	if !strings.Contains(stdout.String(), want) {
 		t.Errorf("explain --diff:\n%s\nwant it to contain:\n%s", stdout.String(), want)
 	}
-	// a variant against itself: nothing differs
+	if first := strings.SplitN(stdout.String(), "\n", 2)[0]; first != "# Kalah(4,3) (Egyptian rules): changes from Mancala (Egyptian rules)" {
+		t.Errorf("heading %q", first)
+	}
+	// a variant against itself: nothing differs, and the heading tells
+	// the two apart by name when their titles are the same
 	stdout.Reset()
-	if code := run([]string{"explain", "dvonn", "--diff", "dvonn"}, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "No rule differs.") {
+	if code := run([]string{"explain", "dvonn", "--diff", "dvonn"}, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "No rule differs.") ||
+		!strings.HasPrefix(stdout.String(), "# DVONN (dvonn): changes from DVONN (dvonn)\n") {
 		t.Errorf("explain dvonn --diff dvonn: exit %d\n%s", code, stdout.String())
 	}
 	// a changed move rule is explained in its primitive's words

@@ -155,7 +155,26 @@ func (s *Source) closest(name string) string {
 		}
 		return nil
 	})
-	return diag.Closest(name, names)
+	if sug := diag.Closest(name, names); sug != "" {
+		return sug
+	}
+	// A name without its family ("egyptian", "cribbage"): the variant
+	// whose last part it is, or is close to.
+	if strings.Contains(name, "/") {
+		return ""
+	}
+	byBase := map[string]string{}
+	var bases []string
+	for _, n := range names {
+		b := path.Base(n)
+		if _, dup := byBase[b]; dup {
+			byBase[b] = "" // two families use it: no single suggestion
+			continue
+		}
+		byBase[b] = n
+		bases = append(bases, b)
+	}
+	return byBase[diag.Closest(name, bases)]
 }
 
 // Load reads the variant NAME (an embedded name or a path), resolving its
