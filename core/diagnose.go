@@ -319,13 +319,9 @@ func (c *compiler) warnUnused() {
 	}
 	// a rule another rule continues with (then = NAME) is played as part
 	// of that rule's move
-	for _, ru := range g.rules {
-		if v, ok := r.Doc.Get("moves." + ru.base().name + ".then"); ok {
-			for i, other := range g.rules {
-				if other.base().name == v {
-					inPhase[i] = true
-				}
-			}
+	for i := range g.rules {
+		if c.followUps[i] {
+			inPhase[i] = true
 		}
 	}
 	// a chain's segment rule is played inside the chain

@@ -24,8 +24,8 @@ import (
 )
 
 var (
-	thenKey = Key{Name: "then", Type: TString,
-		Doc: "a follow-up rule (a remove of one piece, a place, or a slide, step or jump) the same seat plays in the same move when then_if holds after it"}
+	thenKey = Key{Name: "then", Type: TStrings,
+		Doc: "a follow-up rule (a remove of one piece, a place, or slides, steps and jumps: one rule or a list) the same seat plays in the same move when then_if holds after it"}
 	thenIfKey = Key{Name: "then_if", Type: TExpr,
 		Doc: "when the follow-up is due, read after the base move (formed(3): the move made a line of 3)"}
 	thenOptionalKey = Key{Name: "then_optional", Type: TBool, Default: false, Literal: true,
@@ -53,13 +53,15 @@ type thenRule struct {
 	follow rule
 	take   *removeRule
 	put    *placeRule
-	// walk: the follow-up moves a piece (a slide, step or jump); the Move
-	// keeps its ordinal (+1) among the follow-up's moves after the base
-	// move, which play finds again by generating them on the position
-	// after the base move. moved: only the piece on the base move's target
-	// may make it (then_piece = "moved").
-	walk  *slideRule
+	// walks: the follow-up moves a piece (by one of these slide, step or
+	// jump rules); the Move keeps its ordinal (+1) among the follow-up
+	// rules' moves after the base move, in rule order, which play finds
+	// again by generating them on the position after the base move.
+	// moved: only the piece on the base move's target may make it
+	// (then_piece = "moved"). names: the rules' names, for messages.
+	walks []*slideRule
 	moved bool
+	names string
 	// optional: the base move alone stands beside its follow-ups
 	// (then_optional).
 	optional bool
@@ -174,7 +176,7 @@ func (t *thenRule) gen(s *State, out []Move) []Move {
 			out = append(out, m) // the follow-up may be left out
 		}
 		n := len(out)
-		if t.walk != nil {
+		if t.walks != nil {
 			out = t.walkGen(sc, m, out)
 			if len(out)-n > maxFollowUps {
 				out = out[:n+maxFollowUps] // (the load-time bound rules this out)
@@ -206,13 +208,45 @@ func (t *thenRule) gen(s *State, out []Move) []Move {
 // = "moved" those of the piece on m's target. The order is the one whose
 // ordinals the Moves keep.
 func (t *thenRule) walkGen(sc *State, m Move, out []Move) []Move {
-	if !t.moved {
-		return t.walk.gen(sc, out)
-	}
-	if to := m.To(); to >= 0 {
-		return t.walk.genFrom(sc, to, out)
+	for _, w := range t.walks {
+		switch to := m.To(); {
+		case !t.moved:
+			out = w.gen(sc, out)
+		case to >= 0:
+			out = w.genFrom(sc, to, out)
+		}
 	}
 	return out
+}
+
+// walkGenAll appends the follow-up rules' moves of every piece (for a
+// refusal's message).
+func (t *thenRule) walkGenAll(sc *State, out []Move) []Move {
+	for _, w := range t.walks {
+		out = w.gen(sc, out)
+	}
+	return out
+}
+
+// walksAward reports whether a follow-up that moves a piece may award
+// capture points.
+func (t *thenRule) walksAward() bool {
+	for _, w := range t.walks {
+		if w.mayAwardAny() {
+			return true
+		}
+	}
+	return false
+}
+
+// walkOf returns the rule of follow-up f.
+func (t *thenRule) walkOf(f Move) *slideRule {
+	for _, w := range t.walks {
+		if w.index == f.Rule() {
+			return w
+		}
+	}
+	return t.walks[0]
 }
 
 // walkMove finds the follow-up of m (its ordinal i) on s, the position
@@ -279,12 +313,12 @@ func (t *thenRule) play(s *State, m Move) error {
 	c := followCell(m)
 	switch {
 	case c < 0:
-	case t.walk != nil:
+	case t.walks != nil:
 		f, ok := t.walkMove(s, m, c)
 		if !ok {
-			return fmt.Errorf("core: %s: no follow-up %d by %s after the base move", t.base().name, c+1, t.follow.base().name)
+			return fmt.Errorf("core: %s: no follow-up %d by %s after the base move", t.base().name, c+1, t.names)
 		}
-		return t.walk.play(s, f)
+		return t.walkOf(f).play(s, f)
 	case t.put != nil:
 		// the kind the queue gives now (gen offered only that one)
 		return t.put.play(s, mkMove(t.put.index, -1, c, t.put.queueKind(s)))
@@ -308,10 +342,10 @@ func (t *thenRule) format(s *State, m Move) string {
 	c := followCell(m)
 	switch {
 	case c < 0:
-	case t.walk != nil:
+	case t.walks != nil:
 		if sc := t.afterBase(s, m); sc != nil {
 			if f, ok := t.walkMove(sc, m, c); ok {
-				text += "/" + t.walk.format(sc, f)
+				text += "/" + t.walkOf(f).format(sc, f)
 			}
 		}
 	default:
@@ -324,7 +358,7 @@ func (t *thenRule) format(s *State, m Move) string {
 func (t *thenRule) explain(s *State, text string) (string, bool) {
 	g := s.g
 	low := strings.ToLower(text)
-	if t.walk != nil {
+	if t.walks != nil {
 		return t.explainWalk(s, low)
 	}
 	baseText, victim := low, ""
@@ -357,7 +391,7 @@ func (t *thenRule) explain(s *State, text string) (string, bool) {
 				prefix = t.take.prefix
 			}
 			if reason, ok := t.follow.explain(sc, prefix+victim); ok {
-				return fmt.Sprintf("after %s: %s (rule %s)", baseText, reason, t.follow.base().name), true
+				return fmt.Sprintf("after %s: %s (rule %s)", baseText, strings.TrimPrefix(reason, weak), t.follow.base().name), true
 			}
 		}
 	}
@@ -389,17 +423,31 @@ func (t *thenRule) explainWalk(s *State, low string) (string, bool) {
 			}
 			switch {
 			case !due && rest != "":
-				return fmt.Sprintf("%s is not followed by %s here (then_if does not hold after it, or it has no move)", baseText, t.follow.base().name), true
+				return fmt.Sprintf("%s is not followed by %s here (then_if does not hold after it, or it has no move)", baseText, t.names), true
 			case due && rest == "" && !t.optional:
-				return fmt.Sprintf("%s must be followed by a move of %s in the same move: write %s/ and that move", baseText, t.follow.base().name, baseText), true
+				return fmt.Sprintf("%s must be followed by a move of %s in the same move: write %s/ and that move", baseText, t.names, baseText), true
 			case due:
-				if reason, ok := t.walk.explain(sc, rest); ok {
-					return fmt.Sprintf("after %s: %s (rule %s)", baseText, reason, t.follow.base().name), true
+				fallback := ""
+				for _, w := range t.walks {
+					reason, ok := w.explain(sc, rest)
+					if !ok {
+						continue
+					}
+					why := fmt.Sprintf("after %s: %s (rule %s)", baseText, strings.TrimPrefix(reason, weak), w.name)
+					if !strings.HasPrefix(reason, weak) {
+						return why, true
+					}
+					if fallback == "" {
+						fallback = why
+					}
+				}
+				if fallback != "" {
+					return fallback, true
 				}
 				if t.moved {
 					var ab [256]Move
-					for _, f := range t.walk.gen(sc, ab[:0]) {
-						if f.From() != m.To() && strings.EqualFold(t.walk.format(sc, f), rest) {
+					for _, f := range t.walkGenAll(sc, ab[:0]) {
+						if f.From() != m.To() && strings.EqualFold(t.walkOf(f).format(sc, f), rest) {
 							return fmt.Sprintf("after %s only the piece on %s may move (%s: then_piece = \"moved\")", baseText, sc.g.board.Cells[m.To()].Name, t.base().name), true
 						}
 					}
@@ -414,7 +462,7 @@ func (t *thenRule) explainWalk(s *State, low string) (string, bool) {
 }
 
 func (r *thenRule) mayAwardAny() bool {
-	if r.walk != nil && r.walk.mayAwardAny() {
+	if r.walksAward() {
 		return true
 	}
 	pa, ok := r.rule.(pointsAwarder)
@@ -425,7 +473,7 @@ func (r *thenRule) mayAwardAny() bool {
 // follow-up may read as having victims, and one whose follow-up may
 // award points does.
 func (r *thenRule) mayAward(s *State, m Move) bool {
-	if r.walk != nil && r.walk.mayAwardAny() && followCell(m) >= 0 {
+	if r.walksAward() && followCell(m) >= 0 {
 		return true
 	}
 	pa, ok := r.rule.(pointsAwarder)
@@ -455,6 +503,7 @@ func (c *compiler) compileFollowUps() map[int]bool {
 	}
 	followed := map[int]bool{}
 	next := map[int]int{}
+	more := map[int][]int{} // a list's further rules
 	for i, ru := range g.rules {
 		p := "moves." + ru.base().name
 		if !r.Has(p + ".then") {
@@ -465,13 +514,21 @@ func (c *compiler) compileFollowUps() map[int]bool {
 			}
 			continue
 		}
-		name := r.String(p+".then", "")
-		j, ok := byName[name]
-		if !ok {
-			r.ValueErrorf(p+".then", "%s.then: unknown move rule %q%s", p, name, didYouMean(name, names))
+		list := r.Strings(p + ".then")
+		var js []int
+		for _, name := range list {
+			j, ok := byName[name]
+			if !ok {
+				r.ValueErrorf(p+".then", "%s.then: unknown move rule %q%s", p, name, didYouMean(name, names))
+				continue
+			}
+			js = append(js, j)
+		}
+		if len(js) == 0 || len(js) != len(list) {
 			continue
 		}
-		next[i] = j
+		next[i] = js[0]
+		more[i] = js[1:]
 	}
 	// a chain of follow-ups must end: A then B then A would never finish
 	for i := range g.rules {
@@ -496,25 +553,28 @@ func (c *compiler) compileFollowUps() map[int]bool {
 			continue
 		}
 		p := "moves." + g.rules[i].base().name
-		t := &thenRule{rule: g.rules[i], follow: g.rules[j]}
+		t := &thenRule{rule: g.rules[i], follow: g.rules[j], names: g.rules[j].base().name}
 		switch f := g.rules[j].(type) {
 		case *removeRule:
 			t.take = f
 		case *placeRule:
 			t.put = f
 		case *slideRule:
-			t.walk = f
+			t.walks = []*slideRule{f}
+		}
+		if !c.moreWalks(p, t, more[i]) {
+			continue
 		}
 		t.moved = c.readChoice(p, &thenPieceKey) == "moved"
 		t.optional = c.readBool(p, &thenOptionalKey)
 		switch {
-		case t.take != nil && t.take.run, t.take == nil && t.put == nil && t.walk == nil:
+		case t.take != nil && t.take.run, t.take == nil && t.put == nil && t.walks == nil:
 			r.ValueErrorf(p+".then", "%s.then: %q is a %s; a follow-up is a remove of one piece (shape = \"piece\"), a place, or a slide, step or jump", p, g.rules[j].base().name, g.rules[j].base().typ)
 			continue
-		case t.walk == nil && r.Has(p+".then_piece"):
+		case t.walks == nil && r.Has(p+".then_piece"):
 			r.Errorf(p+".then_piece", "%s.then_piece: %q is a %s; then_piece chooses the piece of a follow-up that moves one (a slide, step or jump)", p, g.rules[j].base().name, g.rules[j].base().typ)
 			continue
-		case t.walk != nil && !c.walkFollowUpOK(p, g.rules[i], t.walk, t.moved):
+		case t.walks != nil && !c.walkFollowUpOK(p, g.rules[i], t.walks, t.moved):
 			continue
 		case t.put != nil && t.put.choice:
 			r.ValueErrorf(p+".then", "%s.then: %q places by order = \"choice\"; a follow-up place takes the kind its hand's queue gives (order = \"queue\")", p, g.rules[j].base().name)
@@ -540,6 +600,9 @@ func (c *compiler) compileFollowUps() map[int]bool {
 		t.plain = t.line > 1 && t.take != nil && plainRules(t.rule, t.take)
 		g.rules[i] = t
 		followed[j] = true
+		for _, k := range more[i] {
+			followed[k] = true
+		}
 	}
 	return followed
 }
@@ -550,9 +613,13 @@ func (c *compiler) compileFollowUps() map[int]bool {
 // base's would meet the position after the follow-up), and one base move
 // may have at most maxFollowUps follow-ups: the pieces walk may move, each
 // to any cell.
-func (c *compiler) walkFollowUpOK(p string, base rule, walk *slideRule, moved bool) bool {
+func (c *compiler) walkFollowUpOK(p string, base rule, walks []*slideRule, moved bool) bool {
 	g := c.g
-	for _, ru := range []rule{base, walk} {
+	rules := []rule{base}
+	for _, w := range walks {
+		rules = append(rules, w)
+	}
+	for _, ru := range rules {
 		b := ru.base()
 		if b.promo != nil || b.sets != nil || len(b.after) > 0 {
 			c.r.ValueErrorf(p+".then", "%s.then: %s changes pieces after its move (promote, set_state or after); a pair whose follow-up moves a piece takes none", p, "moves."+b.name)
@@ -562,19 +629,48 @@ func (c *compiler) walkFollowUpOK(p string, base rule, walk *slideRule, moved bo
 	if _, isChain := base.(*chainRule); isChain {
 		return true // linkChains refuses it
 	}
-	movers := 1
-	if !moved {
-		movers = 0
-		for p := range g.pieceKind {
-			if walk.kinds == nil || walk.kinds[g.pieceKind[p]] {
-				movers++
+	n, movers := 0, 0
+	for _, walk := range walks {
+		m := 1
+		if !moved {
+			m = 0
+			for p := range g.pieceKind {
+				if walk.kinds == nil || walk.kinds[g.pieceKind[p]] {
+					m++
+				}
 			}
 		}
+		movers += m
+		n += m * g.board.N()
 	}
-	if n := movers * g.board.N(); n > maxFollowUps {
-		c.r.ValueErrorf(p+".then", "%s.then: a move could have up to %d follow-ups (%d pieces %s may move, each to any of %d cells); the limit is %d (then_piece = \"moved\" allows one piece)", p, n, movers, "moves."+walk.name, g.board.N(), maxFollowUps)
+	if n > maxFollowUps {
+		c.r.ValueErrorf(p+".then", "%s.then: a move could have up to %d follow-ups (%d pieces the follow-up may move, each to any of %d cells); the limit is %d (then_piece = \"moved\" allows one piece)", p, n, movers, g.board.N(), maxFollowUps)
 		return false
 	}
+	return true
+}
+
+// moreWalks adds the further rules of a `then` list to t: a list is of
+// slides, steps and jumps only, none with a follow-up of its own.
+func (c *compiler) moreWalks(p string, t *thenRule, more []int) bool {
+	if len(more) == 0 {
+		return true
+	}
+	g := c.g
+	all := append([]int{t.follow.base().index}, more...)
+	t.walks = t.walks[:0]
+	var names []string
+	for _, j := range all {
+		w, ok := g.rules[j].(*slideRule)
+		name := g.rules[j].base().name
+		if !ok || c.r.Has("moves."+name+".then") {
+			c.r.ValueErrorf(p+".then", "%s.then: %q is a %s; a list of follow-ups holds slides, steps and jumps without follow-ups of their own", p, name, g.rules[j].base().typ)
+			return false
+		}
+		t.walks = append(t.walks, w)
+		names = append(names, name)
+	}
+	t.names = strings.Join(names, " or ")
 	return true
 }
 
@@ -597,10 +693,10 @@ func (t *thenRule) captured(s *State, m Move) int {
 	case c < 0:
 	case t.take != nil:
 		n++
-	case t.walk != nil:
+	case t.walks != nil:
 		if sc := t.afterBase(s, m); sc != nil {
 			if f, ok := t.walkMove(sc, m, c); ok {
-				n += t.walk.captured(sc, f)
+				n += t.walkOf(f).captured(sc, f)
 			}
 		}
 	}

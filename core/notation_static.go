@@ -371,7 +371,7 @@ func (r *placeRule) noteShape(g *Game) (noteShape, bool) {
 
 func (t *thenRule) noteShape(g *Game) (noteShape, bool) {
 	b, ok := t.rule.(shaper)
-	if !ok || t.put != nil || t.walk != nil {
+	if !ok || t.put != nil || t.walks != nil {
 		return noteShape{}, false
 	}
 	sh, ok := b.noteShape(g)

@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -160,7 +161,7 @@ func TestFollowUpMoveRefusals(t *testing.T) {
 func TestFollowUpMoveBound(t *testing.T) {
 	src := strings.Replace(walkBase, "width = 4\nheight = 4", "width = 10\nheight = 10", 1) +
 		"then = \"again\"\n[moves.again]\ntype = \"step\"\n[setup.hand]\na = [\"ap:100\"]\n"
-	want := `moves.go.then: a move could have up to 10200 follow-ups (102 pieces moves.again may move, each to any of 100 cells); the limit is 8190 (then_piece = "moved" allows one piece)`
+	want := `moves.go.then: a move could have up to 10200 follow-ups (102 pieces the follow-up may move, each to any of 100 cells); the limit is 8190 (then_piece = "moved" allows one piece)`
 	if got := ngLoadErr(t, src); !strings.Contains(got, want) {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
@@ -232,5 +233,44 @@ func TestSetupPiecesByRegion(t *testing.T) {
 				t.Fatalf("got %q\nwant %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// A list of follow-ups (breakthrough-marseillais-list.toml: breakthrough's
+// own four rules, each followed by either of the seat's two) gives the
+// same moves as the merged rule the model checks
+// (breakthrough-marseillais.toml), after every ply of random games.
+func TestFollowUpListMatchesMergedRule(t *testing.T) {
+	list := loadFile(t, "../testdata/variants/breakthrough-marseillais-list.toml")
+	merged := loadFile(t, "../testdata/variants/breakthrough-marseillais.toml")
+	if w := list.Warnings(); len(w) != 0 {
+		t.Errorf("warnings: %v", w)
+	}
+	rng := rand.New(rand.NewPCG(25, 25))
+	for game := 0; game < 30; game++ {
+		a, b := list.NewState(), merged.NewState()
+		for ply := 0; ; ply++ {
+			ma, mb := legal(list, a), legal(merged, b)
+			if ma != mb {
+				t.Fatalf("game %d ply %d: list %s\nmerged %s", game, ply, ma, mb)
+			}
+			moves := list.Settle(a, nil)
+			if len(moves) == 0 {
+				break
+			}
+			text := list.Format(a, moves[rng.IntN(len(moves))])
+			play(t, list, a, text)
+			play(t, merged, b, text)
+		}
+	}
+	// the first entry names the rule of a refusal after the base move
+	s := list.NewState()
+	play(t, list, s, "a2-a3")
+	if _, err := list.Parse(s, "a5-a4/a4-a2"); err == nil || !strings.Contains(err.Error(), "after a5-a4:") {
+		t.Errorf("a5-a4/a4-a2: %v", err)
+	}
+	src := walkBase + "then = [\"again\", \"put\"]\n[moves.again]\ntype = \"step\"\n[moves.put]\ntype = \"place\"\n"
+	if got := ngLoadErr(t, src); !strings.Contains(got, `moves.go.then: "put" is a place; a list of follow-ups holds slides, steps and jumps without follow-ups of their own`) {
+		t.Errorf("a place in a list: %q", got)
 	}
 }

@@ -60,8 +60,8 @@ func (t *thenRule) zoneFeeds(g *Game, feed func(zoneFeed)) {
 	if f, ok := t.rule.(zoneFeeder); ok {
 		f.zoneFeeds(g, feed)
 	}
-	if t.walk != nil {
-		if f, ok := rule(t.walk).(zoneFeeder); ok {
+	for _, w := range t.walks {
+		if f, ok := rule(w).(zoneFeeder); ok {
 			f.zoneFeeds(g, feed)
 		}
 	}
