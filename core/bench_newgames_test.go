@@ -50,3 +50,20 @@ func BenchmarkPlayoutConnectFour(b *testing.B) {
 		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutConnectFour(f, rng) })
 	})
 }
+
+// Hex 11×11 (testdata/variants/hex.toml): placement on any empty cell, the
+// swap as a turn move on ply 1, and the connected end after every move.
+// The reference keeps a union-find of the groups as stones are placed.
+func BenchmarkPlayoutHex(b *testing.B) {
+	b.Run("framework", func(b *testing.B) { benchFrameworkFile(b, "../testdata/variants/hex.toml") })
+	b.Run("handwritten", func(b *testing.B) {
+		h := handwritten.NewHex(11, true)
+		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutHex(h, rng) })
+	})
+}
+
+// English draughts (testdata/variants/english-draughts.toml): mandatory
+// capture chains, kings.
+func BenchmarkPlayoutEnglishDraughts(b *testing.B) {
+	b.Run("framework", func(b *testing.B) { benchFrameworkFile(b, "../testdata/variants/english-draughts.toml") })
+}

@@ -118,11 +118,30 @@ func (c *compiler) cell(path, name string) int {
 
 // ---- setup ----------------------------------------------------------------
 
+// setupCells returns the cells a [setup.pieces] key names: one cell, or
+// (when no cell has the name) every cell of a board-wide region.
+func (c *compiler) setupCells(path, name string) []int32 {
+	b := c.g.board
+	if i, isCell := b.Index(name); isCell {
+		return []int32{int32(i)} // a cell, even where a region has its name
+	}
+	ref, isRegion := resolveRegion(b, name)
+	switch {
+	case isRegion && ref.perSeat:
+		c.r.ValueErrorf(path, "%s: %q is a per-seat region; setup fills a cell or a board-wide region", path, name)
+	case isRegion:
+		return ref.cells[0]
+	default:
+		c.r.ValueErrorf(path, "%s: unknown cell or region %q", path, name)
+	}
+	return nil
+}
+
 // setupKeys are the keys of [setup].
 var setupKeys = []*Key{
 	{Name: "stones", Type: TTable, Doc: "REGION = int or expr: that many stones on every cell of the region"},
 	{Name: "counts", Type: TTable, Doc: "CELL = int or expr: that many stones on one cell"},
-	{Name: "pieces", Type: TTable, Doc: `CELL = "kind" or ["kind", …]: a stack on a cell, bottom piece first`},
+	{Name: "pieces", Type: TTable, Doc: `CELL or REGION = "kind" or ["kind", …]: a stack on a cell (on every cell of a board-wide region), bottom piece first`},
 	{Name: "hand", Type: TTable, Doc: `SEAT = ["kind", "kind:COUNT", …]: the pieces a seat starts with in hand`},
 	&reserveKey,
 	&setupZonesKey,
@@ -137,12 +156,23 @@ func (c *compiler) compileSetup() {
 	// board pieces
 	type placed struct{ cell, kind int }
 	var onBoard []placed
+	from := map[int]string{} // the key that gave a cell its pieces
 	for _, name := range r.Keys("setup.pieces", nil) {
 		p := "setup.pieces." + name
-		cell := c.cell(p, name)
+		cells := c.setupCells(p, name)
 		for _, kn := range r.Strings(p) {
-			if k := c.kind(p, kn); k >= 0 && cell >= 0 {
-				onBoard = append(onBoard, placed{cell, k})
+			k := c.kind(p, kn)
+			if k < 0 {
+				continue
+			}
+			for _, cell := range cells {
+				if other, ok := from[int(cell)]; ok && other != name {
+					r.ValueErrorf(p, "%s: cell %s already has its pieces from setup.pieces.%s", p, g.board.Cells[cell].Name, other)
+					cells = nil
+					break
+				}
+				from[int(cell)] = name
+				onBoard = append(onBoard, placed{int(cell), k})
 			}
 		}
 	}

@@ -352,6 +352,16 @@ func (c *compiler) warnUnused() {
 			}
 		}
 	}
+	// a [setup.pieces] or [setup.stones] key may name a region: its name
+	// is a use
+	for _, t := range []string{"setup.pieces", "setup.stones"} {
+		for _, name := range r.Doc.Children(t) {
+			if words[name] == nil {
+				words[name] = map[string]bool{}
+			}
+			words[name][t+"."+name] = true
+		}
+	}
 	// Only what the loaded file (or --set) writes is its designer's to
 	// fix: a base's declaration that a derived file's replacement leaves
 	// unused is not reported against every file that extends it.

@@ -33,6 +33,7 @@ func compileConnected(c *compiler, p, _ string) endCheck {
 	}
 	e := &connected{seats: len(g.seats), regions: len(names)}
 	e.in = make([]bool, len(g.seats)*len(names)*n)
+	e.first = make([][]int32, len(g.seats))
 	if n <= 64 {
 		e.masks = make([]uint64, len(g.seats)*len(names))
 		g.board.NeighbourMasks() // built now: boards are shared once compiled
@@ -44,6 +45,9 @@ func compileConnected(c *compiler, p, _ string) endCheck {
 		}
 		for seat := range g.seats {
 			for _, cell := range g.cells(ref, seat) {
+				if i == 0 && !e.in[seat*e.regions*n+int(cell)] {
+					e.first[seat] = append(e.first[seat], cell)
+				}
 				e.in[(seat*e.regions+i)*n+int(cell)] = true
 				if e.masks != nil {
 					e.masks[seat*e.regions+i] |= 1 << uint(cell)
@@ -73,6 +77,9 @@ type connected struct {
 	in             []bool   // [(seat*regions+r)*N+cell]
 	masks          []uint64 // boards of at most 64 cells: [seat*regions+r]
 	kinds          []bool   // with a flag: the kinds that count (nil: all)
+	// first[seat]: the cells of the seat's first region, where every
+	// group that can win has a cell (with regions)
+	first [][]int32
 }
 
 func (e *connected) holds(g *Game, s *State) (bool, int) {
@@ -100,51 +107,52 @@ func (e *connected) done(g *Game, s *State, seat int) bool {
 		return e.doneSmall(g, s, seat)
 	}
 	n := g.board.N()
-	adj, off := g.board.AdjacencyTable()
 	mark := s.scratch[:n]
 	queue := s.scratch[n : 2*n]
 	clear(mark)
-	total := 0 // the seat's counted pieces (cells)
 	if e.regions == 0 {
+		total, start := 0, -1 // the seat's counted pieces (cells), the first
 		for c := 0; c < n; c++ {
 			if e.counts(g, s, c, seat) {
+				if total == 0 {
+					start = c
+				}
 				total++
 			}
 		}
-		if total == 0 {
-			return false
-		}
+		return total > 0 && e.flood(g, s, start, seat, mark, queue) == total
 	}
-	for start := 0; start < n; start++ {
-		if mark[start] != 0 || !e.counts(g, s, start, seat) {
+	// every group that can win has a cell in the first region
+	for _, start := range e.first[seat] {
+		if mark[start] != 0 || !e.counts(g, s, int(start), seat) {
 			continue
 		}
-		if e.regions > 0 && !e.in[seat*e.regions*n+start] {
-			continue // every group that can win touches the first region
-		}
-		// flood the group of start
-		mark[start] = 1
-		queue[0] = int32(start)
-		head, tail := 0, 1
-		for head < tail {
-			c := queue[head]
-			head++
-			for _, x := range adj[off[c]:off[c+1]] {
-				if mark[x] == 0 && e.counts(g, s, int(x), seat) {
-					mark[x] = 1
-					queue[tail] = x
-					tail++
-				}
-			}
-		}
-		if e.regions == 0 {
-			return tail == total
-		}
-		if e.touchesAll(queue[:tail], seat, n) {
+		if k := e.flood(g, s, int(start), seat, mark, queue); e.touchesAll(queue[:k], seat, n) {
 			return true
 		}
 	}
 	return false
+}
+
+// flood marks the group of seat's counted pieces that holds start, lists
+// its cells at the start of queue and returns how many there are.
+func (e *connected) flood(g *Game, s *State, start, seat int, mark, queue []int32) int {
+	adj, off := g.board.AdjacencyTable()
+	mark[start] = 1
+	queue[0] = int32(start)
+	head, tail := 0, 1
+	for head < tail {
+		c := queue[head]
+		head++
+		for _, x := range adj[off[c]:off[c+1]] {
+			if mark[x] == 0 && e.counts(g, s, int(x), seat) {
+				mark[x] = 1
+				queue[tail] = x
+				tail++
+			}
+		}
+	}
+	return tail
 }
 
 // touchesAll reports whether the group's cells meet every region of seat.

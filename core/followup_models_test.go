@@ -9,6 +9,7 @@ package core_test
 // winner of any position for the random cross-checks.
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -174,4 +175,107 @@ func TestFollowUpModelsReproducePerftGoldens(t *testing.T) {
 func TestFollowUpMoveMatchesModel(t *testing.T) {
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/breakthrough-marseillais.toml"), newBT(false), 40, 21)
 	ngCrosscheck(t, loadFile(t, "../testdata/variants/breakthrough-hit-and-run.toml"), newBT(true), 200, 22)
+}
+
+// konane is Kōnane on an n×n board (testdata/variants/konane.toml, R1-R5):
+// cell[y*n+x] 0 (empty), 1 (Black) or 2 (White), x and y 0..n-1; Black on
+// the squares with x+y even (a1).
+type konane struct {
+	n      int
+	cell   []int8
+	toMove int8
+	ply    int
+}
+
+func newKonane(n int) konane {
+	p := konane{n: n, cell: make([]int8, n*n)}
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			p.cell[y*n+x] = int8(1 + (x+y)%2)
+		}
+	}
+	return p
+}
+
+// winner is asked of a position with no move: its seat to move lost (R5).
+func (p konane) winner() int { return 1 - int(p.toMove) }
+
+func (p konane) at(x, y int) int8 {
+	if x < 0 || y < 0 || x >= p.n || y >= p.n {
+		return -1
+	}
+	return p.cell[y*p.n+x]
+}
+
+func (p konane) children(names bool) ([]konane, []string) {
+	var kids []konane
+	var ns []string
+	me := p.toMove + 1
+	add := func(k konane, name string) {
+		k.toMove = 1 - p.toMove
+		k.ply = p.ply + 1
+		kids = append(kids, k)
+		if names {
+			ns = append(ns, name)
+		}
+	}
+	for y := 0; y < p.n; y++ {
+		for x := 0; x < p.n; x++ {
+			if p.at(x, y) != me {
+				continue
+			}
+			switch p.ply {
+			case 0, 1:
+				ok := false
+				if p.ply == 0 {
+					// R2: a centre square or a corner (Black's are a1 and the far one)
+					mid := (x == p.n/2-1 || x == p.n/2) && (y == p.n/2-1 || y == p.n/2)
+					ok = mid || (x == y && (x == 0 || x == p.n-1))
+				} else {
+					// R3: next to the gap across a side
+					for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+						ok = ok || p.at(x+d[0], y+d[1]) == 0
+					}
+				}
+				if ok {
+					k := p
+					k.cell = slices.Clone(p.cell)
+					k.cell[y*p.n+x] = 0
+					add(k, gridName(x+1, y+1))
+				}
+			default:
+				// R4: jumps in one direction, stopping after any
+				for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+					k := p
+					k.cell = slices.Clone(p.cell)
+					name := gridName(x+1, y+1)
+					cx, cy := x, y
+					for k.at(cx+d[0], cy+d[1]) == 3-me && k.at(cx+2*d[0], cy+2*d[1]) == 0 {
+						k.cell[cy*p.n+cx] = 0
+						k.cell[(cy+d[1])*p.n+cx+d[0]] = 0
+						cx, cy = cx+2*d[0], cy+2*d[1]
+						k.cell[cy*p.n+cx] = me
+						name += "-" + gridName(cx+1, cy+1)
+						add(k, name)
+						k.cell = slices.Clone(k.cell)
+					}
+				}
+			}
+		}
+	}
+	return kids, ns
+}
+
+func TestKonaneModelReproducesPerftGolden(t *testing.T) {
+	depths, counts := readGolden(t, "../testdata/perft/test-konane.txt")
+	for i, d := range depths {
+		if got := ngPerft(newKonane(8), d); got != counts[i] {
+			t.Errorf("model perft(%d) = %d, golden says %d", d, got, counts[i])
+		}
+	}
+}
+
+func TestKonaneMatchesModel(t *testing.T) {
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/konane.toml"), newKonane(8), 60, 23)
+	ngCrosscheck(t, loadFile(t, "../testdata/variants/konane.toml", "size=6"), newKonane(6), 100, 24)
 }

@@ -216,6 +216,15 @@ func (r *placeRule) targets(s *State, out []Move, k int) []Move {
 		n := s.g.board.N()
 		height := s.buf[s.g.lay.height : s.g.lay.height+n]
 		counts := s.buf[s.g.lay.counts : s.g.lay.counts+n]
+		if r.below == nil && r.when == nil {
+			base := mkMove(r.index, -1, 0, k)
+			for c := range height {
+				if height[c]|counts[c] == 0 {
+					out = append(out, base|Move(uint64(c)<<21))
+				}
+			}
+			return out
+		}
 		for c := 0; c < n; c++ {
 			if height[c] == 0 && counts[c] == 0 && r.grounded(s, c) && (r.when == nil || r.when.allows(s, -1, c, 0, k)) {
 				out = append(out, mkMove(r.index, -1, c, k))

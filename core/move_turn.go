@@ -13,6 +13,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
+
 	"rulesmith/core/board"
 )
 
@@ -35,6 +38,10 @@ type turnRule struct {
 	kinds  []bool // nil: every kind
 	when   *whenCond
 	prefix string
+	// whenFixed: the condition reads no cell, piece or position function
+	// (only ply, seat, over and parameters, as in 'ply == 1'), so gen
+	// asks it once, not per cell
+	whenFixed bool
 	// to[seat*K+kind]: the kind of seat's that a piece of kind becomes
 	// (-1: none, or the seat's own kind)
 	to []int16
@@ -48,6 +55,7 @@ func compileTurn(c *compiler, p string, rb ruleBase) rule {
 	g := c.g
 	ru := &turnRule{ruleBase: rb, kinds: c.readKinds(p, &moverKindsKey), when: c.compileWhen(p, false),
 		prefix: c.readString(p, &turnPrefixKey)}
+	ru.whenFixed = ru.when != nil && c.cellFree(c.r.String(keyPath(p, &whenKey), ""))
 	if ru.prefix == "" || strings.ContainsAny(ru.prefix, " \t") {
 		c.r.ValueErrorf(keyPath(p, &turnPrefixKey), "%s.prefix: want a mark without spaces, so that the move is one word", p)
 	}
@@ -105,8 +113,31 @@ func (r *turnRule) turnable(s *State, c, mover int) bool {
 	return nk >= 0 && s.spare(mover, nk) >= 0
 }
 
+// cellFree reports whether the condition src names only ply, seat, over
+// and parameters: no cell, piece or position function.
+func (c *compiler) cellFree(src string) bool {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return false
+	}
+	v := &identVisitor{names: map[string]bool{}}
+	ast.Walk(&tree.Node, v)
+	for name := range v.names {
+		if name == "ply" || name == "seat" || name == "over" {
+			continue
+		}
+		if _, ok := c.params[name]; !ok || envOwnNames[name] {
+			return false
+		}
+	}
+	return true
+}
+
 func (r *turnRule) gen(s *State, out []Move) []Move {
 	mover := s.ToMove()
+	if r.whenFixed && !r.when.allows(s, -1, 0, 0, -1) {
+		return out // the condition holds on no cell now
+	}
 	for c := 0; c < s.g.board.N(); c++ {
 		// the condition (cheap, often false) before the spare (a scan)
 		if r.into(s, c, mover) >= 0 && r.when.allows(s, -1, c, s.Height(c), int(s.g.pieceKind[s.Top(c)])) && r.turnable(s, c, mover) {

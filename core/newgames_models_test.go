@@ -860,7 +860,7 @@ func TestAmazonsMatchesModel(t *testing.T) {
 // gravity, flank, connected, distance = "line", line_exactly, a place
 // follow-up with clear_path, turn, and follow-ups that move a piece.
 func TestNewGamesPlayoutsAllocateNothing(t *testing.T) {
-	for _, f := range []string{"connect-four", "reversi", "hex", "lines-of-action", "english-draughts", "gomoku", "amazons-small", "breakthrough-marseillais", "breakthrough-hit-and-run"} {
+	for _, f := range []string{"connect-four", "reversi", "hex", "lines-of-action", "english-draughts", "gomoku", "amazons-small", "breakthrough-marseillais", "breakthrough-hit-and-run", "konane"} {
 		g := loadFile(t, "../testdata/variants/"+f+".toml")
 		start := g.NewState()
 		s := g.NewState()

@@ -39,7 +39,7 @@ func threadCPU() time.Duration {
 func TestPlayoutRatio(t *testing.T) {
 	only := os.Getenv("RULESMITH_RATIO")
 	if only == "" {
-		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,cribbage,ring,ringneutral,threechess,pachisi,reversi,connectfour) to measure")
+		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,cribbage,ring,ringneutral,threechess,pachisi,reversi,connectfour,hex) to measure")
 	}
 	rounds := 40
 	if v, err := strconv.Atoi(os.Getenv("RULESMITH_RATIO_ROUNDS")); err == nil && v > 0 {
@@ -102,6 +102,11 @@ func TestPlayoutRatio(t *testing.T) {
 			f := handwritten.NewConnectFour()
 			rng := rand.New(rand.NewPCG(1, 2))
 			return func() int { return handwritten.PlayoutConnectFour(f, rng) }
+		}},
+		{"hex", "../testdata/variants/hex.toml", 20, func() func() int {
+			h := handwritten.NewHex(11, true)
+			rng := rand.New(rand.NewPCG(1, 2))
+			return func() int { return handwritten.PlayoutHex(h, rng) }
 		}},
 	}
 	for _, p := range pairs {

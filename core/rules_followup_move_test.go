@@ -166,3 +166,71 @@ func TestFollowUpMoveBound(t *testing.T) {
 	}
 	ngLoad(t, strings.Replace(src, "then = \"again\"\n", "then = \"again\"\nthen_piece = \"moved\"\n", 1))
 }
+
+const fillBase = `
+name = "test/fill"
+[params]
+size = 4
+[players]
+seats = ["a", "b"]
+[board]
+kind = "grid"
+width = 'size'
+height = 'size'
+[board.regions]
+dark = '(col + row) % 2 == 0'
+light = '(col + row) % 2 == 1'
+bottom = 'row == 1'
+[board.seat_regions]
+home = 'seat == 0 ? row == 1 : row == size'
+[pieces.ap]
+owner = "a"
+glyph = "A"
+[pieces.bp]
+owner = "b"
+glyph = "B"
+[moves.go]
+type = "step"
+[setup.pieces]
+`
+
+// A [setup.pieces] key may name a board-wide region: every cell of it gets
+// the stack (Kōnane's full chequerboard, sized by a parameter); refusals
+// at the key.
+func TestSetupPiecesByRegion(t *testing.T) {
+	g := ngLoad(t, fillBase+"dark = \"ap\"\nlight = [\"bp\", \"bp\"]\n")
+	s := g.NewState()
+	for _, c := range []struct {
+		cell, kind string
+		height     int
+	}{{"a1", "ap", 1}, {"b1", "bp", 2}, {"d4", "ap", 1}, {"a4", "bp", 2}} {
+		i := mustCell(t, g, c.cell)
+		if kindOn(g, s, c.cell) != c.kind || s.Height(i) != c.height {
+			t.Errorf("%s: %q height %d, want %q height %d", c.cell, kindOn(g, s, c.cell), s.Height(i), c.kind, c.height)
+		}
+	}
+	if n := countKind(g, s, "ap"); n != 8 {
+		t.Errorf("%d dark squares filled, want 8", n)
+	}
+	for _, w := range g.Warnings() {
+		if strings.Contains(w.Msg, "dark") || strings.Contains(w.Msg, "light") {
+			t.Errorf("a region named by setup counts as used: %v", w)
+		}
+	}
+	// a name that is a cell's and a region's means the cell (Pachisi's home)
+	g = ngLoad(t, strings.Replace(fillBase, "bottom = 'row == 1'\n", "bottom = 'row == 1'\na1 = 'row == 4'\n", 1)+"a1 = \"ap\"\n")
+	if s := g.NewState(); countKind(g, s, "ap") != 1 || kindOn(g, s, "a1") != "ap" {
+		t.Errorf("a1 names the cell: %d pieces, a1 %q", countKind(g, s, "ap"), kindOn(g, s, "a1"))
+	}
+	for _, tc := range []struct{ name, setup, want string }{
+		{"overlap", "bottom = \"ap\"\ndark = \"bp\"\n", `cell a1 already has its pieces from setup.pieces.`},
+		{"per-seat region", "home = \"ap\"\n", `setup.pieces.home: "home" is a per-seat region; setup fills a cell or a board-wide region`},
+		{"unknown", "dakr = \"ap\"\n", `setup.pieces.dakr: unknown cell or region "dakr"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ngLoadErr(t, fillBase+tc.setup); !strings.Contains(got, tc.want) {
+				t.Fatalf("got %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}
