@@ -72,3 +72,14 @@ func BenchmarkPlayoutEnglishDraughts(b *testing.B) {
 		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutDraughts(d, rng) })
 	})
 }
+
+// Gomoku 15×15 (testdata/variants/gomoku.toml): placement on any empty
+// cell, the end formed_exactly(five) after every stone. The ratio to the
+// hand-written reference should be at least 1/3.
+func BenchmarkPlayoutGomoku(b *testing.B) {
+	b.Run("framework", func(b *testing.B) { benchFrameworkFile(b, "../testdata/variants/gomoku.toml") })
+	b.Run("handwritten", func(b *testing.B) {
+		g := handwritten.NewGomoku(15, 5, true)
+		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutGomoku(g, rng) })
+	})
+}

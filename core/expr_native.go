@@ -187,6 +187,9 @@ func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
 		if v, ok := c.paramInt(x.Value); ok {
 			return nil, func(*State, int, int) int { return v }
 		}
+		if v, ok := c.paramBool(x.Value); ok {
+			return func(*State, int, int) bool { return v }, nil
+		}
 	}
 	_ = g
 	return nil, nil

@@ -2,10 +2,11 @@ package core
 
 import "github.com/expr-lang/expr/ast"
 
-// An integer parameter named in an expression is a constant of the loaded
-// game (params are fixed at load, --set included), so the native subset of
-// expr_native.go takes it as a literal: `formed(row)` or `line(to, size)`
-// run without the VM as `formed(4)` does.
+// An integer or boolean parameter named in an expression is a constant of
+// the loaded game (params are fixed at load, --set included), so the native
+// subset of expr_native.go takes it as a literal: `formed(row)` or
+// `overlines ? formed(five) : formed_exactly(five)` run without the VM as
+// `formed(4)` does.
 
 // envOwnNames are the names a condition's environment binds over the
 // parameters (stateEnv's variables and a move's cell, height and kind).
@@ -23,6 +24,16 @@ func (c *compiler) paramInt(name string) (int, bool) {
 		return 0, false
 	}
 	ev, ok := c.g.stateEnv(nil, 0)[name].(int)
+	return v, ok && ev == v
+}
+
+// paramBool is paramInt for a boolean parameter.
+func (c *compiler) paramBool(name string) (bool, bool) {
+	v, ok := c.params[name].(bool)
+	if !ok || envOwnNames[name] {
+		return false, false
+	}
+	ev, ok := c.g.stateEnv(nil, 0)[name].(bool)
 	return v, ok && ev == v
 }
 
