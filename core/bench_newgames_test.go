@@ -62,8 +62,13 @@ func BenchmarkPlayoutHex(b *testing.B) {
 	})
 }
 
-// English draughts (testdata/variants/english-draughts.toml): mandatory
-// capture chains, kings.
+// English draughts (testdata/variants/english-draughts.toml): steps and
+// jumps by direction, compulsory capture chains that crowning ends, kings.
+// The ratio to the hand-written reference should be at least 1/3.
 func BenchmarkPlayoutEnglishDraughts(b *testing.B) {
 	b.Run("framework", func(b *testing.B) { benchFrameworkFile(b, "../testdata/variants/english-draughts.toml") })
+	b.Run("handwritten", func(b *testing.B) {
+		d := handwritten.NewDraughts()
+		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutDraughts(d, rng) })
+	})
 }

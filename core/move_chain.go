@@ -103,10 +103,13 @@ type chainRule struct {
 	rejump    bool
 	atEnd     bool
 	capturing bool
-	contIf    *chainCond
-	byEnd     bool
-	notation  int
-	canTake   bool
+	// segTakes: the segment is a jump that removes what it jumps over,
+	// so every segment, and every chain, takes a piece
+	segTakes bool
+	contIf   *chainCond
+	byEnd    bool
+	notation int
+	canTake  bool
 	// segCount counts a segment's victims before it is played, when the
 	// segment rule can (captureCounter): segments = "capturing" then skips
 	// the segments that take nothing without playing them
@@ -243,7 +246,8 @@ func (c *compiler) linkChains() map[int]bool {
 			c.r.ValueErrorf(keyPath(p, &chainSegmentsKey), "%s.segments: \"capturing\", but the segments of %q never take a piece", p, ch.segName)
 		}
 		sr, _ := seg.(*slideRule)
-		removes := ch.capturing || (sr != nil && sr.jump && sr.captureOver)
+		ch.segTakes = sr != nil && sr.jump && sr.captureOver
+		removes := ch.capturing || ch.segTakes
 		passesPiece := sr != nil && sr.jump
 		if ch.revisit && !(removes && !ch.atEnd) && !(ch.atEnd && !ch.rejump && passesPiece) {
 			c.r.ValueErrorf(keyPath(p, &chainRevisitKey), "%s.revisit: a chain whose piece may come back to a cell must take a piece with every segment (segments = \"capturing\", or a jump with capture = \"over\"), or it could go on forever", p)
@@ -587,8 +591,23 @@ func (r *chainRule) gen(s *State, out []Move) []Move {
 	top := s.buf[g.lay.top : g.lay.top+n]
 	mover := s.ToMove()
 	if g.small {
+		// a jump that lands on an empty cell starts only where a cell next
+		// to c along a ray is occupied and a cell two along one is empty
+		// (over = "enemy": not held by the mover)
+		jump := false
+		occ := s.occMask()
+		over := occ
+		if sr, ok := r.seg.(*slideRule); ok && sr.jump && sr.land == landEmpty && !sr.forks && g.reachLen > 2 {
+			jump = true
+			if sr.over == "enemy" {
+				over = occ &^ s.ownMask(mover) // a foe: not the mover's (neutral pieces are foes)
+			}
+		}
 		for cand := r.seg.origins(s); cand != 0; cand &= cand - 1 {
 			c := bits.TrailingZeros64(cand)
+			if jump && (g.reach[c*g.reachLen+1]&over == 0 || g.reach[c*g.reachLen+2]&^occ == 0) {
+				continue
+			}
 			if r.seg.movable(s, c, mover) && !r.genOrigin(w, s, c) {
 				break
 			}
@@ -700,9 +719,10 @@ func (r *chainRule) captured(s *State, m Move) int {
 }
 
 // alwaysCaptures reports whether every chain takes a piece (segments =
-// "capturing"), so that compulsory capture keeps its moves uncounted
+// "capturing", or jumps that remove what they jump over: a chain has one
+// segment at least), so that compulsory capture keeps its moves uncounted
 // (alwaysCapturer, core/priority.go).
-func (r *chainRule) alwaysCaptures() bool { return r.capturing }
+func (r *chainRule) alwaysCaptures() bool { return r.capturing || r.segTakes }
 
 // takes reports whether move m takes piece p.
 func (r *chainRule) takes(s *State, m Move, p int) bool {

@@ -43,6 +43,7 @@ type slideRule struct {
 	surrounded  bool
 	when        *whenCond
 	allDirs     bool    // dirs is every direction, in order
+	dirBits     uint64  // bit d for each direction of dirs (boards of at most 64 directions)
 	pieceList   []int32 // the pieces of the rule's kinds, when few
 	cap         *captureSpec
 	excl        *exclusion
@@ -233,6 +234,9 @@ func compileLine(c *compiler, p string, rb ruleBase) rule {
 	ru.allDirs = len(ru.dirs) == len(b.Dirs)
 	for i, d := range ru.dirs {
 		ru.allDirs = ru.allDirs && d == i
+		if d < 64 {
+			ru.dirBits |= 1 << uint(d)
+		}
 	}
 	ru.when = c.compileWhen(p, true)
 	ru.pieceList = c.fewPieces(ru.kinds)
@@ -563,7 +567,7 @@ func (r *slideRule) genMoves(s *State, out []Move) []Move {
 	// call, not per cell.
 	plainPieces := r.moverIf == nil && r.passOver == nil && r.takeIf == nil && !general
 	reachFast := plainPieces && r.throughAny && !r.jump && g.small && r.when == nil && r.allDirs && r.land <= landOccupied && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
-	stepFast := plainPieces && g.small && g.reachLen > 1 && !r.jump && r.land == landEmpty && r.allDirs && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
+	stepFast := plainPieces && g.small && g.reachLen > 1 && !r.jump && r.land == landEmpty && (r.allDirs || len(g.board.Dirs) <= 64) && r.when == nil && r.excl == nil && (r.cap == nil || r.cap.kind == capNone)
 	if reachFast && useMask && (r.byHeight || r.byDice || r.dist > 0) {
 		return r.genReach(s, out, cand, occ, top, height)
 	}
@@ -801,10 +805,19 @@ func (r *slideRule) genSteps(s *State, out []Move, cand, occ uint64, top []int32
 		}
 		out = out[:n+int(end-j)]
 		base := mkMove(r.index, c, 0, 0)
-		// write every neighbour, keep the empty ones
-		for ; j < end; j++ {
-			out[n] = base | g.stepWord[j]
-			n += int(^occ >> g.stepTo[j] & 1)
+		// write every neighbour, keep the empty ones (in the rule's
+		// directions)
+		if r.allDirs {
+			for ; j < end; j++ {
+				out[n] = base | g.stepWord[j]
+				n += int(^occ >> g.stepTo[j] & 1)
+			}
+		} else {
+			for ; j < end; j++ {
+				w := g.stepWord[j]
+				out[n] = base | w
+				n += int(^occ>>g.stepTo[j]&1) & int(r.dirBits>>uint(w.Aux())&1)
+			}
 		}
 		out = out[:n]
 	}

@@ -199,12 +199,13 @@ func (g *Game) Play(s *State, m Move) error {
 }
 
 func (g *Game) play(s *State, m Move) error {
-	if s.buf[hOver] != 0 {
+	h := s.buf[:hHeader] // the header words, checked once
+	if h[hOver] != 0 {
 		return ErrGameOver
 	}
 	mover := s.ToMove()
 	entered := false
-	s.buf[hExtra] = 0
+	h[hExtra] = 0
 	if g.lay.took > 0 {
 		g.recordTake(s, mover)
 	}
@@ -215,7 +216,7 @@ func (g *Game) play(s *State, m Move) error {
 		}
 	}
 	if m == Pass {
-		s.buf[hPasses]++
+		h[hPasses]++
 	} else {
 		ri := m.Rule()
 		if ri < 0 || ri >= len(g.rules) {
@@ -260,7 +261,7 @@ func (g *Game) play(s *State, m Move) error {
 				e.apply(s)
 			}
 		}
-		s.buf[hPasses] = 0
+		h[hPasses] = 0
 	}
 	if g.turnResets != nil {
 		g.resetTurnState(s, mover)
@@ -271,20 +272,20 @@ func (g *Game) play(s *State, m Move) error {
 	if g.elimEmpty != nil {
 		g.eliminateEmpty(s)
 	}
-	s.buf[hPly]++
-	s.buf[hLastMover] = int32(mover)
-	s.buf[hLastTo] = int32(m.To() + 1)
+	h[hPly]++
+	h[hLastMover] = int32(mover)
+	h[hLastTo] = int32(m.To() + 1)
 	if m == Pass {
-		s.buf[hLastTo] = 0
+		h[hLastTo] = 0
 	}
 	if g.chance != nil {
 		g.chanceAfterPly(s)
 	}
 	// phase change
-	ph := g.phases[s.buf[hPhase]]
-	if (ph.endHand && s.buf[hHandLeft] == 0) || (ph.endIf.prog != nil && g.cond(ph.endIf, s)) {
+	ph := g.phases[h[hPhase]]
+	if (ph.endHand && h[hHandLeft] == 0) || (ph.endIf.prog != nil && g.cond(ph.endIf, s)) {
 		if ph.next >= 0 && g.rounds != nil {
-			if s.buf[hExtra] == 0 {
+			if h[hExtra] == 0 {
 				s.setToMove(g.nextSeat(s, mover))
 			}
 			g.enterPhase(s, ph.next) // rounds.go: first seat, steps, …
@@ -303,12 +304,12 @@ func (g *Game) play(s *State, m Move) error {
 			entered = true
 		}
 	}
-	if s.buf[hExtra] == 0 {
+	if h[hExtra] == 0 {
 		s.setToMove(g.nextSeat(s, mover))
 	}
 	g.checkEnd(s)
 	if g.rounds != nil {
-		if g.chance != nil && (s.buf[hChance] != 0 || g.perPlyChance(s)) {
+		if g.chance != nil && (h[hChance] != 0 || g.perPlyChance(s)) {
 			// (with no event pending and none before this phase's plies,
 			// chanceNext would change nothing)
 			g.chanceNext(s, false)
@@ -316,7 +317,7 @@ func (g *Game) play(s *State, m Move) error {
 		g.settleTurn(s) // rounds.go: skip a seat with no move, end a stuck phase
 		entered = false
 	}
-	if g.resignNotice && s.buf[g.lay.notice+mover] > 0 && s.buf[hOver] == 0 {
+	if g.resignNotice && s.buf[g.lay.notice+mover] > 0 && h[hOver] == 0 {
 		// the resigning seat has made one more of its last moves
 		if s.buf[g.lay.notice+mover]--; s.buf[g.lay.notice+mover] == 0 {
 			s.skipReady = false
@@ -333,9 +334,8 @@ func (g *Game) nextSeat(s *State, seat int) int {
 	n := len(g.seats)
 	o := seat
 	for k := 1; k <= n; k++ {
-		if o++; o == n {
-			o = 0
-		}
+		o++
+		o *= b2i(o < n) // round the table without a branch
 		if !s.Eliminated(o) {
 			return o
 		}

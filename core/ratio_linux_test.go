@@ -39,7 +39,7 @@ func threadCPU() time.Duration {
 func TestPlayoutRatio(t *testing.T) {
 	only := os.Getenv("RULESMITH_RATIO")
 	if only == "" {
-		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,cribbage,ring,ringneutral,threechess,pachisi,reversi,connectfour,hex) to measure")
+		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,cribbage,ring,ringneutral,threechess,pachisi,reversi,connectfour,hex,draughts) to measure")
 	}
 	rounds := 40
 	if v, err := strconv.Atoi(os.Getenv("RULESMITH_RATIO_ROUNDS")); err == nil && v > 0 {
@@ -107,6 +107,11 @@ func TestPlayoutRatio(t *testing.T) {
 			h := handwritten.NewHex(11, true)
 			rng := rand.New(rand.NewPCG(1, 2))
 			return func() int { return handwritten.PlayoutHex(h, rng) }
+		}},
+		{"draughts", "../testdata/variants/english-draughts.toml", 40, func() func() int {
+			d := handwritten.NewDraughts()
+			rng := rand.New(rand.NewPCG(1, 2))
+			return func() int { return handwritten.PlayoutDraughts(d, rng) }
 		}},
 	}
 	for _, p := range pairs {

@@ -568,9 +568,19 @@ func (s *State) occMask() uint64 { return s.mask(hOccLo) }
 func (s *State) ownMask(seat int) uint64 { return s.mask(s.g.lay.own + 2*seat) }
 
 func (s *State) setToMove(seat int) {
-	ph := int(s.buf[hPhase])
-	s.xorHash(s.g.seatKeyOf(int(s.buf[hToMove]), ph) ^ s.g.seatKeyOf(seat, ph))
-	s.buf[hToMove] = int32(seat)
+	h := s.buf[:hHeader]
+	ph, old := int(h[hPhase]), int(h[hToMove])
+	g := s.g
+	if np, ns := g.seatKeyPhases, len(g.seats); uint(ph) < uint(np) && uint(seat) < uint(ns) && uint(old) < uint(ns) && len(g.seatKeys) == ns*np {
+		// both keys from the table (seat × phases + phase)
+		d := g.seatKeys[old*np+ph] ^ g.seatKeys[seat*np+ph]
+		h[hHashLo] ^= int32(uint32(d))
+		h[hHashHi] ^= int32(uint32(d >> 32))
+		h[hToMove] = int32(seat)
+		return
+	}
+	s.xorHash(g.seatKeyOf(old, ph) ^ g.seatKeyOf(seat, ph))
+	h[hToMove] = int32(seat)
 }
 
 func (s *State) setPhase(ph int) {

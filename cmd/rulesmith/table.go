@@ -483,7 +483,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	c := &call{cmd: cmd, opts: o, pos: pos, stdout: stdout, stderr: stderr}
 	if cmd.nargs >= 0 && len(pos) != cmd.nargs {
-		return c.usageError("want %d argument(s), got %d", cmd.nargs, len(pos))
+		return c.usageError("%s", cmd.argsProblem(pos))
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -541,4 +541,31 @@ func helpCmd(c *call) int {
 		return 0
 	}
 	return c.usageError("want at most 1 argument, got %d", len(c.pos))
+}
+
+// argsProblem says what is wrong with pos, the positional arguments of a
+// command that takes cmd.nargs of them: which are missing ("missing FILE")
+// or which are too many.
+func (cmd *command) argsProblem(pos []string) string {
+	var names []string
+	for _, a := range strings.Fields(cmd.args) {
+		if !strings.HasPrefix(a, "[") {
+			names = append(names, a)
+		}
+	}
+	if len(pos) < cmd.nargs && len(names) == cmd.nargs {
+		return "missing " + strings.Join(names[len(pos):], " ")
+	}
+	extra := pos[min(cmd.nargs, len(pos)):]
+	quoted := make([]string, len(extra))
+	for i, a := range extra {
+		quoted[i] = fmt.Sprintf("%q", a)
+	}
+	if cmd.nargs == 0 {
+		return fmt.Sprintf("takes no arguments; got %s", strings.Join(quoted, " "))
+	}
+	if len(names) == cmd.nargs {
+		return fmt.Sprintf("takes %s only; got %s besides", strings.Join(names, " "), strings.Join(quoted, " "))
+	}
+	return fmt.Sprintf("want %d arguments, got %d", cmd.nargs, len(pos))
 }
