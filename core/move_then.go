@@ -553,6 +553,11 @@ func (c *compiler) compileFollowUps() map[int]bool {
 			continue
 		}
 		p := "moves." + g.rules[i].base().name
+		if fn := g.rules[j].base().name; r.Has("moves." + fn + ".then") {
+			// it would be played bare, its own then ignored
+			r.ValueErrorf(p+".then", "%s.then: %q has a follow-up of its own (then); a follow-up is the last part of a move", p, fn)
+			continue
+		}
 		t := &thenRule{rule: g.rules[i], follow: g.rules[j], names: g.rules[j].base().name}
 		switch f := g.rules[j].(type) {
 		case *removeRule:

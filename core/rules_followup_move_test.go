@@ -144,6 +144,8 @@ func TestFollowUpMoveRefusals(t *testing.T) {
 			`moves.go.then_piece: "put" is a place; then_piece chooses the piece of a follow-up that moves one (a slide, step or jump)`},
 		{"a promoting follow-up", walkBase + "then = \"again\"\n[moves.again]\ntype = \"step\"\npromote = '\"ap\"'\n",
 			`moves.go.then: moves.again changes pieces after its move (promote, set_state or after); a pair whose follow-up moves a piece takes none`},
+		{"a follow-up with its own", walkBase + "then = \"again\"\n[moves.again]\ntype = \"step\"\nthen = \"put\"\n[moves.put]\ntype = \"place\"\n",
+			`moves.go.then: "again" has a follow-up of its own (then); a follow-up is the last part of a move`},
 		{"a leaping follow-up", walkBase + "then = \"again\"\n[moves.again]\ntype = \"leap\"\nvectors = [[1, 2]]\n",
 			`moves.go.then: "again" is a leap; a follow-up is a remove of one piece (shape = "piece"), a place, or a slide, step or jump`},
 	} {
