@@ -52,9 +52,21 @@ func (c *compiler) native(n ast.Node) (nativeBool, nativeInt) {
 		if f := c.nativeSeatCompare(x); f != nil {
 			return f, nil
 		}
+		if f, ok := c.nativeOneOf(x); ok {
+			return f, nil
+		}
 		if x.Operator == "+" || x.Operator == "-" {
+			// each part is compiled once, here or below: compiling it
+			// twice would double the work at every level of nesting
 			k := 0
-			if terms, ok := c.sumTerms(x, 1, nil, &k); ok && len(terms) >= 3 {
+			if leaves := sumLeaves(x, 1, nil, &k); len(leaves) >= 3 {
+				terms := make([]linTerm, len(leaves))
+				for j, l := range leaves {
+					if _, terms[j].f = c.native(l.n); terms[j].f == nil {
+						return nil, nil // so would the sum be
+					}
+					terms[j].coef = l.coef
+				}
 				return nil, linearSum(terms, k)
 			}
 		}
@@ -448,45 +460,44 @@ type linTerm struct {
 	f    nativeInt
 }
 
-// sumTerms flattens n, times sign, into the terms of a sum and a constant
-// added to k: a sum or a difference is split, a product with a literal
-// keeps the literal as a factor of its terms' coefficients (2 * (a + b):
-// 2a + 2b, the same in wrapping integer arithmetic), anything else is a
-// term compiled natively (ok is false when one is not).
-func (c *compiler) sumTerms(n ast.Node, sign int, terms []linTerm, k *int) ([]linTerm, bool) {
+// linLeaf is one term of a sum before it is compiled.
+type linLeaf struct {
+	coef int
+	n    ast.Node
+}
+
+// sumLeaves flattens n, times sign, into the terms of a sum and a
+// constant added to k: a sum or a difference is split, a product with a
+// literal keeps the literal as a factor of its terms' coefficients (2 *
+// (a + b): 2a + 2b, the same in wrapping integer arithmetic), anything
+// else is a term. Nothing is compiled.
+func sumLeaves(n ast.Node, sign int, leaves []linLeaf, k *int) []linLeaf {
 	switch x := n.(type) {
 	case *ast.IntegerNode:
 		*k += sign * x.Value
-		return terms, true
+		return leaves
 	case *ast.UnaryNode:
 		if x.Operator == "-" {
-			return c.sumTerms(x.Node, -sign, terms, k)
+			return sumLeaves(x.Node, -sign, leaves, k)
 		}
 	case *ast.BinaryNode:
 		switch x.Operator {
 		case "+", "-":
-			terms, ok := c.sumTerms(x.Left, sign, terms, k)
-			if !ok {
-				return nil, false
-			}
+			leaves = sumLeaves(x.Left, sign, leaves, k)
 			if x.Operator == "-" {
-				return c.sumTerms(x.Right, -sign, terms, k)
+				return sumLeaves(x.Right, -sign, leaves, k)
 			}
-			return c.sumTerms(x.Right, sign, terms, k)
+			return sumLeaves(x.Right, sign, leaves, k)
 		case "*":
 			if lit, ok := x.Left.(*ast.IntegerNode); ok {
-				return c.sumTerms(x.Right, sign*lit.Value, terms, k)
+				return sumLeaves(x.Right, sign*lit.Value, leaves, k)
 			}
 			if lit, ok := x.Right.(*ast.IntegerNode); ok {
-				return c.sumTerms(x.Left, sign*lit.Value, terms, k)
+				return sumLeaves(x.Left, sign*lit.Value, leaves, k)
 			}
 		}
 	}
-	_, f := c.native(n)
-	if f == nil {
-		return nil, false
-	}
-	return append(terms, linTerm{sign, f}), true
+	return append(leaves, linLeaf{sign, n})
 }
 
 // linearSum returns the closure of the sum of terms (three or more) plus
@@ -529,4 +540,63 @@ func linearSum(terms []linTerm, k int) nativeInt {
 		}
 		return v
 	}
+}
+
+// nativeOneOf compiles E == a || E == b || … (the same integer expression
+// E compared with literals) into one closure evaluating E once. ok is
+// false when x is not that; f is nil when E is not native (nor then is
+// x).
+func (c *compiler) nativeOneOf(x *ast.BinaryNode) (f nativeBool, ok bool) {
+	if x.Operator != "||" && x.Operator != "or" {
+		return nil, false
+	}
+	var lits []int
+	e := ""
+	var walk func(n ast.Node) (ast.Node, bool)
+	walk = func(n ast.Node) (ast.Node, bool) {
+		b, ok := n.(*ast.BinaryNode)
+		if !ok {
+			return nil, false
+		}
+		if b.Operator == "||" || b.Operator == "or" {
+			l, ok1 := walk(b.Left)
+			_, ok2 := walk(b.Right)
+			return l, ok1 && ok2
+		}
+		k, ok := b.Right.(*ast.IntegerNode)
+		if b.Operator != "==" || !ok {
+			return nil, false
+		}
+		if s := b.Left.String(); e == "" {
+			e = s
+		} else if s != e {
+			return nil, false
+		}
+		lits = append(lits, k.Value)
+		return b.Left, true
+	}
+	n, ok := walk(x)
+	if !ok {
+		return nil, false
+	}
+	_, v := c.native(n)
+	if v == nil {
+		return nil, true
+	}
+	if len(lits) == 2 {
+		a, b := lits[0], lits[1]
+		return func(s *State, from, to int) bool {
+			x := v(s, from, to)
+			return x == a || x == b
+		}, true
+	}
+	return func(s *State, from, to int) bool {
+		x := v(s, from, to)
+		for _, k := range lits {
+			if x == k {
+				return true
+			}
+		}
+		return false
+	}, true
 }

@@ -181,30 +181,35 @@ func (ms *setMasks) gather(s *State, seat int) bool {
 		hk = 0
 	}
 	buf := s.buf
+	zb, st := g.lay.zbits, w+1 // zone instance zi's size word is zb + zi*st
 	var pm [16]uint64
 	// every kind at most once: the zones' words are disjoint and each
 	// holds as many kinds as pieces
 	all, size := uint64(0), 0
-	for _, p := range ms.whole {
-		base := g.zinfo[p.first+seat*p.per].bits
-		m := uint64(uint32(buf[base+1])) | uint64(uint32(buf[base+w]))<<32&hk
+	for i := range ms.whole {
+		p := &ms.whole[i]
+		b := zb + (p.first+seat*p.per)*st
+		m := uint64(uint32(buf[b+1])) | uint64(uint32(buf[b+w]))<<32&hk
 		all |= m
-		size += int(buf[base])
+		size += int(buf[b])
 		pm[p.slot&15] = m
 	}
-	for _, p := range ms.by {
+	by := int32(seat+1) << 16 // an entry's seat bits when the seat put it
+	for i := range ms.by {
+		p := &ms.by[i]
 		zi := p.first + seat*p.per
 		if !p.dup {
-			base := g.zinfo[zi].bits
-			all |= uint64(uint32(buf[base+1])) | uint64(uint32(buf[base+w]))<<32&hk
-			size += int(buf[base])
+			b := zb + zi*st
+			all |= uint64(uint32(buf[b+1])) | uint64(uint32(buf[b+w]))<<32&hk
+			size += int(buf[b])
 		}
 		off := g.pileOff[zi]
 		m := uint64(0)
 		for _, e := range buf[off+1 : off+1+int(buf[off])] {
-			d := int64(e>>16) - 1 - int64(seat)
-			keep := ^uint64((d | -d) >> 63) // all ones when the seat put it
-			m |= 1 << uint(e&0xffff-1) & keep
+			// an entry is (seat+1)<<16 | kind+1: keep is all ones when
+			// the seat bits are by's
+			keep := uint64(int64(e&^0xffff^by)-1) >> 63
+			m |= (1 << (uint(e-1) & 63)) & -keep
 		}
 		pm[p.slot&15] = m
 	}
@@ -304,9 +309,9 @@ func maskAllSame(m uint64, lo int32, byValue []uint64, col []int32) bool {
 // maskSumWays is sumWaysLanes of the values col[k] of the kinds of m:
 // when 0 ≤ n < 16, m holds fewer than 8 kinds and no value is negative
 // (ok). Multiplying by 1 + x^v adds the lanes shifted by v bytes, across
-// the two words, with no branch: a value below 8 shifts both words by
-// v&7 bytes, one in 8…15 adds the low word to the high one shifted by
-// v&7 bytes, a larger one nothing.
+// the two words, with no branch: a value below 8 shifts both words by v
+// bytes, one in 8…15 adds the low word shifted by v-8 bytes to the high
+// one, a larger one nothing.
 func maskSumWays(m uint64, col []int32, n int) (int, bool) {
 	if n < 0 || n >= 16 || bits.OnesCount64(m) >= 8 {
 		return 0, false
@@ -316,12 +321,13 @@ func maskSumWays(m uint64, col []int32, n int) (int, bool) {
 	for ; m != 0; m &= m - 1 {
 		v := col[bits.TrailingZeros64(m)&63]
 		neg |= v
-		sh := uint(v&7) * 8
+		// (hi, lo) times 2^(8(v&7)): lo's overflow c carries into hi
+		f := uint64(1) << (uint(v&7) * 8 & 63)
+		c, l := bits.Mul64(lo, f)
 		below8 := uint64(int64(v-8) >> 63)           // all ones when v < 8
 		below16 := uint64(int64(v-16)>>63) &^ below8 // when 8 ≤ v < 16
-		x := lo << (sh & 63)
-		hi += (hi<<(sh&63)|lo>>1>>((63-sh)&63))&below8 + x&below16
-		lo += x & below8
+		hi += (hi*f+c)&below8 + l&below16
+		lo += l & below8
 	}
 	if neg < 0 {
 		return 0, false

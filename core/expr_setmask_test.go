@@ -117,6 +117,10 @@ func maskExprs() []string {
 			` + (all_same("%s:suit") ? (all_same("%s:suit") ? 4 : 3) : 0) + count_of("%s:suit", attr_of("box:suit"))`+
 			` - 3 * pairs("%s:rank") + size("%s") * total("%s:wide") - (1 - pairs("%s:suit")) * 2 - 7`, a, a, a, b, a, jack, b, a, b, a))
 	}
+	// one expression compared with several literals
+	out = append(out, `total("pile:value") == 15 || total("pile:value") == 31 ? 2 : 0`,
+		`size("hand") == 2 or size("hand") == 4 or size("hand") == 5 ? 1 : 0`,
+		`size("hand") == 2 || size("box") == 3 ? 1 : 0`)
 	// more sets than a frame has words for
 	var many []string
 	for i, spec := range specs {
@@ -200,5 +204,27 @@ func TestSetMasksMatchVM(t *testing.T) {
 				t.Errorf("no position holds the chip twice in a zone")
 			}
 		})
+	}
+}
+
+// Nested sums compile each part once: an expression of sums inside
+// products inside sums, 60 levels deep, compiles at once (compiling a
+// part again at every level took 2^60 steps), natively or not.
+func TestNativeNestedSumsCompileOnce(t *testing.T) {
+	g := setLoad(t, maskGame(maskTransfer, ""))
+	for _, inner := range []string{"ply", `len("ab")`} {
+		src := inner
+		for range 60 {
+			src = "(" + src + " + ply) * (ply + 1) + (ply == 1 || ply == 2 ? 1 : 0)"
+		}
+		tree, err := parser.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &compiler{g: g}
+		_, f := c.frameRoot(tree.Node)
+		if native := inner == "ply"; (f != nil) != native {
+			t.Errorf("%s inside: compiled natively %v, want %v", inner, f != nil, native)
+		}
 	}
 }

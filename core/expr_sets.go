@@ -530,7 +530,12 @@ func (c *compiler) nativeSet(name string, args []ast.Node) (nativeBool, nativeIn
 	}
 	if name == "total" {
 		if j := c.sumTracked(ps); j >= 0 {
-			// one zone, no filter: the State keeps the sum
+			// one zone, no filter: the State keeps the sum (of a shared
+			// zone in one word)
+			if t := g.zoneSums[j]; !g.zones[t.z].perSeat {
+				off := t.off
+				return nil, func(s *State, _, _ int) int { return int(s.buf[off]) }
+			}
 			return nil, func(s *State, _, _ int) int { return s.zoneSumOf(j, s.ToMove()) }
 		}
 	}
@@ -727,28 +732,20 @@ func (c *compiler) pileDirect(name string, ps *pieceSet, arg intArg) nativeInt {
 	if !ok || zs.by || !g.zones[zs.z].ordered {
 		return nil
 	}
-	z, a := zs.z, ps.attr
-	entries := func(s *State) []int32 {
-		g, seat := s.g, s.ToMove()
-		if zs.seated && uint(seat) >= uint(len(g.seats)) {
-			return nil
-		}
-		off := g.pileOff[g.zoneInst(z, max(seat, 0))]
-		return s.buf[off+1 : off+1+int(s.buf[off])]
-	}
+	pr, a := pileRef{z: zs.z, seated: zs.seated}, ps.attr
 	switch name {
 	case "same_end":
-		return func(s *State, _, _ int) int { return sameEndOf(entries(s), 0xffff, 1, s.g.attrs[a]) }
+		return func(s *State, _, _ int) int { return sameEndOf(pr.entries(s), 0xffff, 1, s.g.attrs[a]) }
 	case "attr_of":
 		return func(s *State, _, _ int) int {
-			if es := entries(s); len(es) > 0 {
+			if es := pr.entries(s); len(es) > 0 {
 				return int(s.g.attrs[a][es[len(es)-1]&0xffff-1])
 			}
 			return -1
 		}
 	}
 	return func(s *State, f, t int) int {
-		es, col, k := entries(s), s.g.attrs[a], arg.of(s, f, t)
+		es, col, k := pr.entries(s), s.g.attrs[a], arg.of(s, f, t)
 		if v, ok := runEndOf(es, 0xffff, 1, col, k); ok {
 			return v
 		}
@@ -759,6 +756,24 @@ func (c *compiler) pileDirect(name string, ps *pieceSet, arg intArg) nativeInt {
 		s.sets.vals = vals
 		return runEnd(vals, k)
 	}
+}
+
+// pileRef is a pile read in place: the seat to move's instance of zone z
+// (seated: none without a seat).
+type pileRef struct {
+	z      int
+	seated bool
+}
+
+// entries returns the pile's entries ((seat+1)<<16 | kind+1, bottom
+// first).
+func (p pileRef) entries(s *State) []int32 {
+	g, seat := s.g, s.ToMove()
+	if p.seated && uint(seat) >= uint(len(g.seats)) {
+		return nil
+	}
+	off := g.pileOff[g.zoneInst(p.z, max(seat, 0))]
+	return s.buf[off+1 : off+1+int(s.buf[off])]
 }
 
 // intArg is a set function's integer argument: the literal k, or f's

@@ -292,20 +292,27 @@ func pairsOfCounts(cnt uint64, mask uint16) int {
 }
 
 // runsOfCounts is runsWithRepeats (k ≥ 1) of the values counted by
-// smallCounts.
+// smallCounts. Only the blocks of k or more consecutive values are
+// visited: w marks the values that begin k present values, and a block's
+// start is such a value with none just below it.
 func runsOfCounts(cnt uint64, mask uint16, k int) int {
+	if k > 16 {
+		return 0
+	}
+	p := uint32(mask)
+	w := p
+	for j := 1; j < k; j++ {
+		w &= p >> uint(j)
+	}
 	total := 0
-	for m := uint32(mask); m != 0; {
-		lo := bits.TrailingZeros32(m)
-		length := bits.TrailingZeros32(^(m >> lo))
-		if length >= k {
-			ways := 1
-			for v := lo; v < lo+length; v++ {
-				ways *= int(cnt>>(4*v)) & 15
-			}
-			total += length * ways // at most 15 values: no overflow
+	for starts := w &^ (p << 1); starts != 0; starts &= starts - 1 {
+		lo := bits.TrailingZeros32(starts)
+		length := bits.TrailingZeros32(^(p >> uint(lo)))
+		ways := 1
+		for v := lo; v < lo+length; v++ {
+			ways *= int(cnt>>(4*uint(v))) & 15
 		}
-		m &^= (1<<length - 1) << lo
+		total += length * ways // at most 15 values: no overflow
 	}
 	return total
 }
