@@ -83,3 +83,14 @@ func BenchmarkPlayoutGomoku(b *testing.B) {
 		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutGomoku(g, rng) })
 	})
 }
+
+// Lines of Action (testdata/variants/lines-of-action.toml): slides of
+// distance = "line" with pass_over, and the connected end (all of a
+// seat's pieces in one group) after every move.
+func BenchmarkPlayoutLinesOfAction(b *testing.B) {
+	b.Run("framework", func(b *testing.B) { benchFrameworkFile(b, "../testdata/variants/lines-of-action.toml") })
+	b.Run("handwritten", func(b *testing.B) {
+		l := handwritten.NewLinesOfAction()
+		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutLinesOfAction(l, rng) })
+	})
+}

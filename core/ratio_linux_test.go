@@ -39,7 +39,7 @@ func threadCPU() time.Duration {
 func TestPlayoutRatio(t *testing.T) {
 	only := os.Getenv("RULESMITH_RATIO")
 	if only == "" {
-		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,cribbage,ring,ringneutral,threechess,pachisi,reversi,connectfour,hex,draughts,gomoku) to measure")
+		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,cribbage,ring,ringneutral,threechess,pachisi,reversi,connectfour,hex,draughts,gomoku,loa) to measure")
 	}
 	rounds := 40
 	if v, err := strconv.Atoi(os.Getenv("RULESMITH_RATIO_ROUNDS")); err == nil && v > 0 {
@@ -117,6 +117,11 @@ func TestPlayoutRatio(t *testing.T) {
 			g := handwritten.NewGomoku(15, 5, true)
 			rng := rand.New(rand.NewPCG(1, 2))
 			return func() int { return handwritten.PlayoutGomoku(g, rng) }
+		}},
+		{"loa", "../testdata/variants/lines-of-action.toml", 4, func() func() int {
+			l := handwritten.NewLinesOfAction()
+			rng := rand.New(rand.NewPCG(1, 2))
+			return func() int { return handwritten.PlayoutLinesOfAction(l, rng) }
 		}},
 	}
 	for _, p := range pairs {
