@@ -94,3 +94,14 @@ func BenchmarkPlayoutLinesOfAction(b *testing.B) {
 		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutLinesOfAction(l, rng) })
 	})
 }
+
+// The Game of the Amazons on 6×6 (testdata/variants/amazons-small.toml):
+// a queen slide followed (then) by an arrow placed where clear_path from
+// the landing allows.
+func BenchmarkPlayoutAmazons(b *testing.B) {
+	b.Run("framework", func(b *testing.B) { benchFrameworkFile(b, "../testdata/variants/amazons-small.toml") })
+	b.Run("handwritten", func(b *testing.B) {
+		a := handwritten.NewAmazonsSmall()
+		benchHandwritten(b, func(rng *rand.Rand) int { return handwritten.PlayoutAmazons(a, rng) })
+	})
+}

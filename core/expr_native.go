@@ -296,6 +296,12 @@ func (c *compiler) nativeCall(name string, args []ast.Node) (nativeBool, nativeI
 		if !ok1 || !ok2 {
 			return nil, nil
 		}
+		if tab := g.clearPathTable(); tab != nil { // expr_native_params.go
+			return func(s *State, from, to int) bool {
+				x, y := a(s, from, to), b(s, from, to)
+				return x >= 0 && y >= 0 && tab.clear(s, x, y)
+			}, nil
+		}
 		return func(s *State, from, to int) bool {
 			x, y := a(s, from, to), b(s, from, to)
 			return x >= 0 && y >= 0 && s.clearPath(x, y)

@@ -77,3 +77,53 @@ func (g *Game) ownerCall(args []ast.Node) func(*State) string {
 		return "none"
 	}
 }
+
+// clearTable tables clear_path on a board of at most 64 cells: for cells
+// a and b, kind[a*n+b] is 0 when b lies on no ray from a, 1 when on one
+// (mask: the cells before it there, which must be empty), 2 when on
+// several (then the rays are walked).
+type clearTable struct {
+	n    int
+	mask []uint64
+	kind []uint8
+}
+
+// clearPathTable builds the clear_path table, or returns nil for a board
+// of more than 64 cells.
+func (g *Game) clearPathTable() *clearTable {
+	b := g.board
+	n := b.N()
+	if n > 64 {
+		return nil
+	}
+	t := &clearTable{n: n, mask: make([]uint64, n*n), kind: make([]uint8, n*n)}
+	for a := 0; a < n; a++ {
+		for d := range b.Dirs {
+			var before uint64
+			for _, x := range b.Ray(a, d) {
+				k := a*n + int(x)
+				if before&(1<<uint(x)) == 0 { // the first time the ray meets x
+					if t.kind[k] == 0 {
+						t.kind[k], t.mask[k] = 1, before
+					} else {
+						t.kind[k] = 2
+					}
+				}
+				before |= 1 << uint(x)
+			}
+		}
+	}
+	return t
+}
+
+// clear is State.clearPath read from the table.
+func (t *clearTable) clear(s *State, a, b int) bool {
+	k := a*t.n + b
+	switch t.kind[k] {
+	case 0:
+		return false
+	case 1:
+		return t.mask[k]&s.occMask() == 0
+	}
+	return s.clearPath(a, b)
+}

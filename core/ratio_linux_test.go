@@ -39,7 +39,7 @@ func threadCPU() time.Duration {
 func TestPlayoutRatio(t *testing.T) {
 	only := os.Getenv("RULESMITH_RATIO")
 	if only == "" {
-		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,cribbage,ring,ringneutral,threechess,pachisi,reversi,connectfour,hex,draughts,gomoku,loa) to measure")
+		t.Skip("set RULESMITH_RATIO=all (or some of egyptian,dvonn,morris,cribbage,ring,ringneutral,threechess,pachisi,reversi,connectfour,hex,draughts,gomoku,loa,amazons) to measure")
 	}
 	rounds := 40
 	if v, err := strconv.Atoi(os.Getenv("RULESMITH_RATIO_ROUNDS")); err == nil && v > 0 {
@@ -122,6 +122,11 @@ func TestPlayoutRatio(t *testing.T) {
 			l := handwritten.NewLinesOfAction()
 			rng := rand.New(rand.NewPCG(1, 2))
 			return func() int { return handwritten.PlayoutLinesOfAction(l, rng) }
+		}},
+		{"amazons", "../testdata/variants/amazons-small.toml", 20, func() func() int {
+			a := handwritten.NewAmazonsSmall()
+			rng := rand.New(rand.NewPCG(1, 2))
+			return func() int { return handwritten.PlayoutAmazons(a, rng) }
 		}},
 	}
 	for _, p := range pairs {
