@@ -458,10 +458,12 @@ func valueType(v any) string {
 		return "a float"
 	case string:
 		return "a string"
+	case bool:
+		return "a boolean"
 	case nil:
 		return "nothing"
 	}
-	return fmt.Sprintf("%T", v)
+	return fmt.Sprintf("a %T", v)
 }
 
 // exprMsg is the message of an expression's run-time error, without the

@@ -10,22 +10,6 @@ import (
 	"rulesmith/core/internal/handwritten"
 )
 
-// rvSquare maps the engine's cells of testdata/variants/reversi.toml to the
-// hand-written Reversi's squares (y*8+x, from the cell's name).
-func rvSquare(t *testing.T, g *core.Game) []int {
-	t.Helper()
-	sq := make([]int, g.Board().N())
-	for c, cell := range g.Board().Cells {
-		var file rune
-		var rank int
-		if _, err := fmt.Sscanf(cell.Name, "%c%d", &file, &rank); err != nil || file < 'a' || file > 'h' || rank < 1 || rank > 8 {
-			t.Fatalf("cell %q is no square of the reference", cell.Name)
-		}
-		sq[c] = (rank-1)*8 + int(file-'a')
-	}
-	return sq
-}
-
 // The hand-written Reversi (core/internal/handwritten), the speed reference
 // of BenchmarkPlayoutReversi, plays the test variant's game: over random
 // games the same legal moves at every ply (a pass where the engine passes),
@@ -33,7 +17,7 @@ func rvSquare(t *testing.T, g *core.Game) []int {
 // move, and the same winner; and the same perft from the start.
 func TestReversiHandwrittenMatchesEngine(t *testing.T) {
 	g := loadFile(t, "../testdata/variants/reversi.toml")
-	sq := rvSquare(t, g)
+	sq := gridSquares(t, g, 8, 8)
 	x := handwritten.NewReversi()
 	for d := 1; d <= 5; d++ {
 		x.Reset()

@@ -154,14 +154,14 @@ func (c *compiler) readInts(p string, k *Key) []int {
 			list = append(list, n)
 		}
 	default:
-		c.exprValueErrorf(path, src, "%s: %q gives %s; want a list of integers", path, src, exprTypeName(val))
+		c.exprValueErrorf(path, src, "%s: %q gives %s; want a list of integers", path, src, valueType(val))
 		return nil
 	}
 	out := make([]int, 0, len(list))
 	for i, e := range list {
 		n, isInt := e.(int)
 		if !isInt {
-			c.exprValueErrorf(path, src, "%s: %q gives %s as element %d; want a list of integers", path, src, exprTypeName(e), i+1)
+			c.exprValueErrorf(path, src, "%s: %q gives %s as element %d; want a list of integers", path, src, valueType(e), i+1)
 			return nil
 		}
 		if n < k.Min || n > k.Max {
@@ -194,23 +194,6 @@ func (c *compiler) itemCount(path, item string, at int) (int, bool) {
 		return 0, false
 	}
 	return n, true
-}
-
-// exprTypeName names the type of an expression's value for a message.
-func exprTypeName(v any) string {
-	switch v.(type) {
-	case int, int64:
-		return "an integer"
-	case float64:
-		return "a number"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case nil:
-		return "nil"
-	}
-	return fmt.Sprintf("a %T", v)
 }
 
 // readBool reads a boolean key, which may be an expression over [params].
