@@ -166,6 +166,7 @@ func (c *compiler) compile(sets []string) (*Game, error) {
 	g.marksUsed = c.usesMarks()
 	c.compileSetup()
 	c.compileChance()
+	c.checkParamNames()
 	c.compileRules()
 	for _, f := range c.late {
 		f()
@@ -281,6 +282,20 @@ func (c *compiler) compileParams(sets []string) error {
 		c.g.params = append(c.g.params, Param{k, c.params[k]})
 	}
 	return nil
+}
+
+// checkParamNames refuses a parameter named like a variable the
+// expressions over a position bind themselves (ply, seat, to, …): such an
+// expression would read the variable, never the parameter, and a condition
+// judged static at load would take the parameter for it. (A parameter named
+// like a function, such as line, stays: an expression over [params] reads
+// it, and one over a position that compares a function is refused.)
+func (c *compiler) checkParamNames() {
+	for _, p := range c.g.params {
+		if envOwnNames[p.Name] {
+			c.r.Errorf("params."+p.Name, "params.%s: expressions over a position have their own variable %s, which hides the parameter; give it another name", p.Name, p.Name)
+		}
+	}
 }
 
 func toTOML(v any) any {
