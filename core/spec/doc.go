@@ -217,9 +217,9 @@ func (d *Doc) load(name, from string, src *Source, chain *[]string, diags *diag.
 		if err != nil {
 			if from == "" {
 				if strings.HasPrefix(err.Error(), file+": ") {
-					return fmt.Errorf("spec: %w", err) // it names the file
+					return err // it names the file
 				}
-				return fmt.Errorf("spec: %s: %w", name, err)
+				return fmt.Errorf("%s: %w", name, err)
 			}
 			o := d.origins["extends"]
 			*diags = append(*diags, diag.Diagnostic{File: from, Line: o.Pos.ValLine, Col: o.Pos.ValCol,
@@ -228,7 +228,7 @@ func (d *Doc) load(name, from string, src *Source, chain *[]string, diags *diag.
 		}
 	}
 	if len(data) > MaxFileSize {
-		return fmt.Errorf("spec: %s: file is %d bytes; the limit is %d", file, len(data), MaxFileSize)
+		return fmt.Errorf("%s: file is %d bytes; the limit is %d", file, len(data), MaxFileSize)
 	}
 	for _, f := range *chain {
 		if f == file {
