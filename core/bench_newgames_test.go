@@ -4,30 +4,11 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"rulesmith/core"
 	"rulesmith/core/internal/handwritten"
 )
 
 // benchFrameworkFile is benchFramework for a variant file of testdata.
-func benchFrameworkFile(b *testing.B, path string) {
-	g := loadFile(b, path)
-	start := g.NewState()
-	s := g.NewState()
-	rng := rand.New(rand.NewPCG(1, 2))
-	buf := make([]core.Move, 0, 256)
-	plies := 0
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s.CopyFrom(start)
-		var err error
-		if buf, err = g.Playout(s, rng, buf, nil); err != nil {
-			b.Fatal(err)
-		}
-		plies += s.Ply()
-	}
-	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
-}
+func benchFrameworkFile(b *testing.B, path string) { benchPlayouts(b, loadFile(b, path)) }
 
 // Reversi (testdata/variants/reversi.toml): placement guarded by
 // flanks(to) and the flank effect turning the outflanked runs. The ratio

@@ -12,8 +12,11 @@ import (
 // same game (core/internal/handwritten), which is the speed limit we
 // measure against. Compare ns/op of each pair; plies/op should agree.
 
-func benchFramework(b *testing.B, name string) {
-	g := load(b, name)
+func benchFramework(b *testing.B, name string) { benchPlayouts(b, load(b, name)) }
+
+// benchPlayouts runs g's random playouts from its start, one game per op,
+// reporting allocations and plies per game.
+func benchPlayouts(b *testing.B, g *core.Game) {
 	start := g.NewState()
 	s := g.NewState()
 	rng := rand.New(rand.NewPCG(1, 2))
